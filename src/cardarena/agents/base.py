@@ -1,0 +1,60 @@
+"""The agent interface: an agent is handed a :class:`SeatView`, never the full state."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from ..engine import Action, Game, Rng, State
+from ..engine.errors import OptionError
+
+
+class SeatView:
+    """What one seat may use to decide: its observation, its legal actions and resampled worlds.
+
+    Search agents (MCTS, IS-MCTS) obtain full states to search only through :meth:`resample`, which redraws
+    everything the seat cannot see, so no agent can peek at hidden cards or the true future.
+    """
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        return self._state.game
+
+    def observation(self) -> dict[str, Any]:
+        return self._state.observation(self.seat)
+
+    def legal_actions(self) -> list[Action]:
+        if self._state.current_player != self.seat:
+            return []
+        return self._state.legal_actions()
+
+    def resample(self, rng: Rng | random.Random | int) -> State:
+        return self._state.resample(self.seat, rng)
+
+
+class Agent(ABC):
+    """A player. ``act`` returns one of ``view.legal_actions()``."""
+
+    name: str = "agent"
+
+    @abstractmethod
+    def act(self, view: SeatView) -> Action: ...
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """An agent by name (the command line's ``--agents``/``--vs``)."""
+    from .random_agent import RandomAgent
+
+    agents: dict[str, type[Agent]] = {"random": RandomAgent}
+    try:
+        cls = agents[name]
+    except KeyError:
+        raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(agents)}") from None
+    return cls(seed)  # type: ignore[call-arg]

@@ -1,0 +1,19 @@
+"""The random agent: a uniform choice among its seat's legal actions."""
+
+from __future__ import annotations
+
+from ..engine import Action, Rng
+from .base import Agent, SeatView
+
+
+class RandomAgent(Agent):
+    """Chooses uniformly among the legal actions of its own seat, with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        return legal[self.rng.randbelow(len(legal))]

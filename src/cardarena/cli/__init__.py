@@ -1,0 +1,1 @@
+"""The ``cardarena`` command line."""

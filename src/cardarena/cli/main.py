@@ -1,0 +1,171 @@
+"""``cardarena``: games, rules, play, simulate, replay, bench."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .. import engine
+from ..arena import bench_game, simulate
+from ..engine.options import parse_option_pairs
+from .play import run_play
+
+console = Console(highlight=False)
+
+OPTION_HELP = "game option name=value (repeatable); `cardarena rules GAME` lists them"
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
+    try:
+        return engine.load(game_id, **parse_option_pairs(pairs))
+    except engine.RulesError as e:
+        _fail(str(e))
+        raise  # unreachable
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardarena")
+def cli() -> None:
+    """cardarena: play and simulate tabletop card battle games."""
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def games(as_json: bool) -> None:
+    """List the games: ids, names, versions, player counts."""
+    rows = [engine.game_class(g) for g in engine.games()]
+    if as_json:
+        click.echo(json.dumps([{"id": c.id, "name": c.name, "version": c.version,
+                                "players": list(c.player_counts)} for c in rows], ensure_ascii=False))
+        return
+    table = Table("id", "name", "version", "players")
+    for c in rows:
+        table.add_row(c.id, c.name, c.version, ", ".join(map(str, c.player_counts)))
+    console.print(table)
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
+def rules(game_id: str, options: tuple[str, ...]) -> None:
+    """Print the rules summary, rulings and options of GAME."""
+    click.echo(_load(game_id, options).rules_text())
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--seat", default=0, show_default=True, help="your seat")
+@click.option("--vs", "opponent", default="random", show_default=True,
+              help="agent for the other seats, or 'human' to share the terminal")
+@click.option("--seed", default=None, type=int, help="seed (default: random)")
+@click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
+@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="write the game record here")
+@click.option("--no-auto", is_flag=True, help="ask even when there is a single choice")
+def play(game_id: str, seat: int, opponent: str, seed: int | None, options: tuple[str, ...],
+         record: Path | None, no_auto: bool) -> None:
+    """Play GAME in the terminal."""
+    game = _load(game_id, options)
+    if not 0 <= seat < game.num_players:
+        _fail(f"--seat must be in 0..{game.num_players - 1}")
+    if seed is None:
+        seed = int.from_bytes(__import__("os").urandom(4), "little")
+        click.echo(f"seed {seed}")
+    if opponent != "human":
+        try:
+            from ..agents import make_agent
+
+            make_agent(opponent, 0)
+        except engine.RulesError as e:
+            _fail(str(e))
+
+    def ask(prompt: str) -> str:
+        return input(prompt)
+
+    run_play(game, seat=seat, opponent=opponent, seed=seed, auto=not no_auto, record=record,
+             ask=ask, echo=click.echo)
+
+
+@cli.command("simulate")
+@click.argument("game_id", metavar="GAME")
+@click.option("-n", "n", default=100, show_default=True, help="number of games")
+@click.option("--seed", default=0, show_default=True, help="seed of the whole run")
+@click.option("--agents", default="random", show_default=True, help="agent per seat, comma-separated")
+@click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
+@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def simulate_cmd(game_id: str, n: int, seed: int, agents: str, options: tuple[str, ...], jobs: int,
+                 record_dir: str | None, as_json: bool) -> None:
+    """Play N seeded games between agents and summarise the results."""
+    if n < 0 or jobs < 1:
+        _fail("-n must be ≥ 0 and --jobs ≥ 1")
+    try:
+        summary = simulate(game_id, n=n, seed=seed, agents=agents.split(","),
+                           options=parse_option_pairs(options), jobs=jobs, record_dir=record_dir)
+    except engine.RulesError as e:
+        _fail(str(e))
+        return
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+        return
+    table = Table(title=f"{summary['game']}: {summary['games']} games, seed {seed}")
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    for s, w in enumerate(summary["wins"]):
+        table.add_row(f"seat {s} ({summary['agents'][s]}) wins", str(w))
+    for key in ("draws", "mean_turns", "median_turns", "mean_decisions", "errors"):
+        table.add_row(key.replace("_", " "), str(summary[key]))
+    console.print(table)
+    for e in summary.get("error_samples", []):
+        console.print(f"[red]error[/red] in game {e['game']} (seed {e['seed']}): {e['error']}")
+
+
+@cli.command("replay")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--verify", is_flag=True, help="fail if the replayed result differs from the recorded one")
+@click.option("--seat", default=None, type=int, help="show the end as this seat sees it (default: everything public)")
+def replay_cmd(file: Path, verify: bool, seat: int | None) -> None:
+    """Re-run a game record."""
+    try:
+        state = engine.replay(file, verify=verify)
+    except engine.RulesError as e:
+        _fail(str(e))
+        return
+    click.echo(state.game.render(state, seat))
+    result = state.returns() if state.is_terminal() else None
+    click.echo(f"{len(state.history)} actions replayed; result {result}" + (" (verified)" if verify else ""))
+
+
+@cli.command()
+@click.argument("game_ids", metavar="[GAME]...", nargs=-1)
+@click.option("--seconds", default=3.0, show_default=True, help="time per game")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+def bench(game_ids: tuple[str, ...], seconds: float, as_json: bool) -> None:
+    """Random-playout speed on one core: games/s, decisions/s, clone µs."""
+    ids = list(game_ids) or engine.games()
+    results = [bench_game(_load(g, ()), seconds=seconds) for g in ids]
+    if as_json:
+        click.echo(json.dumps({"results": results}))
+        return
+    table = Table("game", "games/s", "decisions/s", "clone µs", title=f"random playouts, {seconds:g} s per game")
+    for r in results:
+        table.add_row(r["game"], f"{r['games_per_s']:,.1f}", f"{r['decisions_per_s']:,.0f}", f"{r['clone_us']:.2f}")
+    console.print(table)
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,39 @@
+"""The game-agnostic kernel (standard library only)."""
+
+from .actions import Action
+from .errors import (
+    CardDataError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    RecordError,
+    RulesError,
+    UnknownGameError,
+)
+from .game import MAX_TURNS, Game, State
+from .options import Option
+from .records import replay
+from .registry import game_class, games, load, register
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "MAX_TURNS",
+    "Action",
+    "CardDataError",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Option",
+    "OptionError",
+    "RecordError",
+    "Rng",
+    "RulesError",
+    "State",
+    "UnknownGameError",
+    "derive_seed",
+    "game_class",
+    "games",
+    "load",
+    "register",
+    "replay",
+]

@@ -1,0 +1,96 @@
+"""Game options: declared once per game, given as keyword arguments or as text from the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    ``type`` is ``int``, ``bool``, ``str`` or ``float``. ``choices`` limits the values; ``minimum``/``maximum``
+    bound numbers. A ``str`` option whose default is ``None`` (say a data-file path) may be left unset.
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def convert(self, value: Any) -> Any:
+        """Convert ``value`` (a Python value or its text form) and check it; raise :class:`OptionError`."""
+        v = self._coerce(value)
+        if self.choices is not None and v not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r}: {value!r} is not one of: {allowed}")
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            if self.minimum is not None and v < self.minimum:
+                raise OptionError(f"option {self.name!r}: {v} is below the minimum {self.minimum:g}")
+            if self.maximum is not None and v > self.maximum:
+                raise OptionError(f"option {self.name!r}: {v} is above the maximum {self.maximum:g}")
+        return v
+
+    def _coerce(self, value: Any) -> Any:
+        if value is None and self.default is None:
+            return None
+        t = self.type
+        if t is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                return value.strip().lower() in _TRUE
+            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+        if t is int:
+            if isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            if isinstance(value, int):
+                return value
+            try:
+                return int(str(value).strip())
+            except ValueError:
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+        if t is float:
+            try:
+                return float(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name!r} takes a number, not {value!r}") from None
+        if t is str:
+            if isinstance(value, str):
+                return value
+            raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+        raise OptionError(f"option {self.name!r} has an unsupported type {t.__name__}")
+
+
+def resolve_options(spec: Sequence[Option], given: Mapping[str, Any], *, game_id: str) -> dict[str, Any]:
+    """Defaults overlaid with ``given``, every value converted and checked. Unknown names are an error."""
+    by_name = {o.name: o for o in spec}
+    unknown = [k for k in given if k not in by_name]
+    if unknown:
+        valid = ", ".join(sorted(by_name)) or "(none)"
+        raise OptionError(f"{game_id} has no option {unknown[0]!r}; valid options: {valid}")
+    out: dict[str, Any] = {}
+    for o in spec:
+        out[o.name] = o.convert(given[o.name]) if o.name in given else o.default
+    return out
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """Read ``["k=v", ...]`` as given on the command line."""
+    out: dict[str, str] = {}
+    for p in pairs:
+        key, sep, value = p.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {p!r} must look like name=value")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,71 @@
+"""Game records: JSON-ready dicts from ``State.to_record`` and their replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError, RulesError
+from .game import State
+from .registry import load
+
+REQUIRED = ("game", "seed", "actions")
+
+
+def replay(record: dict[str, Any] | str | Path, *, verify: bool = False) -> State:
+    """Rebuild the final state of ``record`` (a dict, a JSON text or a path to a JSON file).
+
+    Raises :class:`RecordError` if the record is malformed or one of its actions does not apply. With
+    ``verify=True`` it also raises if the recorded result differs from the replayed one.
+    """
+    rec = _as_dict(record)
+    missing = [k for k in REQUIRED if k not in rec]
+    if missing:
+        raise RecordError(f"record lacks the field(s): {', '.join(missing)}")
+    if not isinstance(rec["actions"], list) or not all(isinstance(a, str) for a in rec["actions"]):
+        raise RecordError("record field 'actions' must be a list of action texts")
+    if not isinstance(rec["seed"], int):
+        raise RecordError("record field 'seed' must be an integer")
+    options = rec.get("options") or {}
+    if not isinstance(options, dict):
+        raise RecordError("record field 'options' must be an object")
+    try:
+        game = load(str(rec["game"]), **options)
+    except RulesError as e:
+        raise RecordError(f"record names a game or options that cannot be loaded: {e}") from e
+    version = rec.get("version")
+    if version is not None and str(version) != game.version:
+        raise RecordError(f"record is for {game.id} version {version}, this engine has version {game.version}")
+    state = game.new_initial_state(rec["seed"])
+    for number, text in enumerate(rec["actions"], 1):
+        try:
+            state.apply_text(text)
+        except RulesError as e:
+            raise RecordError(f"action {number} ({text!r}) does not replay: {e}") from e
+    if verify:
+        expected = rec.get("result")
+        actual = state.returns() if state.is_terminal() else None
+        if expected != actual:
+            raise RecordError(f"replayed result {actual} differs from the recorded result {expected}")
+    return state
+
+
+def _as_dict(record: dict[str, Any] | str | Path) -> dict[str, Any]:
+    if isinstance(record, dict):
+        return record
+    text: str
+    if isinstance(record, Path) or (isinstance(record, str) and not record.lstrip().startswith("{")):
+        try:
+            text = Path(record).read_text(encoding="utf-8")
+        except OSError as e:
+            raise RecordError(f"cannot read record file {record}: {e}") from e
+    else:
+        text = record
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"record is not valid JSON: {e}") from e
+    if not isinstance(data, dict):
+        raise RecordError("record must be a JSON object")
+    return data

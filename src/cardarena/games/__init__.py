@@ -1,0 +1,1 @@
+"""One package per game; each exports ``GAME``, its ``Game`` subclass."""

@@ -1,0 +1,130 @@
+"""The kernel on its own, through a toy game: protocol, errors, options, records, harness."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardarena
+from cardarena.engine import (
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    RecordError,
+    Rng,
+    UnknownGameError,
+    derive_seed,
+    load,
+    replay,
+)
+from cardarena.engine.harness import ConformanceError, check_game
+
+from .toy import SWAP, ToyGame, ToyState
+
+
+def test_registry_lists_real_games_and_rejects_unknown_ones() -> None:
+    assert "toy" in cardarena.games()
+    with pytest.raises(UnknownGameError, match="valid games: .*toy"):
+        load("no-such-game")
+
+
+def test_options_are_converted_from_text_and_checked() -> None:
+    assert load("toy", rounds="4").options["rounds"] == 4
+    with pytest.raises(OptionError, match="valid options: max_turns, rounds"):
+        load("toy", colour="red")
+    with pytest.raises(OptionError, match="whole number"):
+        load("toy", rounds="four")
+    with pytest.raises(OptionError, match="above the maximum"):
+        load("toy", rounds=10)
+
+
+def test_illegal_action_is_typed_and_leaves_the_state_unchanged() -> None:
+    game = ToyGame()
+    state = game.new_initial_state(3)
+    state.deck.clear()  # now only 'keep' is legal
+    state._legal = None
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(SWAP)
+    assert info.value.action == SWAP and info.value.state is state
+    assert isinstance(info.value, ValueError)
+    assert state.snapshot() == before
+    with pytest.raises(InvalidActionError):
+        state.apply_text("jump")
+
+
+def test_same_seed_same_game_and_records_replay() -> None:
+    game = ToyGame()
+    a, b = game.new_initial_state(11), game.new_initial_state(11)
+    while not a.is_terminal():
+        action = a.legal_actions()[-1]
+        a.apply(action)
+        b.apply(action)
+    assert a.snapshot() == b.snapshot()
+    record = json.loads(json.dumps(a.to_record()))
+    assert replay(record, verify=True).snapshot() == a.snapshot()
+    record["result"] = [5.0, 5.0]
+    with pytest.raises(RecordError, match="differs"):
+        replay(record, verify=True)
+    with pytest.raises(RecordError, match="lacks"):
+        replay({"game": "toy"})
+    with pytest.raises(RecordError, match="does not replay"):
+        replay({"game": "toy", "seed": 1, "actions": ["fly"]})
+
+
+def test_harness_passes_a_correct_game() -> None:
+    report = check_game(ToyGame(), range(30), deep_every=1)
+    assert report.games == 30 and report.decisions == 30 * 6
+
+
+class LeakyState(ToyState):
+    def observation(self, seat: int | None) -> dict:  # type: ignore[type-arg]
+        obs = super().observation(seat)
+        obs["deck_top"] = self.deck[-1] if self.deck else None  # a hidden card shown to everyone
+        return obs
+
+    def clone(self) -> LeakyState:
+        c = LeakyState.__new__(LeakyState)
+        c.__dict__.update(super().clone().__dict__)
+        return c
+
+
+class LeakyGame(ToyGame):
+    def new_initial_state(self, seed: int = 0) -> LeakyState:
+        s = LeakyState.__new__(LeakyState)
+        s.__dict__.update(ToyState(self, seed).__dict__)
+        return s
+
+
+def test_harness_catches_a_leak() -> None:
+    with pytest.raises(ConformanceError, match="leaks"):
+        check_game(LeakyGame(), range(5), deep_every=1)
+
+
+def test_rng_is_deterministic_and_accepts_other_sources() -> None:
+    r = Rng(5)
+    draws = [r.randbelow(10) for _ in range(1000)]
+    assert draws == [Rng(5).randbelow(10) for _ in range(1)] + draws[1:]
+    assert set(draws) == set(range(10))
+    assert Rng.coerce(random.Random(1)).state == Rng.coerce(random.Random(1)).state
+    assert derive_seed(1, 2, 3) != derive_seed(1, 3, 2)
+
+
+@given(st.integers(min_value=1, max_value=10_000), st.integers(min_value=0, max_value=2**64))
+def test_randbelow_stays_in_range(n: int, seed: int) -> None:
+    assert 0 <= Rng(seed).randbelow(n) < n
+
+
+@given(st.text(max_size=30))
+def test_parse_action_never_crashes_on_junk(text: str) -> None:
+    game = ToyGame()
+    state = game.new_initial_state(0)
+    try:
+        action = game.parse_action(state, text)
+    except InvalidActionError:
+        return
+    assert str(action) == text.strip()
