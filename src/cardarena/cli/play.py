@@ -97,7 +97,7 @@ def run_play(
             state.apply(action)
         else:
             action = agents[who].act(SeatView(state, who))
-            echo(f"seat {who} ({opponent}): {game.describe_action(state, action)}")
+            echo(f"seat {who} ({opponent}): {game.action_seen_by(state, action, seat)}")
             state.apply(action)
     if state.is_terminal():
         echo("")

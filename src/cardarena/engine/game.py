@@ -71,6 +71,14 @@ class Game(ABC):
         """A longer, human-friendly description of ``action`` in ``state`` (default: its canonical text)."""
         return str(action)
 
+    def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
+        """How ``action``, about to be taken in ``state``, looks to ``seat``: hidden parts censored.
+
+        Games with hidden choices (a card set face down, a secret pick) override this; the default shows
+        :meth:`describe_action`. The command line uses it to tell a person what the other seats did.
+        """
+        return self.describe_action(state, action)
+
     def rules_text(self) -> str:
         """The rules summary, rulings and options (the game's ``docs/games/<id>.md``)."""
         package = type(self).__module__.rsplit(".", 1)[0]
