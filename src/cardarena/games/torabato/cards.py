@@ -1,0 +1,129 @@
+"""The ToraBato card list, read from ``cards.toml`` and checked, and the 54 physical cards of the two decks.
+
+Card ids: seat 0 (player A) owns ids 0-26 (spades 0-12, clubs 13-25, joker 26); seat 1 (player B) owns 27-53
+(hearts 27-39, diamonds 40-52, joker 53). Within a suit, id % 13 is the rank index (0 = A ... 12 = K).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from ...engine import CardDataError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
+SUITS = (("S", "C"), ("H", "D"))  # per seat
+DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
+NUM_CARDS = 54
+CARDS_PER_SEAT = 27
+
+Effect = Literal["damage", "destroy", "gain_mana", "draw", "prevent", "boost", "return_mana", "destroy_all"]
+Ability = Literal["regrow", "fortify", "tap", "unblockable"]
+
+
+class CardSpec(BaseModel):
+    """One rank's printed data."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
+    value: int
+    cost: int
+    kind: Literal["soldier", "spell"]
+    timing: Literal["any", "own", "instant_off_stack"] = "any"
+    effect: Effect | None = None
+    amount: int = 0
+    attack: int = 0
+    health: int = 0
+    ability: Ability | None = None
+    ability_cost: int = 0
+    health_boost: int = 0
+    recur_cost: int | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CardSpec:
+        if self.cost < 0 or self.ability_cost < 0 or (self.recur_cost is not None and self.recur_cost < 0):
+            raise ValueError("costs cannot be negative")
+        if self.kind == "spell" and self.effect is None:
+            raise ValueError("a spell needs an effect")
+        if self.kind == "soldier":
+            if self.effect is not None:
+                raise ValueError("a soldier has no spell effect (give it an ability instead)")
+            if self.health <= 0:
+                raise ValueError("a soldier needs health of at least 1")
+            if self.attack < 0:
+                raise ValueError("attack cannot be negative")
+        if self.ability is not None and self.kind != "soldier":
+            raise ValueError("only soldiers have abilities")
+        if self.effect in ("damage", "gain_mana", "draw") and self.amount <= 0:
+            raise ValueError(f"effect {self.effect!r} needs a positive amount")
+        return self
+
+
+@dataclass(frozen=True)
+class CardList:
+    """The checked card list: one :class:`CardSpec` per rank, in ``RANKS`` order."""
+
+    specs: tuple[CardSpec, ...]
+    source: str
+
+    def spec(self, rank: str) -> CardSpec:
+        return self.specs[RANKS.index(rank)]
+
+
+def load_cards(path: str | Path | None = None) -> CardList:
+    """Read and check a card list; ``CardDataError`` names the file, the card and the field."""
+    file = Path(path) if path is not None else DEFAULT_CARDS
+    name = str(file)
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise CardDataError(name, f"cannot read the file: {e.strerror or e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(name, f"not valid TOML: {e}") from None
+    rows = data.get("cards")
+    if not isinstance(rows, list) or not rows:
+        raise CardDataError(name, "expected a list of [[cards]] tables")
+    specs: dict[str, CardSpec] = {}
+    for i, row in enumerate(rows, 1):
+        label = str(row.get("rank", f"#{i}")) if isinstance(row, dict) else f"#{i}"
+        try:
+            spec = CardSpec.model_validate(row)
+        except ValidationError as e:
+            err = e.errors()[0]
+            field = ".".join(str(x) for x in err["loc"]) or None
+            raise CardDataError(name, err["msg"], card=label, field=field) from None
+        if spec.rank in specs:
+            raise CardDataError(name, "this rank appears twice", card=spec.rank, field="rank")
+        specs[spec.rank] = spec
+    missing = [r for r in RANKS if r not in specs]
+    if missing:
+        raise CardDataError(name, f"the card list lacks the rank(s) {', '.join(missing)}", field="rank")
+    return CardList(tuple(specs[r] for r in RANKS), name)
+
+
+def owner_of(card: int) -> int:
+    return card // CARDS_PER_SEAT
+
+
+def rank_index(card: int) -> int:
+    """0..12 for A..K, 13 for the joker."""
+    j = card % CARDS_PER_SEAT
+    return 13 if j == 26 else j % 13
+
+
+def card_name(card: int) -> str:
+    seat, j = divmod(card, CARDS_PER_SEAT)
+    if j == 26:
+        return f"JK{seat}"
+    return RANKS[j % 13] + SUITS[seat][j // 13]
+
+
+NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(NUM_CARDS))
+BY_NAME: dict[str, int] = {n.upper(): c for c, n in enumerate(NAMES)}
+RANK_OF: tuple[int, ...] = tuple(rank_index(c) for c in range(NUM_CARDS))
+OWNER_OF: tuple[int, ...] = tuple(owner_of(c) for c in range(NUM_CARDS))
