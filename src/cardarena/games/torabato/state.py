@@ -110,6 +110,9 @@ class ToraBatoState(State):
         self.assigned: list[tuple[int, int]] = []
         self.reveals: list[list[int]] = [[], []]
         self.redeals = 0
+        # Cards in a hand or among the mana cards whose identity every player knows (shown in the reveal,
+        # or taken back from the public discard pile). They stay known while they stay in hand or mana.
+        self.known: list[list[int]] = [[], []]
         self.result: list[float] | None = None
         self.end_reason = ""
         for seat in (0, 1):
@@ -365,6 +368,8 @@ class ToraBatoState(State):
         seat = self.priority
         s = self.spec[card]
         self.hand[seat].remove(card)
+        if card in self.known[seat]:
+            self.known[seat].remove(card)
         self._pay(seat, s.cost)
         self.passes = 0
         if s.kind == "soldier":
@@ -420,6 +425,7 @@ class ToraBatoState(State):
         elif card in self.discard[seat]:  # recursion: the card must still be in the discard pile
             self.discard[seat].remove(card)
             self.hand[seat].append(card)
+            self.known[seat].append(card)
         self._check_deaths()
         if self.pending is not None and len(self._pending_choices()) == 1:
             self._choose(self._pending_choices()[0][1])
@@ -458,6 +464,7 @@ class ToraBatoState(State):
         self.pending = None
         if kind == "regrow":
             self.discard[seat].remove(card)
+            self.known[seat].append(card)
         else:
             # Mana cards are interchangeable when paying: the player is taken to have tapped the card they
             # now take back, so a tapped card returns first (RULINGS-style reading, see rules.md).
@@ -474,6 +481,8 @@ class ToraBatoState(State):
         self.reveals[seat].append(card)
         if seat == 0:
             return
+        for s in (0, 1):
+            self.known[s].append(self.reveals[s][-1])
         v0 = self.spec[self.reveals[0][-1]].value
         v1 = self.spec[self.reveals[1][-1]].value
         if v0 != v1:
@@ -490,6 +499,7 @@ class ToraBatoState(State):
                 self.rng.shuffle(self.deck[s])
                 self._draw(s, HAND_SIZE)
             self.reveals = [[], []]
+            self.known = [[], []]
 
     def _start_game(self, first: int) -> None:
         self.first = first
@@ -630,6 +640,7 @@ class ToraBatoState(State):
                 "mana_tapped": self.tapped_mana[s],
                 "mana_pool": self.pool[s],
                 "available_mana": self.available_mana(s),
+                "known_in_hand_or_mana": [NAMES[c] for c in self.known[s]],
                 "soldiers": [self._soldier_view(c) for c in self.field[s]],
             }
             if mine:
@@ -718,6 +729,7 @@ class ToraBatoState(State):
             "blocks": [list(b) for b in self.blocks],
             "assigned": [list(a) for a in self.assigned],
             "reveals": self.reveals,
+            "known": self.known,
             "redeals": self.redeals,
             "result": self.result,
             "end_reason": self.end_reason,
@@ -762,6 +774,7 @@ class ToraBatoState(State):
         c.assigned = self.assigned.copy()
         c.reveals = [self.reveals[0].copy(), self.reveals[1].copy()]
         c.redeals = self.redeals
+        c.known = [self.known[0].copy(), self.known[1].copy()]
         c.result = self.result
         c.end_reason = self.end_reason
         return c
@@ -769,8 +782,9 @@ class ToraBatoState(State):
     def resample(self, seat: int, rng: Rng | random.Random | int) -> ToraBatoState:
         """Redraw what ``seat`` cannot see: its own deck order, and the opponent's deck, hand and mana cards.
 
-        Cards the opponent showed in the first-player reveal are known to be in their hand or mana, so they
-        stay among those cards; a reveal the opponent has committed but not yet shown is redrawn with them.
+        Cards whose identity is public (``known``: shown in the reveal, or taken back from the discard pile)
+        stay among the opponent's hand and mana cards; a reveal the opponent has committed but not yet shown
+        is redrawn with the rest.
         """
         r = Rng.coerce(rng)
         c = self.clone()
@@ -779,7 +793,7 @@ class ToraBatoState(State):
         o = 1 - seat
         n_shown = min(len(self.reveals[0]), len(self.reveals[1]))
         hidden_zones = c.hand[o] + c.mana[o]
-        known = [k for k in self.reveals[o][:n_shown] if k in hidden_zones]
+        known = self.known[o]
         unknown = [k for k in hidden_zones + c.deck[o] if k not in known]
         r.shuffle(unknown)
         slots = len(hidden_zones)
