@@ -1,0 +1,88 @@
+"""Build files: a player's 0-8 cards, top to bottom, as a small TOML file (the mail-in entry of a league).
+
+>>> from .cards import load_cards
+>>> b = parse_build('name = "Rush"\\ncards = ["lance", "Jab"]\\n', load_cards(), "rush.toml")
+>>> b.name, [c.id for c in b.cards]
+('Rush', ['lance', 'jab'])
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardarena.engine import CardDataError
+
+from .cards import CardDef, CardTable
+
+MAX_CARDS = 8
+
+
+class BuildSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(default="", max_length=60)
+    author: str = Field(default="", max_length=60)
+    character: str = Field(default="", max_length=2000)  # 構成に必要な情報(キャラクターの設定など)
+    cards: list[str] = Field(max_length=MAX_CARDS)
+
+
+@dataclass(frozen=True)
+class Build:
+    name: str
+    author: str
+    character: str
+    cards: tuple[CardDef, ...]
+    source: str
+
+
+def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
+    """Read a build file's text; raise ``CardDataError`` naming the file, the card and the field."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(source, f"not valid TOML: {e}") from None
+    try:
+        spec = BuildSpec.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = err["loc"]
+        msg = err["msg"]
+        if loc and loc[0] == "cards" and err["type"] == "too_long":
+            msg = f"a build has at most {MAX_CARDS} cards"
+        raise CardDataError(source, msg, field=str(loc[0]) if loc else None) from None
+    cards: list[CardDef] = []
+    for entry in spec.cards:
+        card = table.find(entry)
+        if card is None:
+            raise CardDataError(source, "no such card in the card list (use its id or name)", card=entry,
+                                field="cards")
+        cards.append(card)
+    name = spec.name or Path(source).stem
+    return Build(name, spec.author, spec.character, tuple(cards), source)
+
+
+def load_build(path: str | Path, table: CardTable) -> Build:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise CardDataError(str(path), f"cannot read the build file: {e.strerror or e}") from None
+    return parse_build(text, table, str(path))
+
+
+def build_text(name: str, cards: list[CardDef], *, author: str = "", character: str = "") -> str:
+    """The TOML text of a build (what ``load_build`` reads back)."""
+    lines = [f"name = {_q(name)}"]
+    if author:
+        lines.append(f"author = {_q(author)}")
+    if character:
+        lines.append(f"character = {_q(character)}")
+    lines.append("cards = [" + ", ".join(_q(c.id) for c in cards) + "]  # top to bottom")
+    return "\n".join(lines) + "\n"
+
+
+def _q(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

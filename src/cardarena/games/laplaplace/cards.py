@@ -1,0 +1,190 @@
+"""The card list: a TOML data file, validated with pydantic and compiled into :class:`CardDef` values."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from cardarena.engine import CardDataError
+
+from .abilities import (
+    ACTION,
+    BUILD,
+    CONST,
+    EVENT,
+    INCREASE,
+    OTHER,
+    REDUCTION,
+    REFLECTION,
+    Ability,
+    AbilityError,
+    parse_ability,
+)
+
+NUMBERS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CATEGORIES = ("core", "damage", "disruption", "defence", "support")
+DEFAULT_FILE = "cards.toml"
+
+
+class CardSpec(BaseModel):
+    """One card as written in the data file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=32)
+    name: str = Field(min_length=1, max_length=40)
+    number: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    force: int = Field(ge=0, le=99)
+    category: Literal["core", "damage", "disruption", "defence", "support"]
+    text: str = ""
+    abilities: list[str] = Field(default_factory=list, max_length=4)
+    assumed: bool = False
+
+
+class CardFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    card: list[CardSpec] = Field(min_length=1, max_length=200)
+
+
+@dataclass(eq=False)
+class CardDef:
+    """A card ready for battle: its data plus its abilities sorted by timing for quick look-up."""
+
+    index: int
+    id: str
+    name: str
+    number: str
+    force: int
+    category: str
+    text: str
+    abilities: tuple[Ability, ...]
+    action: Ability | None = None
+    build: tuple[Ability, ...] = ()
+    events: dict[str, tuple[Ability, ...]] = field(default_factory=dict)
+    no_up_phase: bool = False
+    lifts_above: bool = False
+    # damage events by stage: [stage] -> abilities, for the hit's source side (my_damage) and target side
+    src_damage: tuple[tuple[Ability, ...], ...] = ()
+    dst_damage: tuple[tuple[Ability, ...], ...] = ()
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.id!r})"
+
+    def summary(self) -> str:
+        """One line for people: name, number, force, category and the rulebook text."""
+        return f"{self.name} [{self.number}, force {self.force}, {self.category}] {self.text}"
+
+
+def compile_card(index: int, spec: CardSpec) -> CardDef:
+    """Parse the card's abilities (raises ``AbilityError``) and index them."""
+    abilities = tuple(parse_ability(line) for line in spec.abilities)
+    card = CardDef(index, spec.id, spec.name, spec.number, spec.force, spec.category, spec.text, abilities)
+    events: dict[str, list[Ability]] = {}
+    src: list[list[Ability]] = [[], [], [], []]
+    dst: list[list[Ability]] = [[], [], [], []]
+    for a in abilities:
+        if a.timing == ACTION:
+            if card.action is not None:
+                raise AbilityError("a card has at most one action <A>")
+            card.action = a
+        elif a.timing == BUILD:
+            card.build = (*card.build, a)
+        elif a.timing == CONST:
+            ops = {e.op for e in a.effects}
+            card.no_up_phase |= "no_up_phase" in ops
+            card.lifts_above |= "above_ignores_top" in ops
+        elif a.timing == EVENT:
+            assert a.trigger is not None
+            if a.trigger == "my_damage":
+                src[a.stage].append(a)
+            elif a.trigger == "enemy_damage":
+                dst[a.stage].append(a)
+            else:
+                events.setdefault(a.trigger, []).append(a)
+    card.events = {k: tuple(v) for k, v in events.items()}
+    card.src_damage = tuple(tuple(x) for x in src)
+    card.dst_damage = tuple(tuple(x) for x in dst)
+    return card
+
+
+assert (INCREASE, REDUCTION, REFLECTION, OTHER) == (0, 1, 2, 3)
+
+
+class CardTable:
+    """The loaded card list, looked up by id, by name (any case) or by index."""
+
+    def __init__(self, cards: list[CardDef], source: str) -> None:
+        self.cards = cards
+        self.source = source
+        self._by_key: dict[str, CardDef] = {}
+        for c in cards:
+            self._by_key[c.id] = c
+            self._by_key[c.name.lower()] = c
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def find(self, key: str) -> CardDef | None:
+        """The card whose id or name (any case) is ``key``."""
+        return self._by_key.get(key.strip().lower())
+
+
+def _where(loc: tuple[Any, ...], raw: dict[str, Any]) -> tuple[str | None, str | None]:
+    card: str | None = None
+    fld: str | None = None
+    if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+        try:
+            entry = raw["card"][loc[1]]
+            card = str(entry.get("id") or entry.get("name") or f"#{loc[1] + 1}")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            card = f"#{loc[1] + 1}"
+        if len(loc) >= 3:
+            fld = str(loc[2])
+    elif loc:
+        fld = str(loc[0])
+    return card, fld
+
+
+def load_cards(path: str | Path | None = None) -> CardTable:
+    """Load and check a card file (default: the package's ``cards.toml``); raise ``CardDataError``."""
+    if path is None:
+        name = DEFAULT_FILE
+        text = resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
+    else:
+        name = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise CardDataError(name, f"cannot read the card file: {e.strerror or e}") from None
+    return parse_cards(text, name)
+
+
+def parse_cards(text: str, name: str = "<cards>") -> CardTable:
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(name, f"not valid TOML: {e}") from None
+    try:
+        data = CardFile.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        card, fld = _where(tuple(err["loc"]), raw)
+        raise CardDataError(name, err["msg"], card=card, field=fld) from None
+    cards: list[CardDef] = []
+    seen: set[str] = set()
+    for i, spec in enumerate(data.card):
+        for key in dict.fromkeys((spec.id, spec.name.lower())):
+            if key in seen:
+                raise CardDataError(name, f"{key!r} names two cards", card=spec.id, field="id")
+            seen.add(key)
+        try:
+            cards.append(compile_card(i, spec))
+        except AbilityError as e:
+            raise CardDataError(name, str(e), card=spec.id, field="abilities") from None
+    return CardTable(cards, name)
