@@ -319,6 +319,61 @@ class ToraBatoState(State):
                 acts.append(ATTACK)
         return acts
 
+    def why_illegal(self, action: Any) -> str:
+        """A plain-words reason why ``action`` is not legal now."""
+        if self.phase == OVER:
+            return "the game is over"
+        kind = action[0]
+        seat = self.current_player
+        assert seat is not None
+        expected = {REVEAL: REVEAL_K, SELECT_ATTACKERS: ATTACKER_K, SELECT_BLOCKERS: BLOCK_K, ASSIGN: ASSIGN_K}
+        if self.pending is not None:
+            return f"seat {seat} must first choose a card for the resolving effect ('choose CARD')"
+        if self.phase in expected and kind not in (expected[self.phase], "done"):
+            return f"now is the {PHASE_NAMES[self.phase]}: expected '{expected[self.phase]} ...'"
+        if self.phase in PRIORITY_PHASES and kind in (REVEAL_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, "done"):
+            return f"there is nothing to {kind} now ({PHASE_NAMES[self.phase]})"
+        card = action[1] if len(action) > 1 else -1
+        sorcery = seat == self.active and self.phase == MAIN and not self.stack
+        if kind in (MANA_K, PLAY_K) and card not in self.hand[seat]:
+            return f"{NAMES[card]} is not in your hand"
+        if kind == MANA_K:
+            if self.mana_set:
+                return "you have already set mana this turn"
+            return "mana can be set only in your own main phase, outside an attack, with an empty stack"
+        if kind == PLAY_K:
+            s = self.spec[card]
+            if s.cost > self.available_mana(seat):
+                return f"{NAMES[card]} costs {s.cost} mana and you have {self.available_mana(seat)}"
+            if (s.kind == "soldier" or s.timing == "own") and not sorcery:
+                what = "soldiers are summoned" if s.kind == "soldier" else f"{NAMES[card]} is cast"
+                return f"{what} only in your own main phase, outside an attack, with an empty stack"
+            return "that target is not allowed for this card (see the list of choices)"
+        if kind == USE_K:
+            if card not in self.field[seat]:
+                return f"{NAMES[card]} is not one of your soldiers on the field"
+            s = self.spec[card]
+            if s.ability is None:
+                return f"{NAMES[card]} has no ability"
+            if self.is_sick(card):
+                return f"{NAMES[card]} entered this turn and cannot use its ability yet"
+            if s.ability_cost > self.available_mana(seat):
+                return f"the ability costs {s.ability_cost} mana and you have {self.available_mana(seat)}"
+            return "that target is not allowed for this ability (see the list of choices)"
+        if kind == RECUR_K:
+            if card not in self.discard[seat]:
+                return f"{NAMES[card]} is not in your discard pile"
+            if seat != self.active:
+                return "cards return from the discard pile only on your own turn"
+            return f"{NAMES[card]} cannot return from the discard pile now (cost or card)"
+        if kind == "attack":
+            if self.attacked:
+                return "you have already attacked this turn"
+            if not sorcery:
+                return "an attack is declared in your own main phase with an empty stack"
+            return "you have no untapped soldier that can attack (soldiers that entered this turn cannot)"
+        return "it is not one of the legal actions now"
+
     # -- applying actions ----------------------------------------------------------------------------------
     def _apply(self, action: TAction) -> None:  # type: ignore[override]
         kind = action[0]
