@@ -1,0 +1,237 @@
+"""カードリスト: one scenario per card of the rulebook's card list, each with its abilities and recursion."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarena.engine import IllegalActionError
+from cardarena.games.torabato.state import END, MAIN
+
+from .helpers import cid, do, names, position, texts
+
+
+def resolve(state, n: int = 1):  # type: ignore[no-untyped-def]
+    """Both players pass n times in a row: the top n stack items resolve."""
+    for _ in range(n):
+        do(state, "pass", "pass")
+    return state
+
+
+def test_card_A_soldier_3_3_and_regrow_for_5() -> None:
+    """A: 4 mana, 3/3 soldier; pay 5: return a card from your discard pile to your hand."""
+    s = position(hands=(["AS"], []), mana=(["2S", "3S", "4S", "5S"], []))
+    do(s, "play AS")
+    assert names(s.field[0]) == ["AS"] and s.available_mana(0) == 0
+    assert (s.spec[cid("AS")].attack, s.spec[cid("AS")].health) == (3, 3)
+    s = position(field=(["AS"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []), discard=(["KS", "9C"], []))
+    do(s, "use AS")
+    resolve(s)
+    assert set(texts(s)) == {"choose KS", "choose 9C"}
+    do(s, "choose KS")
+    assert names(s.hand[0]) == ["KS"] and names(s.discard[0]) == ["9C"]
+    assert s.observation(1)["players"][0]["known_in_hand_or_mana"] == ["KS"]
+
+
+def test_card_A_regrow_with_a_single_card_takes_it() -> None:
+    s = position(field=(["AS"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []), discard=(["KS"], []))
+    resolve(do(s, "use AS"))
+    assert names(s.hand[0]) == ["KS"] and s.pending is None
+
+
+def test_card_2_one_damage_to_opponent_or_soldier_and_recursion() -> None:
+    """2: 1 mana, 1 damage to the opponent or one soldier; from the discard pile on your turn: pay 3 to hand."""
+    s = position(hands=(["2S", "2C"], []), field=([], ["JH"]), mana=(["3S", "4S"], []))
+    assert {"play 2S @opp", "play 2S @JH"} <= set(texts(s))
+    deck_before = len(s.deck[1])
+    resolve(do(s, "play 2S @opp"))
+    assert len(s.deck[1]) == deck_before - 1 and len(s.discard[1]) == 1  # damage mills the deck
+    resolve(do(s, "play 2C @JH"))
+    assert s.field[1] == [] and names(s.discard[1])[-1] == "JH"
+    s = position(discard=(["2S"], []), mana=(["3S", "4S", "5S"], []))
+    resolve(do(s, "recur 2S"))
+    assert names(s.hand[0]) == ["2S"] and s.available_mana(0) == 0
+
+
+def test_card_3_three_damage_and_recursion_for_6() -> None:
+    """3: 4 mana, 3 damage to the opponent or one soldier; recursion for 6 on your turn."""
+    s = position(hands=(["3S"], []), field=([], ["KH"]), mana=(["4S", "5S", "6S", "7S"], []))
+    resolve(do(s, "play 3S @KH"))
+    assert s.field[1] == []
+    s = position(discard=(["3S"], []), mana=(["4S", "5S", "6S", "7S", "8S"], []))
+    assert "recur 3S" not in texts(s)  # 5 mana is not enough
+    s.mana[0].append(cid("9S"))
+    s._legal = None
+    resolve(do(s, "recur 3S"))
+    assert names(s.hand[0]) == ["3S"]
+
+
+def test_card_4_destroys_a_soldier_not_damage() -> None:
+    """4: 3 mana, destroy one soldier; this is not damage (7 cannot stop it)."""
+    s = position(hands=(["4S"], ["7H"]), field=([], ["AH"]), mana=(["2S", "3S", "5S"], ["9H"]))
+    do(s, "play 4S @AH", "pass", "play 7H @AH", "pass", "pass")  # 7 resolves: AH deals 0, but 4 is no damage
+    resolve(s)
+    assert s.field[1] == [] and names(s.discard[1]) == ["7H", "AH"]
+
+
+def test_card_5_gives_four_mana_at_once_off_the_stack() -> None:
+    """5: 2 mana, gain 4 mana; only this card takes effect the moment it is played."""
+    s = position(hands=(["5S", "AS"], []), mana=(["2S", "3S"], []))
+    do(s, "play 5S")
+    assert s.stack == [] and s.pool[0] == 4 and s.available_mana(0) == 4
+    do(s, "play AS")  # the 4 gained mana pay for A
+    assert s.pool[0] == 0 and s.tapped_mana[0] == 2
+    # The gained mana lasts until the end of the turn.
+    s = position(hands=(["5S"], []), mana=(["2S", "3S"], []))
+    do(s, "play 5S", "pass", "pass", "pass", "pass")
+    assert s.active == 1 and s.pool == [0, 0]
+
+
+def test_card_6_draws_two_only_on_your_own_turn() -> None:
+    """6: 3 mana, draw 2 cards; not usable on the opponent's turn (相手ターンで使用不可)."""
+    s = position(hands=(["6S"], []), mana=(["2S", "3S", "4S"], []))
+    resolve(do(s, "play 6S"))
+    assert len(s.hand[0]) == 2
+    s = position(active=1, hands=(["6S"], []), mana=(["2S", "3S", "4S"], []))
+    do(s, "pass")
+    assert s.priority == 0 and "play 6S" not in texts(s)
+
+
+def test_card_7_prevents_damage_from_a_soldier_in_combat() -> None:
+    """7: 1 mana, damage from one soldier or spell becomes 0 (here: an attacking soldier)."""
+    s = position(active=1, field=(["JS"], ["AH"]), hands=(["7S"], []), mana=(["2S"], []))
+    do(s, "attack", "pass", "pass", "attacker AH", "pass", "pass", "block JS AH")
+    do(s, "pass", "play 7S @AH", "pass", "pass")  # defence step: seat 0 answers
+    do(s, "pass", "pass", "pass", "pass")  # defence and damage steps end
+    assert names(s.field[0]) == ["JS"]  # AH dealt 0
+    assert names(s.field[1]) == ["AH"] and s.damage[cid("AH")] == 1  # JS still dealt its 1
+
+
+def test_card_7_prevents_damage_from_a_spell_on_the_stack() -> None:
+    """7 names a damage spell on the stack: that spell deals 0 (rulebook example: answer 1 damage with 7)."""
+    s = position(active=0, field=(["JS"], []), hands=(["7S"], ["2H"]), mana=(["3S"], ["9H"]))
+    do(s, "attack", "pass")
+    do(s, "play 2H @JS", "pass", "play 7S @2H", "pass", "pass", "pass", "pass")
+    assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0  # "the soldier is unharmed"
+    assert s.phase == 3  # and the attack goes on (still the declaration step)
+    do(s, "pass", "pass")
+    assert "attacker JS" in texts(s)
+
+
+def test_card_8_plus_two_plus_two_this_turn() -> None:
+    """8: 1 mana, one soldier gets +2/+2 this turn."""
+    s = position(hands=(["8S"], []), field=(["JS"], []), mana=(["2S"], []))
+    resolve(do(s, "play 8S @JS"))
+    assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (3, 3)
+    do(s, "pass", "pass", "pass", "pass")  # main and end phases end
+    assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
+
+
+def test_card_8_boost_ends_with_the_healing_so_the_soldier_survives() -> None:
+    """RULINGS (rules.md 7): a boosted soldier with damage above its printed health survives the boost's end."""
+    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []))
+    resolve(do(s, "play 8S @JS"))
+    resolve(do(s, "play 2C @JS"))
+    assert s.damage[cid("JS")] == 1 and names(s.field[0]) == ["JS"]
+    do(s, "pass", "pass", "pass", "pass")
+    assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+
+
+def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:
+    """9: 2 mana, return one of your mana cards (used or not) to your hand; recursion for 2 on your turn."""
+    s = position(hands=(["9S"], []), mana=(["AS", "KS", "QS"], []))
+    do(s, "play 9S", "pass", "pass")
+    assert s.pending == ("return_mana", 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
+    do(s, "choose KS")
+    assert names(s.hand[0]) == ["KS"] and len(s.mana[0]) == 2
+    assert s.tapped_mana[0] == 1 and s.available_mana(0) == 1  # a tapped card came back
+    s = position(discard=(["9S"], []), mana=(["AS", "KS"], []))
+    resolve(do(s, "recur 9S"))
+    assert names(s.hand[0]) == ["9S"]
+
+
+def test_card_9_choice_is_hidden_from_the_opponent() -> None:
+    s = position(hands=(["9S"], []), mana=(["AS", "KS"], []))
+    do(s, "play 9S", "pass", "pass")
+    action = s.game.parse_action(s, "choose KS")
+    assert "KS" not in s.game.action_seen_by(s, action, 1)
+    assert "KS" in s.game.action_seen_by(s, action, 0)
+
+
+def test_card_10_zero_two_and_fortify_any_number_of_times() -> None:
+    """10: 1 mana, 0/2 soldier; for each 2 mana paid: +0/+1 this turn."""
+    s = position(hands=(["10S"], []), field=(["10C"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []))
+    do(s, "play 10S")
+    assert "use 10S" not in texts(s)  # summoning sickness: no ability this turn
+    resolve(do(s, "use 10C"))
+    resolve(do(s, "use 10C"))
+    assert s.health_of(cid("10C")) == 4 and s.attack_of(cid("10C")) == 0
+    assert "use 10C" not in texts(s)  # no mana left
+
+
+def test_card_J_one_one_and_recursion_for_3() -> None:
+    """J: 1 mana, 1/1 soldier; from the discard pile on your turn: pay 3 to return it to hand."""
+    s = position(hands=(["JS"], []), discard=(["JC"], []), mana=(["2S", "3S", "4S", "5S"], []))
+    do(s, "play JS")
+    assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
+    resolve(do(s, "recur JC"))
+    assert names(s.hand[0]) == ["JC"]
+
+
+def test_recursion_only_on_your_own_turn() -> None:
+    """2, 3, 9, J: 自分のターンで — not on the opponent's turn."""
+    s = position(active=1, discard=(["JS", "2S", "9S", "3S"], []), mana=(["KS", "QS", "4S", "5S", "6S", "7S"], []))
+    do(s, "pass")
+    assert s.priority == 0 and not any(t.startswith("recur") for t in texts(s))
+
+
+def test_card_Q_taps_a_soldier_until_its_controllers_recovery() -> None:
+    """Q: 2 mana, 2/2; pay 2 and tap Q: tap one soldier this turn (it cannot block)."""
+    s = position(active=0, field=(["QS", "KS"], ["JH"]), mana=(["2S", "3S"], []))
+    resolve(do(s, "use QS @JH"))
+    assert s.tapped[cid("QS")] and s.tapped[cid("JH")]
+    do(s, "attack", "pass", "pass", "attacker KS", "pass", "pass")
+    assert s.phase == 7  # no block possible: straight to the defence step's priority
+    do(s, "pass", "pass", "pass", "pass")
+    assert len(s.deck[1]) == 27 - 1 - 2  # JH on the field, 2 milled by KS
+    do(s, "pass", "pass", "pass", "pass")  # seat 1's turn: their recovery untaps JH
+    assert s.active == 1 and not s.tapped[cid("JH")]
+
+
+def test_card_Q_needs_to_be_untapped_and_not_new() -> None:
+    s = position(field=(["QS"], ["JH"]), mana=(["2S", "3S", "4S", "5S"], []), new=["QS"])
+    assert not any(t.startswith("use QS") for t in texts(s))
+    with pytest.raises(IllegalActionError, match="entered this turn"):
+        s.apply_text("use QS @JH")
+
+
+def test_card_K_unblockable_for_4() -> None:
+    """K: 3 mana, 2/3; pay 4: this turn K cannot be blocked by the opponent's soldiers."""
+    s = position(field=(["KS"], ["AH"]), mana=(["2S", "3S", "4S", "5S"], []))
+    resolve(do(s, "use KS"))
+    do(s, "attack", "pass", "pass", "attacker KS", "pass", "pass")
+    assert s.phase == 7 and s.blocks == []  # AH could not block
+    do(s, "pass", "pass", "pass", "pass")
+    assert len(s.deck[1]) == 27 - 1 - 2
+
+
+def test_card_joker_destroys_every_soldier_own_turn_only() -> None:
+    """Joker: 5 mana, destroy every soldier of both players; not damage; not on the opponent's turn."""
+    s = position(hands=(["JK0"], []), field=(["AS", "KS"], ["QH"]), mana=(["2S", "3S", "4S", "5S", "6S"], []))
+    resolve(do(s, "play JK0"))
+    assert s.field == [[], []] and set(names(s.discard[0])) == {"AS", "KS", "JK0"}
+    s = position(active=1, hands=(["JK0"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []))
+    do(s, "pass")
+    assert "play JK0" not in texts(s)
+
+
+def test_spell_costs_are_paid_by_tapping_mana() -> None:
+    """Mana: tap as many mana cards as the cost; any combination of costs in one turn."""
+    s = position(hands=(["2S", "2C", "7S"], []), mana=(["AS", "KS", "QS"], []))
+    resolve(do(s, "play 2S @opp"))
+    resolve(do(s, "play 2C @opp"))
+    assert s.tapped_mana[0] == 2
+    assert "play 7S @2S" not in texts(s) and s.phase == MAIN
+    s.hand[0].append(cid("3S"))
+    s._legal = None
+    assert not any(t.startswith("play 3S") for t in texts(s))  # 4 mana needed, 1 left
+    assert s.phase != END
