@@ -1,0 +1,372 @@
+"""Lyabi's data file: loading, validation and the precomputed tables the rules use.
+
+The file (``cards.toml`` beside this module, or the user's own through ``--option cards=PATH``) holds every
+count and every value the rulebook lost. Errors name the file, the card and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...engine import CardDataError
+
+COLOURS: tuple[str, ...] = ("blue", "green", "red")
+# BEATS[c] is the colour that colour c beats: blue beats red, red beats green, green beats blue (rulebook).
+BEATS: tuple[int, ...] = (2, 0, 1)
+
+ITEM_IDS: tuple[str, ...] = ("crystal", "eye", "brush", "sword", "stone", "mirror", "orb", "herb")
+CRYSTAL, EYE, BRUSH, SWORD, STONE, MIRROR, ORB, HERB = range(8)
+AUTO_ITEMS = frozenset({CRYSTAL, HERB})
+# The tuning number each item needs (None: none).
+ITEM_PARAM: dict[str, str | None] = {
+    "crystal": "look",
+    "eye": None,
+    "brush": None,
+    "sword": "damage",
+    "stone": None,
+    "mirror": "reflect",
+    "orb": "draw_to",
+    "herb": None,
+}
+ITEM_PARAMS = ("look", "damage", "reflect", "draw_to")
+
+Colour = Literal["blue", "green", "red"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class RulesModel(_Model):
+    starting_hp: int = Field(ge=1, le=10_000)
+    hand_size: int = Field(ge=1, le=10)
+    max_circles: int = Field(ge=1, le=6)
+    item_cost: int = Field(ge=0, le=1_000)
+    assumed: list[str] = []
+
+
+class RyabiModel(_Model):
+    colour: Colour
+    level: int = Field(ge=0, le=999)
+    count: int = Field(ge=0, le=100)
+    cost: int = Field(ge=0, le=1_000)
+    times: float = Field(gt=0, le=100)
+    assumed: list[str] = []
+
+
+class CircleModel(_Model):
+    colour: Colour
+    level: int = Field(ge=0, le=999)
+    count: int = Field(ge=0, le=100)
+    cost: int = Field(ge=0, le=1_000)
+    atk: int = Field(ge=0, le=1_000)
+    assumed: list[str] = []
+
+
+class StartModel(_Model):
+    hand: list[str]
+    deck: list[str]
+    assumed: list[str] = []
+
+
+class ItemModel(_Model):
+    id: Literal["crystal", "eye", "brush", "sword", "stone", "mirror", "orb", "herb"]
+    name: str = Field(min_length=1)
+    count: int = Field(ge=0, le=100)
+    timing: str = Field(min_length=1)
+    effect: str = Field(min_length=1)
+    look: int | None = Field(default=None, ge=1, le=20)
+    damage: int | None = Field(default=None, ge=0, le=1_000)
+    reflect: float | None = Field(default=None, ge=0, le=10)
+    draw_to: int | None = Field(default=None, ge=1, le=10)
+    assumed: list[str] = []
+
+
+class FileModel(_Model):
+    rules: RulesModel
+    ryabi: list[RyabiModel] = Field(min_length=1)
+    circle: list[CircleModel] = Field(min_length=1)
+    start: dict[Colour, StartModel]
+    item: list[ItemModel] = []
+
+
+@dataclass(frozen=True)
+class ItemSpec:
+    id: str
+    name: str
+    count: int
+    timing: str
+    effect: str
+    param: str | None
+    value: int | float | None
+    assumed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """The validated data, as tables indexed by small integers (ryabi kind, circle kind, level, item)."""
+
+    file: str
+    starting_hp: int
+    hand_size: int
+    max_circles: int
+    item_cost: int
+    rules_assumed: tuple[str, ...]
+    # ryabi kinds, ordered by colour then level
+    r_names: tuple[str, ...]
+    r_colour: tuple[int, ...]
+    r_level: tuple[int, ...]
+    r_cost: tuple[int, ...]
+    r_times: tuple[Fraction, ...]
+    r_count: tuple[int, ...]
+    r_assumed: tuple[tuple[str, ...], ...]
+    # circle kinds, ordered by level then colour
+    c_names: tuple[str, ...]
+    c_colour: tuple[int, ...]
+    c_level: tuple[int, ...]
+    c_atk: tuple[int, ...]
+    c_count: tuple[int, ...]
+    c_assumed: tuple[tuple[str, ...], ...]
+    c_level_index: tuple[int, ...]  # circle kind -> index into levels
+    levels: tuple[int, ...]  # distinct circle levels, ascending (face-down piles)
+    level_cost: tuple[int, ...]
+    # the initial hand and deck per setup-circle colour (None: no setup circle of that colour)
+    start_hand: tuple[tuple[int, ...] | None, ...]
+    start_deck: tuple[tuple[int, ...] | None, ...]
+    start_assumed: tuple[tuple[str, ...], ...]
+    items: tuple[ItemSpec, ...]  # indexed like ITEM_IDS
+
+    @property
+    def num_kinds(self) -> int:
+        return len(self.r_names)
+
+    def kind(self, name: str) -> int:
+        return self.r_names.index(name)
+
+    def item_value(self, item: int) -> Any:
+        return self.items[item].value
+
+    @property
+    def max_hand(self) -> int:
+        """The most cards a hand can hold (the draw target, the orb's target, an initial hand)."""
+        sizes = [self.hand_size]
+        orb = self.items[ORB]
+        if orb.count and isinstance(orb.value, int):
+            sizes.append(orb.value)
+        sizes += [len(h) for h in self.start_hand if h is not None]
+        return max(sizes)
+
+    def damage(self, circle: int, first: int, second: int | None) -> int:
+        """floor(ATK × times [× times of the second ryabi]) for one circle (rulebook: ダメージ計算のルール)."""
+        value = self.c_atk[circle] * self.r_times[first]
+        if second is not None:
+            value *= self.r_times[second]
+        return int(value)  # Fraction -> int truncates toward zero; values are ≥ 0, so this is the floor
+
+
+def default_path() -> Path:
+    return Path(str(resources.files(__package__).joinpath("cards.toml")))
+
+
+def load_cards(path: str | Path | None = None) -> CardSet:
+    """Read and validate a Lyabi data file (default: the one shipped with the game)."""
+    file = Path(path) if path is not None else default_path()
+    name = str(file)
+    try:
+        raw = file.read_bytes()
+    except OSError as e:
+        raise CardDataError(name, f"cannot read the file: {e.strerror or e}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise CardDataError(name, f"not a valid TOML file: {e}") from None
+    return parse_cards(data, name)
+
+
+def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
+    """A readable card name for the place ``loc`` of a validation error."""
+    if not loc:
+        return None
+    section = loc[0]
+    if section == "rules":
+        return "rules"
+    if section == "start" and len(loc) > 1:
+        return f"start.{loc[1]}"
+    if section in ("ryabi", "circle", "item") and len(loc) > 1 and isinstance(loc[1], int):
+        entries = data.get(section)
+        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
+        if isinstance(entry, dict):
+            if section == "item" and isinstance(entry.get("id"), str):
+                return f"item {entry['id']}"
+            colour, level = entry.get("colour"), entry.get("level")
+            if isinstance(colour, str) and isinstance(level, int):
+                return f"{section} {colour}{level}"
+        return f"{section} #{loc[1] + 1}"
+    return str(section)
+
+
+def parse_cards(data: dict[str, Any], file: str) -> CardSet:
+    """Validate the parsed TOML ``data`` of ``file``; raise ``CardDataError`` naming the card and field."""
+    try:
+        model = FileModel.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = tuple(err["loc"])
+        fields = [x for x in loc if isinstance(x, str)]
+        field = fields[-1] if len(loc) > 1 and fields else (fields[0] if fields else None)
+        value = err.get("input")
+        shown = "" if isinstance(value, dict) else f" (got {value!r})"
+        raise CardDataError(file, f"{err['msg']}{shown}", card=_entry_label(data, loc), field=field) from None
+    return _build(model, file)
+
+
+def _check_assumed(file: str, card: str, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
+    for f in assumed:
+        if f not in fields:
+            raise CardDataError(file, f"'assumed' names {f!r}, which is not a field of this entry", card=card,
+                                field="assumed")
+    return tuple(assumed)
+
+
+def _build(m: FileModel, file: str) -> CardSet:
+    rules = m.rules
+    rules_assumed = _check_assumed(file, "rules", rules.assumed, set(RulesModel.model_fields) - {"assumed"})
+    ry_fields = set(RyabiModel.model_fields) - {"assumed"}
+    seen: set[tuple[str, int]] = set()
+    for r in m.ryabi:
+        card = f"ryabi {r.colour}{r.level}"
+        if (r.colour, r.level) in seen:
+            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
+        seen.add((r.colour, r.level))
+        _check_assumed(file, card, r.assumed, ry_fields)
+    ryabi = sorted(m.ryabi, key=lambda r: (COLOURS.index(r.colour), r.level))
+    r_names = tuple(f"{r.colour}{r.level}" for r in ryabi)
+
+    ci_fields = set(CircleModel.model_fields) - {"assumed"}
+    seen = set()
+    level_cost: dict[int, int] = {}
+    for c in m.circle:
+        card = f"circle {c.colour}{c.level}"
+        if (c.colour, c.level) in seen:
+            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
+        seen.add((c.colour, c.level))
+        _check_assumed(file, card, c.assumed, ci_fields)
+        if level_cost.setdefault(c.level, c.cost) != c.cost:
+            raise CardDataError(
+                file,
+                f"every circle of level {c.level} must have one cost (they share one face-down pile); "
+                f"found {level_cost[c.level]} and {c.cost}",
+                card=card,
+                field="cost",
+            )
+    circles = sorted(m.circle, key=lambda c: (c.level, COLOURS.index(c.colour)))
+    levels = tuple(sorted(level_cost))
+    setup_level = levels[0]
+    setup_colours = {c.colour for c in circles if c.level == setup_level and c.count > 0}
+    if len(setup_colours) < 2:
+        raise CardDataError(
+            file,
+            f"the setup level {setup_level} needs circles of at least two colours with count ≥ 1, "
+            "or setup would redraw for ever",
+            card=f"circle level {setup_level}",
+            field="count",
+        )
+
+    count = {name: r.count for name, r in zip(r_names, ryabi)}
+    start_hand: list[tuple[int, ...] | None] = [None, None, None]
+    start_deck: list[tuple[int, ...] | None] = [None, None, None]
+    start_assumed: list[tuple[str, ...]] = [(), (), ()]
+    for colour in sorted(setup_colours, key=COLOURS.index):
+        card = f"start.{colour}"
+        spec = m.start.get(colour)  # type: ignore[call-overload]
+        if spec is None:
+            raise CardDataError(file, f"a setup circle of colour {colour} exists but its initial hand and deck "
+                                "are missing", card=card, field="start")
+        start_assumed[COLOURS.index(colour)] = _check_assumed(file, card, spec.assumed, {"hand", "deck"})
+        kinds: dict[str, list[int]] = {}
+        for fname, names in (("hand", spec.hand), ("deck", spec.deck)):
+            for n in names:
+                if n not in count:
+                    raise CardDataError(file, f"{n!r} is not a ryabi of this file (known: {', '.join(r_names)})",
+                                        card=card, field=fname)
+            kinds[fname] = [r_names.index(n) for n in names]
+        if not spec.hand and not spec.deck:
+            raise CardDataError(file, "the initial hand and deck are both empty", card=card, field="deck")
+        start_hand[COLOURS.index(colour)] = tuple(kinds["hand"])
+        start_deck[COLOURS.index(colour)] = tuple(kinds["deck"])
+    # Any two players of different colours must find their starting cards in the supply.
+    for a, b in combinations(sorted(setup_colours, key=COLOURS.index), 2):
+        need: dict[str, int] = {}
+        for colour in (a, b):
+            spec = m.start[colour]  # type: ignore[index]
+            for n in [*spec.hand, *spec.deck]:
+                need[n] = need.get(n, 0) + 1
+        for n, k in need.items():
+            if k > count[n]:
+                raise CardDataError(
+                    file,
+                    f"players starting with {a} and {b} circles need {k} {n} but the supply has {count[n]}",
+                    card=f"ryabi {n}",
+                    field="count",
+                )
+
+    specs: dict[str, ItemSpec] = {}
+    it_fields = set(ItemModel.model_fields) - {"assumed"}
+    for it in m.item:
+        card = f"item {it.id}"
+        if it.id in specs:
+            raise CardDataError(file, "this item appears twice", card=card, field="id")
+        _check_assumed(file, card, it.assumed, it_fields)
+        param = ITEM_PARAM[it.id]
+        for p in ITEM_PARAMS:
+            v = getattr(it, p)
+            if p == param and v is None:
+                raise CardDataError(file, f"the {it.id} needs the number {p!r}", card=card, field=p)
+            if p != param and v is not None:
+                raise CardDataError(file, f"the {it.id} takes no {p!r}", card=card, field=p)
+        value = getattr(it, param) if param is not None else None
+        if it.id == "orb" and isinstance(value, int) and value < rules.hand_size:
+            raise CardDataError(file, f"draw_to must be at least the hand size {rules.hand_size}", card=card,
+                                field="draw_to")
+        specs[it.id] = ItemSpec(it.id, it.name, it.count, it.timing, it.effect, param, value, tuple(it.assumed))
+    missing = [i for i in ITEM_IDS if i not in specs]
+    if missing:
+        raise CardDataError(file, "every item must be listed (give count = 0 to leave one out)",
+                            card=f"item {missing[0]}", field="id")
+
+    return CardSet(
+        file=file,
+        starting_hp=rules.starting_hp,
+        hand_size=rules.hand_size,
+        max_circles=rules.max_circles,
+        item_cost=rules.item_cost,
+        rules_assumed=rules_assumed,
+        r_names=r_names,
+        r_colour=tuple(COLOURS.index(r.colour) for r in ryabi),
+        r_level=tuple(r.level for r in ryabi),
+        r_cost=tuple(r.cost for r in ryabi),
+        r_times=tuple(Fraction(str(r.times)) for r in ryabi),
+        r_count=tuple(r.count for r in ryabi),
+        r_assumed=tuple(tuple(r.assumed) for r in ryabi),
+        c_names=tuple(f"{c.colour}{c.level}" for c in circles),
+        c_colour=tuple(COLOURS.index(c.colour) for c in circles),
+        c_level=tuple(c.level for c in circles),
+        c_atk=tuple(c.atk for c in circles),
+        c_count=tuple(c.count for c in circles),
+        c_assumed=tuple(tuple(c.assumed) for c in circles),
+        c_level_index=tuple(levels.index(c.level) for c in circles),
+        levels=levels,
+        level_cost=tuple(level_cost[lv] for lv in levels),
+        start_hand=tuple(start_hand),
+        start_deck=tuple(start_deck),
+        start_assumed=tuple(start_assumed),
+        items=tuple(specs[i] for i in ITEM_IDS),
+    )

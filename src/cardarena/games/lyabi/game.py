@@ -1,0 +1,123 @@
+"""The Lyabi game: options, the card data, the action codec and the rules text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action, Game, InvalidActionError, Option, State
+from ...engine.game import MAX_TURNS
+from .actions import Codec, LyabiAction
+from .data import COLOURS, ITEM_IDS, CardSet, load_cards
+from .moves import Moves
+from .render import describe, render, seen_by
+from .state import LyabiState
+
+
+class LyabiGame(Game):
+    id = "lyabi"
+    name = "Lyabi (リャビ)"
+    version = "1"
+    player_counts = (2,)
+    option_spec = (
+        MAX_TURNS,
+        Option("cards", str, None, "path of a Lyabi data file (TOML) to use instead of the shipped cards.toml"),
+        Option(
+            "circle_replace",
+            bool,
+            False,
+            "with two circles on your field, placing a circle may remove one of yours from the game to make room",
+        ),
+    )
+
+    cards: CardSet
+    codec: Codec
+    moves: Moves
+
+    def setup(self) -> None:
+        self.cards = load_cards(self.options["cards"])
+        self.codec = Codec(self.cards)
+        self.moves = Moves(self.cards, circle_replace=self.options["circle_replace"])
+
+    def new_initial_state(self, seed: int = 0) -> LyabiState:
+        return LyabiState(self, seed)
+
+    def parse_action(self, state: State, text: str) -> LyabiAction:
+        if not isinstance(text, str):
+            raise InvalidActionError(repr(text), "an action is text")
+        return self.codec.parse(text)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return self.codec.size
+
+    def action_index(self, action: Action) -> int:
+        return self.codec.index(LyabiAction(action))
+
+    def action_from_index(self, index: int) -> LyabiAction:
+        return self.codec.from_index(index)
+
+    def render(self, state: State, seat: int | None) -> str:
+        assert isinstance(state, LyabiState)
+        return render(state, seat)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        assert isinstance(state, LyabiState)
+        return describe(state, LyabiAction(action))
+
+    def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
+        assert isinstance(state, LyabiState)
+        return seen_by(state, LyabiAction(action), seat)
+
+    def rules_text(self) -> str:
+        return super().rules_text() + "\n" + self.assumed_text()
+
+    def assumed_text(self) -> str:
+        """Every value of the data file in use, each assumed one marked (the rulebook lost them)."""
+        c = self.cards
+
+        def mark(field: str, assumed: tuple[str, ...]) -> str:
+            return " (assumed)" if field in assumed else ""
+
+        lines = [f"## Card data in use: {c.file}", "", "Values marked (assumed) were lost from the rulebook.", ""]
+        ra = c.rules_assumed
+        lines.append(
+            f"- starting HP {c.starting_hp}{mark('starting_hp', ra)}; hand size {c.hand_size}"
+            f"{mark('hand_size', ra)}; at most {c.max_circles} circles{mark('max_circles', ra)}; "
+            f"item cost {c.item_cost}{mark('item_cost', ra)}"
+        )
+        lines += ["", "Ryabi:"]
+        for k, n in enumerate(c.r_names):
+            a = c.r_assumed[k]
+            lines.append(
+                f"- {n}: {c.r_count[k]} cards{mark('count', a)}, cost {c.r_cost[k]}{mark('cost', a)}, "
+                f"times ×{float(c.r_times[k]):g}{mark('times', a)}"
+            )
+        lines += ["", "Magic circles (face-down piles by level):"]
+        for k, n in enumerate(c.c_names):
+            a = c.c_assumed[k]
+            lines.append(
+                f"- {n}: {c.c_count[k]} cards{mark('count', a)}, cost {c.level_cost[c.c_level_index[k]]}"
+                f"{mark('cost', a)}, ATK {c.c_atk[k]}{mark('atk', a)}"
+            )
+        lines += ["", "Initial hand and deck by setup circle:"]
+        for ci, colour in enumerate(COLOURS):
+            hand, deck = c.start_hand[ci], c.start_deck[ci]
+            if hand is None or deck is None:
+                continue
+            a = c.start_assumed[ci]
+            lines.append(
+                f"- {colour}: hand {' '.join(c.r_names[k] for k in hand)}{mark('hand', a)}; "
+                f"deck {' '.join(c.r_names[k] for k in deck)}{mark('deck', a)}"
+            )
+        lines += ["", "Items:"]
+        for spec in c.items:
+            a = spec.assumed
+            value = f"; {spec.param} = {spec.value}{mark(spec.param, a)}" if spec.param else ""
+            lines.append(
+                f"- `{spec.id}` {spec.name}: {spec.count} cards{mark('count', a)}; timing: {spec.timing}"
+                f"{mark('timing', a)}; effect: {spec.effect}{mark('effect', a)}{value}"
+            )
+        return "\n".join(lines) + "\n"
+
+
+__all__ = ["ITEM_IDS", "LyabiGame"]
