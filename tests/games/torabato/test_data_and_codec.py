@@ -1,0 +1,132 @@
+"""The card-list data file, the action codec, the option checks and hidden information."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardarena
+from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
+from cardarena.games.torabato import actions as acts
+from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
+
+from .helpers import cid, do, position
+
+
+def test_default_card_list_matches_the_rulebook_table() -> None:
+    """カードリスト: costs and attack/health as printed."""
+    game = cardarena.load("torabato")
+    costs = {s.rank: s.cost for s in game.card_list.specs}
+    assert costs == {"A": 4, "2": 1, "3": 4, "4": 3, "5": 2, "6": 3, "7": 1, "8": 1, "9": 2, "10": 1,
+                     "J": 1, "Q": 2, "K": 3, "Joker": 5}
+    soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == "soldier"}
+    assert soldiers == {"A": (3, 3), "10": (0, 2), "J": (1, 1), "Q": (2, 2), "K": (2, 3)}
+    recur = {s.rank: s.recur_cost for s in game.card_list.specs if s.recur_cost is not None}
+    assert recur == {"2": 3, "3": 6, "9": 2, "J": 3}
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> Path:
+    text = DEFAULT_CARDS.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_a_variant_card_list_is_played(tmp_path: Path) -> None:
+    path = _variant(tmp_path, 'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 1',
+                    'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 5')
+    game = cardarena.load("torabato", cards=str(path))
+    assert game.card_list.spec("J").attack == 5
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "field"),
+    [
+        ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = "three"', "K", "cost"),
+        ('attack = 2\nhealth = 3', 'attack = 2\nhealth = 0', "K", None),
+        ('effect = "destroy_all"', 'effect = "explode"', "Joker", "effect"),
+        ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "Q", "colour"),
+    ],
+)
+def test_a_broken_card_list_names_file_card_and_field(
+    tmp_path: Path, old: str, new: str, card: str, field: str | None
+) -> None:
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(CardDataError) as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.card == card and str(path) in str(info.value)
+    if field is not None:
+        assert info.value.field == field
+
+
+def test_missing_or_malformed_card_files(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="cannot read"):
+        cardarena.load("torabato", cards=str(tmp_path / "nope.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[cards]\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        cardarena.load("torabato", cards=str(bad))
+    short = _variant(tmp_path, 'rank = "Joker"', 'rank = "K"')
+    with pytest.raises(CardDataError, match="twice"):
+        cardarena.load("torabato", cards=str(short))
+
+
+def test_unknown_option_lists_the_valid_ones() -> None:
+    with pytest.raises(OptionError, match="valid options: cards, max_turns"):
+        cardarena.load("torabato", speed=3)
+    assert cardarena.load("torabato", max_turns="12").options["max_turns"] == 12
+
+
+@given(st.integers(min_value=0, max_value=acts.NUM_DISTINCT_ACTIONS - 1))
+def test_every_action_index_round_trips_through_text(index: int) -> None:
+    action = acts.action_from_index(index)
+    assert acts.action_index(action) == index
+    assert acts.parse(str(action)) == action
+    assert acts.parse(str(action).lower()) == action
+
+
+@given(st.text(max_size=25))
+def test_junk_text_is_refused_with_invalid_action_error(text: str) -> None:
+    try:
+        action = acts.parse(text)
+    except InvalidActionError:
+        return
+    assert acts.parse(str(action)) == action
+
+
+@pytest.mark.parametrize("text", ["", "play", "play ZZ", "play 2S QH", "block QH", "fly", "pass now", "use 2S @"])
+def test_malformed_texts(text: str) -> None:
+    with pytest.raises(InvalidActionError):
+        acts.parse(text)
+
+
+def test_card_names() -> None:
+    assert NAMES[0] == "AS" and NAMES[13] == "AC" and NAMES[26] == "JK0" and NAMES[27] == "AH"
+    assert NAMES[53] == "JK1" and NAMES[cid("10d")] == "10D"
+
+
+def test_observation_hides_hands_mana_and_deck_order() -> None:
+    s = position(hands=(["AS", "2S"], ["AH"]), mana=(["9S"], ["9H"]))
+    obs = s.observation(1)
+    mine, theirs = obs["players"][1], obs["players"][0]
+    assert mine["hand"] == ["AH"] and "hand" not in theirs and theirs["hand_size"] == 2
+    assert "mana" not in theirs and theirs["mana_count"] == 1
+    text = repr(obs)
+    for hidden in ("AS", "2S", "9S"):
+        assert f"'{hidden}'" not in text
+    spectator = s.observation(None)
+    assert all("hand" not in p for p in spectator["players"])
+
+
+def test_resample_keeps_known_cards_and_redraws_the_rest() -> None:
+    s = position(field=(["AS"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []), discard=(["KS"], []))
+    do(s, "use AS", "pass", "pass")
+    assert s.known[0] == [cid("KS")]
+    worlds = [s.resample(1, Rng(k)) for k in range(20)]
+    assert all(cid("KS") in w.hand[0] + w.mana[0] for w in worlds)
+    assert len({tuple(w.mana[0]) for w in worlds}) > 1  # the unknown mana cards are redrawn
+    assert all(w.observation(1) == s.observation(1) for w in worlds)
