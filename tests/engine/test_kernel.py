@@ -28,7 +28,7 @@ from .toy import SWAP, ToyGame, ToyState
 
 def test_registry_lists_real_games_and_rejects_unknown_ones() -> None:
     assert "toy" in cardarena.games()
-    with pytest.raises(UnknownGameError, match="valid games: .*toy"):
+    with pytest.raises(UnknownGameError, match=r"valid games: .*toy"):
         load("no-such-game")
 
 

@@ -85,8 +85,13 @@ class ToyState(State):
         return obs
 
     def snapshot(self) -> dict[str, Any]:
-        return {"rng": self.rng.state, "deck": self.deck, "cards": self.cards, "step": self.step,
-                "history": [str(a) for a in self.history]}
+        return {
+            "rng": self.rng.state,
+            "deck": self.deck,
+            "cards": self.cards,
+            "step": self.step,
+            "history": [str(a) for a in self.history],
+        }
 
     def clone(self) -> ToyState:
         c = ToyState.__new__(ToyState)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -20,7 +21,7 @@ console = Console(highlight=False)
 OPTION_HELP = "game option name=value (repeatable); `cardarena rules GAME` lists them"
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
 
@@ -30,7 +31,6 @@ def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
         return engine.load(game_id, **parse_option_pairs(pairs))
     except engine.RulesError as e:
         _fail(str(e))
-        raise  # unreachable
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -45,8 +45,12 @@ def games(as_json: bool) -> None:
     """List the games: ids, names, versions, player counts."""
     rows = [engine.game_class(g) for g in engine.games()]
     if as_json:
-        click.echo(json.dumps([{"id": c.id, "name": c.name, "version": c.version,
-                                "players": list(c.player_counts)} for c in rows], ensure_ascii=False))
+        click.echo(
+            json.dumps(
+                [{"id": c.id, "name": c.name, "version": c.version, "players": list(c.player_counts)} for c in rows],
+                ensure_ascii=False,
+            )
+        )
         return
     table = Table("id", "name", "version", "players")
     for c in rows:
@@ -65,14 +69,26 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
 @cli.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--seat", default=0, show_default=True, help="your seat")
-@click.option("--vs", "opponent", default="random", show_default=True,
-              help="agent for the other seats, or 'human' to share the terminal")
+@click.option(
+    "--vs",
+    "opponent",
+    default="random",
+    show_default=True,
+    help="agent for the other seats, or 'human' to share the terminal",
+)
 @click.option("--seed", default=None, type=int, help="seed (default: random)")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="write the game record here")
 @click.option("--no-auto", is_flag=True, help="ask even when there is a single choice")
-def play(game_id: str, seat: int, opponent: str, seed: int | None, options: tuple[str, ...],
-         record: Path | None, no_auto: bool) -> None:
+def play(
+    game_id: str,
+    seat: int,
+    opponent: str,
+    seed: int | None,
+    options: tuple[str, ...],
+    record: Path | None,
+    no_auto: bool,
+) -> None:
     """Play GAME in the terminal."""
     game = _load(game_id, options)
     if not 0 <= seat < game.num_players:
@@ -91,8 +107,16 @@ def play(game_id: str, seat: int, opponent: str, seed: int | None, options: tupl
     def ask(prompt: str) -> str:
         return input(prompt)
 
-    run_play(game, seat=seat, opponent=opponent, seed=seed, auto=not no_auto, record=record,
-             ask=ask, echo=click.echo)
+    run_play(
+        game,
+        seat=seat,
+        opponent=opponent,
+        seed=seed,
+        auto=not no_auto,
+        record=record,
+        ask=ask,
+        echo=click.echo,
+    )
 
 
 @cli.command("simulate")
@@ -104,17 +128,31 @@ def play(game_id: str, seat: int, opponent: str, seed: int | None, options: tupl
 @click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def simulate_cmd(game_id: str, n: int, seed: int, agents: str, options: tuple[str, ...], jobs: int,
-                 record_dir: str | None, as_json: bool) -> None:
+def simulate_cmd(
+    game_id: str,
+    n: int,
+    seed: int,
+    agents: str,
+    options: tuple[str, ...],
+    jobs: int,
+    record_dir: str | None,
+    as_json: bool,
+) -> None:
     """Play N seeded games between agents and summarise the results."""
     if n < 0 or jobs < 1:
         _fail("-n must be ≥ 0 and --jobs ≥ 1")
     try:
-        summary = simulate(game_id, n=n, seed=seed, agents=agents.split(","),
-                           options=parse_option_pairs(options), jobs=jobs, record_dir=record_dir)
+        summary = simulate(
+            game_id,
+            n=n,
+            seed=seed,
+            agents=agents.split(","),
+            options=parse_option_pairs(options),
+            jobs=jobs,
+            record_dir=record_dir,
+        )
     except engine.RulesError as e:
         _fail(str(e))
-        return
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
         return
@@ -126,8 +164,8 @@ def simulate_cmd(game_id: str, n: int, seed: int, agents: str, options: tuple[st
     for key in ("draws", "mean_turns", "median_turns", "mean_decisions", "errors"):
         table.add_row(key.replace("_", " "), str(summary[key]))
     console.print(table)
-    for e in summary.get("error_samples", []):
-        console.print(f"[red]error[/red] in game {e['game']} (seed {e['seed']}): {e['error']}")
+    for sample in summary.get("error_samples", []):
+        console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
 
 
 @cli.command("replay")
@@ -140,7 +178,6 @@ def replay_cmd(file: Path, verify: bool, seat: int | None) -> None:
         state = engine.replay(file, verify=verify)
     except engine.RulesError as e:
         _fail(str(e))
-        return
     click.echo(state.game.render(state, seat))
     result = state.returns() if state.is_terminal() else None
     click.echo(f"{len(state.history)} actions replayed; result {result}" + (" (verified)" if verify else ""))

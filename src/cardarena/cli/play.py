@@ -71,9 +71,7 @@ def run_play(
     """The interactive loop. ``opponent`` is an agent name, or ``human`` for players sharing one terminal."""
     state = game.new_initial_state(seed)
     humans = set(range(game.num_players)) if opponent == "human" else {seat}
-    agents = {
-        s: make_agent(opponent, derive_seed(seed, s + 1)) for s in range(game.num_players) if s not in humans
-    }
+    agents = {s: make_agent(opponent, derive_seed(seed, s + 1)) for s in range(game.num_players) if s not in humans}
     echo(f"{game.name} — you are seat {seat}" if len(humans) == 1 else f"{game.name} — players share this terminal")
     echo(HELP)
     last_shown: tuple[int, int] | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 
-class Action(tuple):  # type: ignore[type-arg]
+class Action(tuple[Any, ...]):
     """An immutable action ``(kind, *args)``. ``str(action)`` is its canonical text.
 
     >>> a = Action.of("move", 3, 4)
@@ -26,7 +26,7 @@ class Action(tuple):  # type: ignore[type-arg]
 
     @property
     def kind(self) -> str:
-        return self[0]  # type: ignore[no-any-return]
+        return str(self[0])
 
     @property
     def args(self) -> tuple[Any, ...]:

@@ -5,17 +5,16 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .actions import Action
 from .errors import IllegalActionError, InvalidActionError
 from .options import Option, resolve_options
 from .rng import Rng
 
-MAX_TURNS = Option(
-    "max_turns", int, 200, "safety cap on the game's length in turns; reaching it is a draw", minimum=1
-)
+MAX_TURNS = Option("max_turns", int, 200, "safety cap on the game's length in turns; reaching it is a draw", minimum=1)
 
 
 class Game(ABC):
@@ -35,7 +34,7 @@ class Game(ABC):
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, game_id=self.id)
         self.setup()
 
-    def setup(self) -> None:
+    def setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Load data files and precompute tables; raise ``CardDataError``/``OptionError`` on bad input."""
 
     @property
@@ -93,7 +92,12 @@ class Game(ABC):
         return "\n".join(lines) + "\n"
 
     def describe(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "version": self.version, "players": list(self.player_counts)}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "version": self.version,
+            "players": list(self.player_counts),
+        }
 
     def record_options(self) -> dict[str, Any]:
         """Options that differ from their defaults, as recorded in a game record."""
@@ -157,7 +161,7 @@ class State(ABC):
         """The current turn (or round) number, from 1."""
 
     @abstractmethod
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         """The legal actions of the current player, in a stable order (not called when terminal)."""
 
     @abstractmethod
@@ -169,7 +173,7 @@ class State(ABC):
         """The legal actions, in a stable order; empty once terminal. Do not mutate the returned list."""
         legal = self._legal
         if legal is None:
-            legal = [] if self.is_terminal() else self._legal_actions()
+            legal = [] if self.is_terminal() else cast(list[Action], self._legal_actions())
             self._legal = legal
         return legal
 

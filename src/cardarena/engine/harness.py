@@ -154,9 +154,7 @@ def check_game(
                 raise _fail(seed, step, f"no end after {max_decisions} decisions")
         check_state(state, rng, seed=seed, step=step)
         returns = state.returns()
-        if len(returns) != game.num_players or not all(
-            isinstance(r, float) and math.isfinite(r) for r in returns
-        ):
+        if len(returns) != game.num_players or not all(isinstance(r, float) and math.isfinite(r) for r in returns):
             raise _fail(seed, step, f"returns {returns!r} are not one finite float per seat")
         record = json.loads(json.dumps(state.to_record()))
         again = replay(record, verify=True)

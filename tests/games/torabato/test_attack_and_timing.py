@@ -41,8 +41,12 @@ def test_soldiers_that_entered_this_turn_cannot_attack_or_use_abilities() -> Non
 
 def test_four_steps_each_with_priority_for_both() -> None:
     """攻撃宣言 → 攻撃実行 → 防御 → ダメージ割り当て, both players may act in each step."""
-    s = position(active=0, field=(["KS"], ["QH"]), hands=(["8S", "8C", "8D"], ["2H", "2D", "7H"]),
-                 mana=(["AS", "AC", "3S"], ["3H", "4H", "5H"]))
+    s = position(
+        active=0,
+        field=(["KS"], ["QH"]),
+        hands=(["8S", "8C", "8D"], ["2H", "2D", "7H"]),
+        mana=(["AS", "AC", "3S"], ["3H", "4H", "5H"]),
+    )
     do(s, "attack")
     assert s.phase == DECLARE and s.priority == 0
     do(s, "pass")
@@ -102,7 +106,20 @@ def test_blocked_attacker_and_blockers_deal_damage_at_once() -> None:
 def test_unblocked_damage_mills_the_defenders_deck() -> None:
     """防御されなかった攻撃兵士は相手魔法使いにダメージ: that many cards from the deck to the discard pile."""
     s = position(active=0, field=(["AS", "KS"], []))
-    do(s, "attack", "pass", "pass", "attacker AS", "attacker KS", "pass", "pass", "pass", "pass", "pass", "pass")
+    do(
+        s,
+        "attack",
+        "pass",
+        "pass",
+        "attacker AS",
+        "attacker KS",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+    )
     assert len(s.deck[1]) == 27 - 5 and len(s.discard[1]) == 5
 
 
@@ -199,7 +216,11 @@ def test_soldier_at_zero_health_goes_to_the_discard_pile() -> None:
 def test_illegal_actions_leave_the_state_unchanged() -> None:
     s = position(hands=(["AS"], []), mana=(["2S"], []))
     before = s.snapshot()
-    for text, reason in [("play AS", "costs 4"), ("use AS", "not one of your soldiers"), ("block AS AH", "nothing")]:
+    for text, reason in [
+        ("play AS", "costs 4"),
+        ("use AS", "not one of your soldiers"),
+        ("block AS AH", "nothing"),
+    ]:
         with pytest.raises(IllegalActionError, match=reason):
             s.apply_text(text)
         assert s.snapshot() == before

@@ -20,8 +20,22 @@ def test_default_card_list_matches_the_rulebook_table() -> None:
     """カードリスト: costs and attack/health as printed."""
     game = cardarena.load("torabato")
     costs = {s.rank: s.cost for s in game.card_list.specs}
-    assert costs == {"A": 4, "2": 1, "3": 4, "4": 3, "5": 2, "6": 3, "7": 1, "8": 1, "9": 2, "10": 1,
-                     "J": 1, "Q": 2, "K": 3, "Joker": 5}
+    assert costs == {
+        "A": 4,
+        "2": 1,
+        "3": 4,
+        "4": 3,
+        "5": 2,
+        "6": 3,
+        "7": 1,
+        "8": 1,
+        "9": 2,
+        "10": 1,
+        "J": 1,
+        "Q": 2,
+        "K": 3,
+        "Joker": 5,
+    }
     soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == "soldier"}
     assert soldiers == {"A": (3, 3), "10": (0, 2), "J": (1, 1), "Q": (2, 2), "K": (2, 3)}
     recur = {s.rank: s.recur_cost for s in game.card_list.specs if s.recur_cost is not None}
@@ -37,8 +51,11 @@ def _variant(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_a_variant_card_list_is_played(tmp_path: Path) -> None:
-    path = _variant(tmp_path, 'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 1',
-                    'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 5')
+    path = _variant(
+        tmp_path,
+        'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 1',
+        'rank = "J"\nvalue = 11\ncost = 1\nkind = "soldier"\nattack = 5',
+    )
     game = cardarena.load("torabato", cards=str(path))
     assert game.card_list.spec("J").attack == 5
 
@@ -47,7 +64,7 @@ def test_a_variant_card_list_is_played(tmp_path: Path) -> None:
     ("old", "new", "card", "field"),
     [
         ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = "three"', "K", "cost"),
-        ('attack = 2\nhealth = 3', 'attack = 2\nhealth = 0', "K", None),
+        ("attack = 2\nhealth = 3", "attack = 2\nhealth = 0", "K", None),
         ('effect = "destroy_all"', 'effect = "explode"', "Joker", "effect"),
         ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "Q", "colour"),
     ],

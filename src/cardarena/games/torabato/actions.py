@@ -27,7 +27,14 @@ NO_TARGET = -1
 OPPONENT = -2
 
 PASS_K, REVEAL_K, MANA_K, PLAY_K, USE_K, RECUR_K = "pass", "reveal", "mana", "play", "use", "recur"
-ATTACK_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, DONE_K = "attack", "attacker", "block", "assign", "choose", "done"
+ATTACK_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, DONE_K = (
+    "attack",
+    "attacker",
+    "block",
+    "assign",
+    "choose",
+    "done",
+)
 
 
 class TAction(Action):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from . import actions as acts
-from .cards import NAMES, OWNER_OF
+from .cards import NAMES
 
 if TYPE_CHECKING:
     from .state import ToraBatoState
@@ -52,9 +52,7 @@ def describe(state: ToraBatoState, action: Action) -> str:
     if kind == acts.USE_K:
         card, target = action[1], action[2]
         s = state.spec[card]
-        words = _ABILITY_WORDS[s.ability or ""].format(
-            health_boost=s.health_boost, target=_target_name(state, target)
-        )
+        words = _ABILITY_WORDS[s.ability or ""].format(health_boost=s.health_boost, target=_target_name(state, target))
         return f"{action} — {NAMES[card]}'s ability ({s.ability_cost} mana): {words}"
     if kind == acts.RECUR_K:
         s = state.spec[action[1]]
@@ -106,8 +104,10 @@ def render(state: ToraBatoState, seat: int | None) -> str:
             lines.append(f"  seat {s} has shown: {' '.join(shown) or '-'}")
     else:
         who = "you" if seat == state.active else f"seat {state.active}"
-        lines.append(f"Turn {state.turn_no} — {who} (seat {state.active}) to play — {PHASE_NAMES[state.phase]}"
-                     f" — first player: seat {state.first}")
+        lines.append(
+            f"Turn {state.turn_no} — {who} (seat {state.active}) to play — {PHASE_NAMES[state.phase]}"
+            f" — first player: seat {state.first}"
+        )
     order = [1 - seat, seat] if seat is not None else [0, 1]
     for s in order:
         label = "You" if s == seat else f"Seat {s}"

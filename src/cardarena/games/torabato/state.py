@@ -326,12 +326,24 @@ class ToraBatoState(State):
         kind = action[0]
         seat = self.current_player
         assert seat is not None
-        expected = {REVEAL: REVEAL_K, SELECT_ATTACKERS: ATTACKER_K, SELECT_BLOCKERS: BLOCK_K, ASSIGN: ASSIGN_K}
+        expected = {
+            REVEAL: REVEAL_K,
+            SELECT_ATTACKERS: ATTACKER_K,
+            SELECT_BLOCKERS: BLOCK_K,
+            ASSIGN: ASSIGN_K,
+        }
         if self.pending is not None:
             return f"seat {seat} must first choose a card for the resolving effect ('choose CARD')"
         if self.phase in expected and kind not in (expected[self.phase], "done"):
             return f"now is the {PHASE_NAMES[self.phase]}: expected '{expected[self.phase]} ...'"
-        if self.phase in PRIORITY_PHASES and kind in (REVEAL_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, "done"):
+        if self.phase in PRIORITY_PHASES and kind in (
+            REVEAL_K,
+            ATTACKER_K,
+            BLOCK_K,
+            ASSIGN_K,
+            CHOOSE_K,
+            "done",
+        ):
             return f"there is nothing to {kind} now ({PHASE_NAMES[self.phase]})"
         card = action[1] if len(action) > 1 else -1
         sorcery = seat == self.active and self.phase == MAIN and not self.stack
