@@ -1,0 +1,7 @@
+"""Tash-Kalar arena: summon beings by matching patterns of your pieces on a 69-square board (deathmatch duel)."""
+
+from .game import TashGame
+
+GAME = TashGame
+
+__all__ = ["GAME", "TashGame"]

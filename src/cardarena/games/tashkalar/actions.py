@@ -1,0 +1,186 @@
+"""Actions of the arena game: their canonical text, parsing and fixed integer encoding.
+
+Texts (squares are file a-i and rank 1-9)::
+
+    place e5            place one of your commons (action), or place a piece for an effect
+    recall c3           out of units: take back your common or heroic at c3 (then place it; or use it to summon)
+    summon <card> at e5 r90   summon a being or legend with its pattern in orientation r0..r270 / m0..m270
+    discard <card>      the once-per-turn discard action; then "bottom <card>" any number of times and "skip"
+    flare <card>        invoke a flare (not an action)
+    choose e5           choose a piece or square for an effect
+    move e5 e7          move or leap the piece on e5 to e7 for an effect
+    option 2            pick an option of a "choose one" effect
+    skip                stop an optional ("may", "up to") effect, or stop putting cards under the deck
+    end                 end your turn
+    resign              give up (only with the option resign=true)
+"""
+
+from __future__ import annotations
+
+from ...engine import Action, InvalidActionError
+from .board import NAME_SQ, SQ_NAME, compact, uncompact
+from .cards import ORIENTATIONS, CardSet
+
+SQ_KINDS = ("place", "recall", "choose")
+CARD_KINDS = ("discard", "bottom", "flare")
+WORD_KINDS = ("skip", "end", "resign")
+MAX_OPTIONS = 8
+
+
+class SqAction(Action):
+    """``(kind, square)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{self[0]} {SQ_NAME[self[1]]}"
+
+
+class MoveAction(Action):
+    """``("move", from, to)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"move {SQ_NAME[self[1]]} {SQ_NAME[self[2]]}"
+
+
+class SummonAction(Action):
+    """``("summon", card id, square, orientation name)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]}"
+
+
+def sq_action(kind: str, sq: int) -> SqAction:
+    return SqAction((kind, sq))
+
+
+def move_action(a: int, b: int) -> MoveAction:
+    return MoveAction(("move", a, b))
+
+
+def summon_action(card: str, sq: int, orient: str) -> SummonAction:
+    return SummonAction(("summon", card, sq, orient))
+
+
+def card_action(kind: str, card: str) -> Action:
+    return Action((kind, card))
+
+
+def option_action(k: int) -> Action:
+    return Action(("option", k))
+
+
+SKIP = Action(("skip",))
+END = Action(("end",))
+RESIGN = Action(("resign",))
+WORDS = {"skip": SKIP, "end": END, "resign": RESIGN}
+# one shared object per square, so that building legal lists allocates little
+PLACE = {sq: sq_action("place", sq) for sq in SQ_NAME}
+RECALL = {sq: sq_action("recall", sq) for sq in SQ_NAME}
+CHOOSE = {sq: sq_action("choose", sq) for sq in SQ_NAME}
+
+
+def _square(text: str, word: str) -> int:
+    sq = NAME_SQ.get(word)
+    if sq is None:
+        raise InvalidActionError(text, f"{word!r} is not a square of the board (files a-i, ranks 1-9, no corners)")
+    return sq
+
+
+def parse(cards: CardSet, text: str) -> Action:
+    """Read an action's canonical text (legality is not checked here)."""
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidActionError(text, "empty action")
+    kind, args = words[0], words[1:]
+
+    def need(n: int, form: str) -> None:
+        if len(args) != n:
+            raise InvalidActionError(text, f"expected {form!r}")
+
+    def card(word: str) -> str:
+        if word not in cards.by_id:
+            raise InvalidActionError(text, f"no card called {word!r}")
+        return word
+
+    if kind in WORDS:
+        need(0, kind)
+        return WORDS[kind]
+    if kind in SQ_KINDS:
+        need(1, f"{kind} <square>")
+        return sq_action(kind, _square(text, args[0]))
+    if kind == "move":
+        need(2, "move <from> <to>")
+        return move_action(_square(text, args[0]), _square(text, args[1]))
+    if kind in CARD_KINDS:
+        need(1, f"{kind} <card>")
+        return card_action(kind, card(args[0]))
+    if kind == "option":
+        need(1, "option <number>")
+        if not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_OPTIONS:
+            raise InvalidActionError(text, f"option takes a number from 1 to {MAX_OPTIONS}")
+        return option_action(int(args[0]))
+    if kind == "summon":
+        if len(args) != 4 or args[1] != "at":
+            raise InvalidActionError(text, "expected 'summon <card> at <square> <orientation>'")
+        if args[3] not in ORIENTATIONS:
+            raise InvalidActionError(text, f"orientation must be one of {', '.join(ORIENTATIONS)}")
+        return summon_action(card(args[0]), _square(text, args[2]), args[3])
+    raise InvalidActionError(
+        text, "unknown action; expected place, recall, summon, discard, bottom, flare, choose, move, option, skip, end"
+    )
+
+
+class Codec:
+    """The fixed integer encoding of every action of a card set."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        n = len(cards.cards)
+        self.base_move = 3 * 81
+        self.base_option = self.base_move + 81 * 81
+        self.base_word = self.base_option + MAX_OPTIONS
+        self.base_card = self.base_word + len(WORD_KINDS)
+        self.base_summon = self.base_card + len(CARD_KINDS) * n
+        self.size = self.base_summon + n * 81 * len(ORIENTATIONS)
+
+    def index(self, action: Action) -> int:
+        kind = action[0]
+        if kind in SQ_KINDS:
+            return SQ_KINDS.index(kind) * 81 + compact(action[1])
+        if kind == "move":
+            return self.base_move + compact(action[1]) * 81 + compact(action[2])
+        if kind == "option":
+            return self.base_option + action[1] - 1
+        if kind in WORD_KINDS:
+            return self.base_word + WORD_KINDS.index(kind)
+        n = len(self.cards.cards)
+        if kind in CARD_KINDS:
+            return self.base_card + CARD_KINDS.index(kind) * n + self.cards.by_id[action[1]].index
+        if kind == "summon":
+            c = self.cards.by_id[action[1]].index
+            return self.base_summon + (c * 81 + compact(action[2])) * len(ORIENTATIONS) + ORIENTATIONS.index(action[3])
+        raise ValueError(f"not an action of this game: {action!r}")
+
+    def action(self, index: int) -> Action:
+        if index < self.base_move:
+            return sq_action(SQ_KINDS[index // 81], uncompact(index % 81))
+        if index < self.base_option:
+            i = index - self.base_move
+            return move_action(uncompact(i // 81), uncompact(i % 81))
+        if index < self.base_word:
+            return option_action(index - self.base_option + 1)
+        if index < self.base_card:
+            return WORDS[WORD_KINDS[index - self.base_word]]
+        n = len(self.cards.cards)
+        if index < self.base_summon:
+            i = index - self.base_card
+            return card_action(CARD_KINDS[i // n], self.cards.cards[i % n].id)
+        i = index - self.base_summon
+        o = i % len(ORIENTATIONS)
+        i //= len(ORIENTATIONS)
+        return summon_action(self.cards.cards[i // 81].id, uncompact(i % 81), ORIENTATIONS[o])

@@ -1,0 +1,144 @@
+"""The arena board: 69 squares of a 9×9 grid without its four corner triangles, as bitboards.
+
+A square is an integer ``16 * y + x`` with ``x`` (file a-i) and ``y`` (rank 1-9) counted from 0. Rows are 16 wide
+so that shifting a bitboard by a pattern offset never wraps a piece from one row into another: columns 9-15 are
+never on the board. Sets of squares are Python ints used as bit sets.
+
+>>> SQ_NAME[square(4, 4)], NAME_SQ["e5"] == square(4, 4), len(SQUARES)
+('e5', True, 69)
+>>> DIST[NAME_SQ["a4"]][NAME_SQ["i6"]], popcount(ADJ[NAME_SQ["e5"]])
+(8, 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+WIDTH = 16
+SIZE = 9
+FILES = "abcdefghi"
+NO_SQUARE = -1
+
+
+def square(x: int, y: int) -> int:
+    """The square at file ``x`` and rank ``y`` (both from 0)."""
+    return y * WIDTH + x
+
+
+def on_board(x: int, y: int) -> bool:
+    """Inside the 9×9 grid and outside the corner triangles (3 squares cut from each corner)."""
+    if not (0 <= x < SIZE and 0 <= y < SIZE):
+        return False
+    cx = min(x, SIZE - 1 - x)
+    cy = min(y, SIZE - 1 - y)
+    return cx + cy >= 2
+
+
+SQUARES: tuple[int, ...] = tuple(square(x, y) for y in range(SIZE) for x in range(SIZE) if on_board(x, y))
+SQ_NAME: dict[int, str] = {square(x, y): f"{FILES[x]}{y + 1}" for y in range(SIZE) for x in range(SIZE)}
+NAME_SQ: dict[str, int] = {name: sq for sq, name in SQ_NAME.items() if sq in set(SQUARES)}
+ONBOARD = sum(1 << s for s in SQUARES)
+
+
+def sq_x(sq: int) -> int:
+    return sq % WIDTH
+
+
+def sq_y(sq: int) -> int:
+    return sq // WIDTH
+
+
+def compact(sq: int) -> int:
+    """The square's number in 0..80 (``9 * y + x``), used by the fixed action encoding."""
+    return sq_y(sq) * SIZE + sq_x(sq)
+
+
+def uncompact(n: int) -> int:
+    return square(n % SIZE, n // SIZE)
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The squares of a bit set, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(squares: list[int] | tuple[int, ...]) -> int:
+    m = 0
+    for s in squares:
+        m |= 1 << s
+    return m
+
+
+def _neighbours(sq: int) -> list[int]:
+    x, y = sq_x(sq), sq_y(sq)
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if (dx or dy) and on_board(x + dx, y + dy):
+                out.append(square(x + dx, y + dy))
+    return out
+
+
+NEIGHBOURS: dict[int, list[int]] = {s: _neighbours(s) for s in SQUARES}
+ADJ: dict[int, int] = {s: mask_of(n) for s, n in NEIGHBOURS.items()}
+
+
+def _distances(start: int) -> dict[int, int]:
+    """Distance as the rulebook defines it: the fewest moves (to adjacent squares, on the board) from start."""
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for n in NEIGHBOURS[s]:
+                if n not in dist:
+                    dist[n] = dist[s] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+DIST: dict[int, dict[int, int]] = {s: _distances(s) for s in SQUARES}
+MAX_DIST = max(max(d.values()) for d in DIST.values())
+# RING[s][d]: squares at exactly distance d from s; WITHIN[s][d]: squares at distance 0..d.
+RING: dict[int, list[int]] = {
+    s: [mask_of([t for t, dd in DIST[s].items() if dd == d]) for d in range(MAX_DIST + 1)] for s in SQUARES
+}
+WITHIN: dict[int, list[int]] = {
+    s: [mask_of([t for t, dd in DIST[s].items() if dd <= d]) for d in range(MAX_DIST + 1)] for s in SQUARES
+}
+
+
+def distance_mask(ref: int, lo: int, hi: int) -> int:
+    """Squares whose distance from ``ref`` is in ``lo..hi``."""
+    hi = min(hi, MAX_DIST)
+    if lo > hi:
+        return 0
+    inner = WITHIN[ref][lo - 1] if lo > 0 else 0
+    return WITHIN[ref][hi] & ~inner
+
+
+def _sq(x: int, y: int) -> int:
+    """A square from the 1-based coordinates of the board facts."""
+    return square(x - 1, y - 1)
+
+
+CENTRAL = mask_of([square(x, y) for x in (3, 4, 5) for y in (3, 4, 5)])
+RED = mask_of([_sq(3, 8), _sq(4, 2), _sq(5, 5), _sq(8, 6)])
+GREEN = mask_of([_sq(1, 5), _sq(3, 3), _sq(6, 8), _sq(7, 3), _sq(9, 4)])
+DUEL_SETUP = (_sq(3, 5), _sq(7, 5))
+
+AREAS: dict[str, int] = {
+    "central": CENTRAL,
+    "red": RED,
+    "green": GREEN,
+    "colored": RED | GREEN,
+    "edge": mask_of([s for s in SQUARES if popcount(ADJ[s]) < 8]),
+}

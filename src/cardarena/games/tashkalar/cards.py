@@ -1,0 +1,574 @@
+"""The card data: beings, legends and flares in a TOML file, validated and compiled for fast play.
+
+A being's pattern is a small text grid read from the summoner's side (top row = north, towards rank 9)::
+
+    . c .
+    c @ c
+    . * .
+
+``.`` no requirement, ``c``/``h``/``l`` one of your pieces of at least common/heroic/legendary rank, ``@`` the
+summon square, ``C``/``H``/``L`` a summon square that must hold one of your pieces of at least that rank, and
+``*`` a marked square that the card's effect may refer to. Patterns match in all 8 rotations and reflections.
+
+Effects are lists of steps (see ``docs/games/tashkalar.md`` for the language); they compile to :class:`Step`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...engine import CardDataError
+from .board import WIDTH
+
+COMMON, HEROIC, LEGENDARY = 1, 2, 3
+RANK_NAMES = {COMMON: "common", HEROIC: "heroic", LEGENDARY: "legendary"}
+RANK_OF = {v: k for k, v in RANK_NAMES.items()}
+# rank filters as bit sets of ranks (bit r set: rank r allowed)
+RANK_FILTERS = {
+    "any": 0b1110,
+    "common": 0b0010,
+    "heroic": 0b0100,
+    "legendary": 0b1000,
+    "upgraded": 0b1100,
+    "non-legendary": 0b0110,
+}
+OWN, ENEMY, ANY = 1, 2, 3
+WHO = {"own": OWN, "enemy": ENEMY, "any": ANY}
+ALL = -1
+ORIENTATIONS = ("r0", "r90", "r180", "r270", "m0", "m90", "m180", "m270")
+OPS = (
+    "gain_action",
+    "draw_extra",
+    "destroy",
+    "upgrade",
+    "downgrade",
+    "convert",
+    "place",
+    "move",
+    "leap",
+    "choose_one",
+)
+TARGET_OPS = ("destroy", "upgrade", "downgrade", "convert")
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+DEFAULT_FILE = "cards.toml"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The file's shape (pydantic)
+
+
+class StepModel(BaseModel):
+    """One step of an effect as written in the data file."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    do: Literal[
+        "gain_action",
+        "draw_extra",
+        "destroy",
+        "upgrade",
+        "downgrade",
+        "convert",
+        "place",
+        "move",
+        "leap",
+        "choose_one",
+    ]
+    who: Literal["own", "enemy", "any"] | None = None
+    rank: Literal["any", "common", "heroic", "legendary", "upgraded", "non-legendary"] | None = None
+    count: int | Literal["all"] = 1
+    up_to: bool = False
+    may: bool = False
+    target: Literal["self", "choose"] = "choose"
+    near: Literal["adjacent"] | None = None
+    distance: int | None = None
+    min_distance: int | None = None
+    max_distance: int | None = None
+    from_: Literal["self", "last"] | None = Field(default=None, alias="from")
+    on: Literal["marked", "central", "red", "green", "colored", "edge"] | None = None
+    other: bool = False
+    style: Literal["standard", "combat"] | None = None
+    times: int = 1
+    to_distance: int | None = None
+    to_min_distance: int | None = None
+    to_max_distance: int | None = None
+    to_on: Literal["marked", "central", "red", "green", "colored", "edge"] | None = None
+    to_near: Literal["adjacent"] | None = None
+    deck: Literal["school", "legend", "flare"] | None = None
+    n: int = 1
+    options: list[list[StepModel]] | None = None
+
+
+class BeingModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    rank: Literal["common", "heroic", "legendary"]
+    pattern: str
+    effect: list[StepModel]
+    flavor: str = ""
+
+
+class FlareModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    upper: int
+    lower: int
+    upper_effect: list[StepModel]
+    lower_effect: list[StepModel]
+    flavor: str = ""
+
+
+class SchoolModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    being: list[dict[str, Any]]
+
+
+class RulesModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deathmatch_target: int = Field(18, ge=1)
+    deathmatch_two_sided_base: int = Field(18, ge=3)
+    highform_two_sided: int = Field(17, ge=3)
+    legendary_pieces: int = Field(3, ge=0)
+    hand_beings: int = Field(3, ge=1)
+    hand_legends: int = Field(2, ge=0)
+    hand_flares: int = Field(1, ge=0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Compiled forms
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A compiled effect step. Squares are filtered with bit sets relative to a reference square."""
+
+    op: str
+    who: int = ANY
+    ranks: int = RANK_FILTERS["any"]
+    count: int = 1
+    optional: bool = False
+    target_self: bool = False
+    ref: str = "self"
+    near: bool = False
+    dist: tuple[int, int] | None = None
+    area: str | None = None
+    other: bool = False
+    combat: bool = False
+    times: int = 1
+    to_dist: tuple[int, int] | None = None
+    to_area: str | None = None
+    to_near: bool = False
+    place_rank: int = COMMON
+    deck: str = "school"
+    n: int = 1
+    options: tuple[tuple[Step, ...], ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Orientation:
+    """One of a pattern's distinct symmetries, as bitboard shifts from the summon square."""
+
+    name: str
+    reqs: tuple[tuple[int, int], ...]  # (shift, minimum rank) of the squares that need your pieces
+    summon_req: int  # 0, or the minimum rank of your piece that must stand on the summon square
+    marked: tuple[int, ...]  # shifts of the marked squares
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    kind: str  # "being" (school card), "legend" or "flare"
+    school: str  # school id, "legend" or "flare"
+    rank: int = 0
+    pattern: tuple[str, ...] = ()
+    orients: tuple[Orientation, ...] = ()
+    steps: tuple[Step, ...] = ()
+    upper: int = 0
+    lower: int = 0
+    upper_steps: tuple[Step, ...] = ()
+    lower_steps: tuple[Step, ...] = ()
+    text: str = ""
+    flavor: str = ""
+    keywords: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class School:
+    id: str
+    name: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    file: str
+    rules: RulesModel
+    cards: tuple[Card, ...]
+    by_id: dict[str, Card]
+    schools: dict[str, School]
+    legends: tuple[int, ...]
+    flares: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Patterns
+
+
+def _transform(k: int, dx: int, dy: int) -> tuple[int, int]:
+    """Symmetry ``k`` (0-3: rotations by 90° clockwise steps, 4-7: the mirror image, then rotated)."""
+    if k >= 4:
+        dx = -dx
+    for _ in range(k % 4):
+        dx, dy = dy, -dx
+    return dx, dy
+
+
+def parse_pattern(text: str, *, file: str, card: str) -> tuple[tuple[str, ...], tuple[Orientation, ...]]:
+    """Read a pattern grid; return its rows and its distinct orientations (first name of each kept)."""
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    if not rows:
+        raise CardDataError(file, "the pattern is empty", card=card, field="pattern")
+    width = len(rows[0])
+    if any(len(r) != width for r in rows):
+        raise CardDataError(
+            file, "every row of the pattern needs the same number of squares", card=card, field="pattern"
+        )
+    if width > 7 or len(rows) > 7:
+        raise CardDataError(file, "a pattern may be at most 7×7 squares", card=card, field="pattern")
+    summon = None
+    cells: list[tuple[int, int, str]] = []
+    for r, row in enumerate(rows):
+        for c, tok in enumerate(row):
+            if tok not in {".", "c", "h", "l", "@", "C", "H", "L", "*"}:
+                raise CardDataError(
+                    file,
+                    f"unknown pattern square {tok!r} (use . c h l @ C H L *, separated by spaces)",
+                    card=card,
+                    field="pattern",
+                )
+            if tok in "@CHL":
+                if summon is not None:
+                    raise CardDataError(
+                        file, "a pattern needs exactly one summon square (@, C, H or L)", card=card, field="pattern"
+                    )
+                summon = (c, r, tok)
+            elif tok != ".":
+                cells.append((c, r, tok))
+    if summon is None:
+        raise CardDataError(file, "the pattern has no summon square (@, C, H or L)", card=card, field="pattern")
+    sc, sr, stok = summon
+    summon_req = {"@": 0, "C": COMMON, "H": HEROIC, "L": LEGENDARY}[stok]
+    if summon_req == 0 and not any(t in "chl" for _, _, t in cells):
+        raise CardDataError(file, "the pattern needs at least one of your pieces", card=card, field="pattern")
+    rank_of_tok = {"c": COMMON, "h": HEROIC, "l": LEGENDARY}
+    seen: set[tuple[Any, ...]] = set()
+    orients: list[Orientation] = []
+    for k, name in enumerate(ORIENTATIONS):
+        reqs = []
+        marked = []
+        for c, r, tok in cells:
+            dx, dy = _transform(k, c - sc, sr - r)
+            shift = dy * WIDTH + dx
+            if tok == "*":
+                marked.append(shift)
+            else:
+                reqs.append((shift, rank_of_tok[tok]))
+        key = (frozenset(reqs), frozenset(marked))
+        if key in seen:
+            continue
+        seen.add(key)
+        # the highest requirement first: the most selective bit set is tested first
+        reqs.sort(key=lambda sr_: (-sr_[1], sr_[0]))
+        orients.append(Orientation(name, tuple(reqs), summon_req, tuple(sorted(marked))))
+    return tuple(" ".join(r) for r in rows), tuple(orients)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Effects
+
+
+def _dist(
+    exact: int | None, lo: int | None, hi: int | None, *, file: str, card: str, name: str
+) -> tuple[int, int] | None:
+    if exact is None and lo is None and hi is None:
+        return None
+    if exact is not None and (lo is not None or hi is not None):
+        raise CardDataError(file, f"give either {name} or min_/max_{name}, not both", card=card, field=name)
+    a, b = (exact, exact) if exact is not None else (lo or 0, 99 if hi is None else hi)
+    if a < 0 or b < a:
+        raise CardDataError(file, f"the {name} range {a}..{b} is empty or negative", card=card, field=name)
+    return a, b
+
+
+def compile_steps(
+    models: list[StepModel], *, file: str, card: str, has_self: bool, has_marked: bool, where: str
+) -> tuple[Step, ...]:
+    out = []
+    for m in models:
+        out.append(_compile_step(m, file=file, card=card, has_self=has_self, has_marked=has_marked, where=where))
+    return tuple(out)
+
+
+def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_marked: bool, where: str) -> Step:
+    op = m.do
+
+    def bad(msg: str, fld: str) -> CardDataError:
+        return CardDataError(file, msg, card=card, field=f"{where}.{fld}")
+
+    ref = m.from_ or ("self" if has_self else "last")
+    if not has_self and (ref == "self" or m.target == "self" or m.other):
+        raise bad('a flare has no piece of its own: use from = "last" and no target = "self"', "from")
+    if (m.on == "marked" or m.to_on == "marked") and not has_marked:
+        raise bad("the effect refers to marked squares but the pattern has none (*)", "on")
+    count = ALL if m.count == "all" else m.count
+    if count != ALL and count < 1:
+        raise bad('count must be at least 1 (or "all")', "count")
+    if m.times < 1 or m.n < 1:
+        raise bad("times and n must be at least 1", "times")
+    default_who = {"destroy": "enemy", "convert": "enemy", "downgrade": "enemy"}.get(op, "own")
+    who = WHO[m.who or default_who]
+    if op == "convert" and who != ENEMY:
+        raise bad("only enemy pieces can be converted", "who")
+    ranks = RANK_FILTERS[m.rank or "any"]
+    place_rank = COMMON
+    if op == "place":
+        if m.rank not in (None, "common", "heroic", "legendary"):
+            raise bad("place needs rank = common, heroic or legendary", "rank")
+        place_rank = RANK_OF[m.rank or "common"]
+        if who == ANY:
+            raise bad("place needs who = own or enemy", "who")
+    if op in ("move", "leap") and m.style is None:
+        raise bad(f'{op} needs style = "standard" or "combat"', "style")
+    if op == "draw_extra" and m.deck is None:
+        raise bad('draw_extra needs deck = "school", "legend" or "flare"', "deck")
+    options: tuple[tuple[Step, ...], ...] = ()
+    if op == "choose_one":
+        if not m.options or len(m.options) < 2:
+            raise bad("choose_one needs at least two options", "options")
+        options = tuple(
+            compile_steps(
+                o, file=file, card=card, has_self=has_self, has_marked=has_marked, where=f"{where}.options[{i}]"
+            )
+            for i, o in enumerate(m.options)
+        )
+    elif m.options is not None:
+        raise bad("options belong to choose_one only", "options")
+    if m.target == "self" and count == ALL:
+        raise bad('target = "self" means one piece; count cannot be "all"', "count")
+    if count == ALL and op in ("place", "leap"):
+        raise bad(f'{op} needs a number, not "all"', "count")
+    step = Step(
+        op=op,
+        who=who,
+        ranks=ranks,
+        count=count,
+        optional=m.up_to or m.may,
+        target_self=m.target == "self",
+        ref=ref,
+        near=m.near == "adjacent",
+        dist=_dist(m.distance, m.min_distance, m.max_distance, file=file, card=card, name="distance"),
+        area=m.on,
+        other=m.other,
+        combat=m.style == "combat",
+        times=m.times,
+        to_dist=_dist(m.to_distance, m.to_min_distance, m.to_max_distance, file=file, card=card, name="to_distance"),
+        to_area=m.to_on,
+        to_near=m.to_near == "adjacent",
+        place_rank=place_rank,
+        deck=m.deck or "school",
+        n=m.n,
+        options=options,
+    )
+    return _with_text(step, m)
+
+
+def _with_text(step: Step, m: StepModel) -> Step:
+    from .describe import step_text
+
+    object.__setattr__(step, "text", step_text(step))
+    return step
+
+
+def step_keywords(steps: tuple[Step, ...]) -> set[str]:
+    """The rulebook keywords a list of steps uses (for the content coverage check)."""
+    out: set[str] = set()
+    for s in steps:
+        if s.op in ("move", "leap"):
+            out.add(f"{'combat' if s.combat else 'standard'} {s.op}")
+        elif s.op == "choose_one":
+            for o in s.options:
+                out |= step_keywords(o)
+            continue
+        else:
+            out.add(s.op.replace("_", " "))
+        for a in (s.area, s.to_area):
+            if a == "marked":
+                out.add("marked squares")
+        if s.near or s.to_near:
+            out.add("adjacency")
+        if s.dist is not None or s.to_dist is not None:
+            out.add("distance")
+        if s.optional:
+            out.add("optional")
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Loading
+
+
+def _validate(model: type[BaseModel], data: Any, *, file: str, card: str | None) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"])
+        raise CardDataError(file, err["msg"], card=card, field=loc or None) from None
+
+
+def default_path() -> str:
+    return str(resources.files(__package__).joinpath("data", DEFAULT_FILE))
+
+
+def load_cards(path: str | None = None) -> CardSet:
+    """Read, validate and compile a card file (the package's own when ``path`` is None)."""
+    file = path or default_path()
+    try:
+        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CardDataError(file, "file not found") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CardDataError(file, f"cannot read the file: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise CardDataError(file, f"not valid TOML: {e}") from None
+    return build_cards(raw, file=file)
+
+
+def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
+    """Validate and compile the parsed TOML ``raw``."""
+    unknown = set(raw) - {"rules", "school", "legend", "flare"}
+    if unknown:
+        raise CardDataError(
+            file, f"unknown top-level table {sorted(unknown)[0]!r} (expected rules, school, legend, flare)"
+        )
+    rules = _validate(RulesModel, raw.get("rules", {}), file=file, card=None)
+    cards: list[Card] = []
+    by_id: dict[str, Card] = {}
+
+    def add(card: Card) -> None:
+        if not SLUG.match(card.id):
+            raise CardDataError(
+                file,
+                "an id is lowercase letters, digits and single hyphens (it is typed in actions)",
+                card=card.id,
+                field="id",
+            )
+        if card.id in by_id:
+            raise CardDataError(file, "two cards have this id", card=card.id, field="id")
+        by_id[card.id] = card
+        cards.append(card)
+
+    def being(data: Any, school: str, kind: str) -> Card:
+        cid = str(data.get("id", "?")) if isinstance(data, dict) else "?"
+        m: BeingModel = _validate(BeingModel, data, file=file, card=cid)
+        rank = RANK_OF[m.rank]
+        if kind == "being" and rank == LEGENDARY:
+            raise CardDataError(file, "a school being is common or heroic", card=m.id, field="rank")
+        if kind == "legend" and rank != LEGENDARY:
+            raise CardDataError(file, "a legend is legendary", card=m.id, field="rank")
+        rows, orients = parse_pattern(m.pattern, file=file, card=m.id)
+        has_marked = bool(orients[0].marked)
+        steps = compile_steps(m.effect, file=file, card=m.id, has_self=True, has_marked=has_marked, where="effect")
+        from .describe import card_text
+
+        c = Card(
+            index=len(cards),
+            id=m.id,
+            name=m.name,
+            kind=kind,
+            school=school,
+            rank=rank,
+            pattern=rows,
+            orients=orients,
+            steps=steps,
+            flavor=m.flavor,
+            keywords=frozenset(step_keywords(steps)),
+        )
+        return _replace_text(c, card_text(c))
+
+    schools: dict[str, School] = {}
+    raw_schools = raw.get("school", [])
+    if not isinstance(raw_schools, list) or not raw_schools:
+        raise CardDataError(file, "the file needs at least one [[school]]")
+    for s in raw_schools:
+        sm: SchoolModel = _validate(SchoolModel, s, file=file, card=None)
+        if not SLUG.match(sm.id) or sm.id in schools or sm.id in ("legend", "flare", "random"):
+            raise CardDataError(file, f"school id {sm.id!r} is not a unique lowercase slug", field="school.id")
+        ids = []
+        for b in sm.being:
+            c = being(b, sm.id, "being")
+            add(c)
+            ids.append(c.index)
+        if len(ids) < rules.hand_beings:
+            raise CardDataError(file, f"school {sm.id!r} needs at least {rules.hand_beings} beings", field="being")
+        schools[sm.id] = School(sm.id, sm.name, tuple(ids))
+    legends = []
+    for d in raw.get("legend", []):
+        c = being(d, "legend", "legend")
+        add(c)
+        legends.append(c.index)
+    flares = []
+    for d in raw.get("flare", []):
+        cid = str(d.get("id", "?")) if isinstance(d, dict) else "?"
+        fm: FlareModel = _validate(FlareModel, d, file=file, card=cid)
+        if fm.upper < 1 or fm.lower < 1:
+            raise CardDataError(file, "flare thresholds are at least 1", card=fm.id, field="upper")
+        up = compile_steps(
+            fm.upper_effect, file=file, card=fm.id, has_self=False, has_marked=False, where="upper_effect"
+        )
+        lo = compile_steps(
+            fm.lower_effect, file=file, card=fm.id, has_self=False, has_marked=False, where="lower_effect"
+        )
+        if not up or not lo:
+            raise CardDataError(file, "a flare needs an upper and a lower effect", card=fm.id, field="upper_effect")
+        from .describe import card_text
+
+        c = Card(
+            index=len(cards),
+            id=fm.id,
+            name=fm.name,
+            kind="flare",
+            school="flare",
+            upper=fm.upper,
+            lower=fm.lower,
+            upper_steps=up,
+            lower_steps=lo,
+            flavor=fm.flavor,
+            keywords=frozenset(step_keywords(up) | step_keywords(lo)),
+        )
+        add(_replace_text(c, card_text(c)))
+        flares.append(c.index)
+    return CardSet(file, rules, tuple(cards), by_id, schools, tuple(legends), tuple(flares))
+
+
+def _replace_text(card: Card, text: str) -> Card:
+    object.__setattr__(card, "text", text)
+    return card

@@ -1,0 +1,74 @@
+"""Plain reasons why an action is not legal now (``State.why_illegal``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action
+from .board import NAME_SQ, SQ_NAME
+
+if TYPE_CHECKING:
+    from .state import TashState
+
+
+def why_illegal(st: TashState, action: Action) -> str:
+    from .effects import current_step
+    from .state import BOTTOM, EFFECT, MAIN, OVER, PHASE_NAMES, RECALL_PLACE, SETUP, SUMMON_RECALL
+
+    if st.phase == OVER:
+        return "the game is over"
+    kind = action[0]
+    for a in action[1:]:
+        if isinstance(a, int) and not isinstance(a, bool) and kind != "option" and SQ_NAME.get(a) not in NAME_SQ:
+            return f"{SQ_NAME.get(a, a)} is not a square of the board"
+    if st.phase == SETUP:
+        return "the second player first chooses the setup square of their own common: choose c5 or choose g5"
+    if st.phase == EFFECT:
+        return f"an effect waits for a choice ({current_step(st).text}); '?' lists the choices"
+    if st.phase == BOTTOM:
+        return "after the discard action, put cards from your hand under your deck ('bottom <card>') or 'skip'"
+    if st.phase == RECALL_PLACE:
+        return "place the piece you took back on an empty square ('place <square>')"
+    if st.phase == SUMMON_RECALL:
+        return "choose which of your pieces outside the pattern to take back for this summon ('recall <square>')"
+    assert st.phase == MAIN, PHASE_NAMES[st.phase]
+    cs = st.game.cards
+    p = st.player
+    if kind in ("choose", "move", "option", "skip", "bottom"):
+        return f"'{kind}' is only for a pending choice; none is pending"
+    if kind == "resign":
+        return "resignation is off (option resign=true lists it)"
+    if kind in ("place", "recall", "summon", "discard") and st.actions <= 0:
+        return "no action is left this turn"
+    if kind == "place":
+        if st.supply_two[p] == 0:
+            return "you are out of units: first take back one of your commons or heroics ('recall <square>')"
+        return f"{SQ_NAME[action[1]]} is not empty"
+    if kind == "recall":
+        if st.supply_two[p] > 0:
+            return "you still have pieces to place: recall is only for when you are out of units"
+        return f"there is none of your commons or heroics on {SQ_NAME[action[1]]}"
+    if kind == "discard":
+        if st.discarded:
+            return "the discard action is allowed once per turn"
+        return f"{action[1]} is not a being in your hand"
+    if kind == "flare":
+        card = cs.by_id[action[1]]
+        if card.index not in st.hand_f[p]:
+            return f"{action[1]} is not a flare in your hand"
+        return (
+            f"neither condition holds: an opponent needs {card.upper}+ more upgraded pieces or "
+            f"{card.lower}+ more pieces than you"
+        )
+    if kind == "summon":
+        card = cs.by_id[action[1]]
+        if card.kind == "flare" or card.index not in (*st.hand_b[p], *st.hand_l[p]):
+            return f"{action[1]} is not a being or legend in your hand"
+        names = [o.name for o in card.orients]
+        if action[3] not in names:
+            return f"orientation {action[3]} repeats another one of this pattern; use one of {', '.join(names)}"
+        return (
+            f"the pattern of {card.name} does not match at {SQ_NAME[action[2]]} {action[3]}, the square holds a "
+            "piece of a higher rank, or no piece of that rank is left"
+        )
+    return "it is not one of the legal actions now"

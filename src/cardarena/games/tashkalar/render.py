@@ -1,0 +1,179 @@
+"""Text pictures of the board and plain descriptions of actions, for people at a terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action
+from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, on_board, square
+from .cards import RANK_NAMES, Card, CardSet
+from .effects import current_step
+
+if TYPE_CHECKING:
+    from .state import TashState
+
+PIECE_CHARS = ({1: "o", 2: "O", 3: "@"}, {1: "x", 2: "X", 3: "#"}, {1: "v", 2: "V", 3: "%"}, {1: "s", 2: "S", 3: "$"})
+
+
+def _empty_char(sq: int) -> str:
+    if AREAS["red"] >> sq & 1:
+        return "r"
+    if AREAS["green"] >> sq & 1:
+        return "g"
+    if CENTRAL >> sq & 1:
+        return "+"
+    return "."
+
+
+def board_lines(st: TashState, *, marked: int = 0) -> list[str]:
+    head = "     " + "  ".join(FILES)
+    lines = [head]
+    for y in range(SIZE - 1, -1, -1):
+        row = []
+        for x in range(SIZE):
+            if not on_board(x, y):
+                row.append("   ")
+                continue
+            sq = square(x, y)
+            c = st.board[sq]
+            ch = PIECE_CHARS[c >> 2][c & 3] if c else _empty_char(sq)
+            row.append(f"[{ch}]" if marked >> sq & 1 else f" {ch} ")
+        lines.append(f" {y + 1:>2} " + "".join(row) + f" {y + 1}")
+    lines.append(head)
+    return lines
+
+
+def pattern_lines(card: Card) -> list[str]:
+    return [f"      {row}" for row in card.pattern]
+
+
+def _card_line(card: Card) -> str:
+    if card.kind == "flare":
+        return f"{card.id} [flare {card.upper}/{card.lower}] {card.name}"
+    return f"{card.id} [{RANK_NAMES[card.rank]}] {card.name}: {card.text}"
+
+
+def render(st: TashState, seat: int | None) -> str:
+    from .state import EFFECT, OVER, PHASE_NAMES
+
+    cs = st.game.cards
+    n = st.game.num_players
+    marked = st.ctx_marked if st.phase == EFFECT else 0
+    out = []
+    if st.phase == OVER:
+        out.append(f"Turn {st.turn_no}: the game is over. {st.trigger}")
+    else:
+        out.append(
+            f"Turn {st.turn_no}: seat {st.player} to act ({PHASE_NAMES[st.phase]}), "
+            f"{st.actions} action(s) left{', discard used' if st.discarded else ''}"
+        )
+    out.extend(board_lines(st, marked=marked))
+    out.append(
+        "  pieces: seat 0 o common, O heroic, @ legendary; seat 1 x, X, #; empty: r red, g green, + central"
+        + (", [ ] marked" if marked else "")
+    )
+    target = cs.rules.deathmatch_target
+    for p in range(n):
+        you = " (you)" if p == seat else ""
+        out.append(
+            f"  seat {p}{you} {st.school[p]}: {st.score[p]} pts / {target} | supply {st.supply_two[p]} two-sided, "
+            f"{st.supply_leg[p]} legendary | school deck {len(st.deck_s[p])}, hand "
+            f"{len(st.hand_b[p])}+{len(st.hand_l[p])}+{len(st.hand_f[p])}"
+        )
+    dc, dh, dl = st.destroyed
+    out.append(
+        f"  legend deck {len(st.deck_l)}, flare deck {len(st.deck_f)} | destroyed this turn: {dc} common, "
+        f"{dh} heroic, {dl} legendary"
+    )
+    if st.final_left >= 0 and st.phase != OVER:
+        out.append(f"  FINAL ROUND: {st.final_left} turn(s) left ({st.trigger})")
+    if st.resolving >= 0:
+        card = cs.cards[st.resolving]
+        line = f"  resolving {card.name}"
+        if st.frames:
+            line += f": {current_step(st).text}"
+            if st.mover >= 0:
+                line += f" (piece on {SQ_NAME[st.mover]}, {st.mover_left} move(s) left)"
+        out.append(line)
+    if seat is not None and 0 <= seat < n:
+        out.append("  your hand:")
+        for c in (*st.hand_b[seat], *st.hand_l[seat]):
+            out.append("    " + _card_line(cs.cards[c]))
+            out.extend(pattern_lines(cs.cards[c]))
+        for c in st.hand_f[seat]:
+            card = cs.cards[c]
+            out.append("    " + _card_line(card))
+            out.extend("      " + t for t in card.text.splitlines())
+    if st.phase == OVER:
+        out.append(f"  result: {st.returns()}")
+    return "\n".join(out)
+
+
+def describe_action(st: TashState, action: Action) -> str:
+    from .state import EFFECT, SETUP
+
+    cs = st.game.cards
+    kind = action[0]
+    if kind == "summon":
+        card = cs.by_id[action[1]]
+        return f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
+    if kind == "flare":
+        card = cs.by_id[action[1]]
+        up, low = st.flare_halves(st.player, card)
+        halves = " and ".join(h for h, ok in (("upper", up), ("lower", low)) if ok)
+        return f"invoke the flare {card.name} ({halves} half; the opponent scores 1)"
+    if kind in ("discard", "bottom"):
+        card = cs.by_id[action[1]]
+        return f"{'discard' if kind == 'discard' else 'put under your deck'} {card.name}"
+    if st.phase == SETUP and kind == "choose":
+        return f"your common on {SQ_NAME[action[1]]}, the first player's on the other setup square"
+    if st.phase == EFFECT and st.frames:
+        step = current_step(st)
+        if kind == "option":
+            return f"option {action[1]}: " + " ".join(s.text for s in step.options[action[1] - 1])
+        if kind == "move":
+            victim = st.board[action[2]]
+            extra = f", destroying the {RANK_NAMES[victim & 3]} of seat {victim >> 2}" if victim else ""
+            return f"{action[0]} {SQ_NAME[action[1]]} to {SQ_NAME[action[2]]}{extra} ({step.text})"
+        if kind == "skip":
+            return f"skip: stop here ({step.text})"
+        return f"{action} ({step.text})"
+    if kind == "place":
+        return f"place a common on {SQ_NAME[action[1]]}"
+    if kind == "recall":
+        return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
+    if kind == "end":
+        return "end the turn"
+    return str(action)
+
+
+def card_list(cards: CardSet) -> str:
+    """Every card of the file with its pattern, for ``cardarena rules tashkalar``."""
+    lines = ["## Cards of this card file", ""]
+    for school in cards.schools.values():
+        lines.append(f"### School {school.name} ({school.id})\n")
+        for c in school.cards:
+            lines.extend(_card_block(cards.cards[c]))
+    lines.append("### Legends\n")
+    for c in cards.legends:
+        lines.extend(_card_block(cards.cards[c]))
+    lines.append("### Flares\n")
+    for c in cards.flares:
+        card = cards.cards[c]
+        lines.append(f"- `{card.id}` {card.name}")
+        lines.extend(f"  - {t}" for t in card.text.splitlines())
+    return "\n".join(lines) + "\n"
+
+
+def _card_block(card: Card) -> list[str]:
+    return [
+        f"- `{card.id}` {card.name} ({RANK_NAMES[card.rank]}): {card.text}",
+        "",
+        "  ```",
+        *(f"  {r}" for r in card.pattern),
+        "  ```",
+        "",
+    ]
+
+
+__all__ = ["NAME_SQ", "board_lines", "card_list", "describe_action", "render"]
