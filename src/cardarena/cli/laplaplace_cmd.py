@@ -18,10 +18,18 @@ def laplaplace_group() -> None:
 
 @laplaplace_group.command("league")
 @click.argument("directory", metavar="DIR", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="write the standings here (default: DIR/standings.csv)")
-@click.option("--cards", "cards", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="card list file replacing the built-in one")
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="write the standings here (default: DIR/standings.csv)",
+)
+@click.option(
+    "--cards",
+    "cards",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="card list file replacing the built-in one",
+)
 @click.option("--seed", default=0, show_default=True, help="seed of the first-player coin tosses")
 @click.option("--matches", "show_matches", is_flag=True, help="also list every battle")
 def league_cmd(directory: Path, csv_path: Path | None, cards: Path | None, seed: int, show_matches: bool) -> None:

@@ -52,9 +52,16 @@ def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) ->
 def _list_actions(game: Game, state: State, legal: list[Action], echo: Callable[[str], None]) -> None:
     echo("Your choices:")
     for k, a in enumerate(legal, 1):
-        desc = game.describe_action(state, a)
-        tail = f"  — {desc}" if desc != str(a) else ""
-        echo(f"  {k:>3}. {a}{tail}")
+        echo(f"  {k:>3}. {_with_text(str(a), game.describe_action(state, a))}")
+
+
+def _with_text(text: str, description: str) -> str:
+    """The canonical text followed by the description, without saying the text twice."""
+    return description if description.startswith(text) else f"{text} — {description}"
+
+
+def _is_pass(action: Action) -> bool:
+    return str(action) == "pass"
 
 
 def run_play(
@@ -81,7 +88,8 @@ def run_play(
         if who in humans:
             legal = state.legal_actions()
             if auto and len(legal) == 1:
-                echo(f"seat {who}: {legal[0]} (the only choice)")
+                if not _is_pass(legal[0]):
+                    echo(f"seat {who}: {legal[0]} (the only choice)")
                 state.apply(legal[0])
                 continue
             if last_shown != (who, len(state.history)):
@@ -95,7 +103,8 @@ def run_play(
             state.apply(action)
         else:
             action = agents[who].act(SeatView(state, who))
-            echo(f"seat {who} ({opponent}): {game.action_seen_by(state, action, seat)}")
+            if not _is_pass(action):
+                echo(f"seat {who} ({opponent}): {game.action_seen_by(state, action, seat)}")
             state.apply(action)
     if state.is_terminal():
         echo("")

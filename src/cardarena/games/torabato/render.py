@@ -108,6 +108,9 @@ def render(state: ToraBatoState, seat: int | None) -> str:
             f"Turn {state.turn_no} — {who} (seat {state.active}) to play — {PHASE_NAMES[state.phase]}"
             f" — first player: seat {state.first}"
         )
+        if state.turn_no <= 2 and state.reveals[0] and len(state.reveals[0]) == len(state.reveals[1]):
+            shown = ", ".join(f"{NAMES[a]} vs {NAMES[b]}" for a, b in zip(*state.reveals))
+            lines.append(f"  (first-player reveal, seat 0 vs seat 1: {shown})")
     order = [1 - seat, seat] if seat is not None else [0, 1]
     for s in order:
         label = "You" if s == seat else f"Seat {s}"
