@@ -235,3 +235,28 @@ def test_spell_costs_are_paid_by_tapping_mana() -> None:
     s._legal = None
     assert not any(t.startswith("play 3S") for t in texts(s))  # 4 mana needed, 1 left
     assert s.phase != END
+
+
+def test_spells_go_to_the_discard_pile_soldiers_stay() -> None:
+    """魔法カードは1回使ったら捨て札エリアに置かなければいけません、兵士カードは場に留まります."""
+    s = position(hands=(["8S", "KS"], []), mana=(["2S", "3S", "4S", "5S"], []))
+    do(s, "play KS")
+    resolve(do(s, "play 8S @KS"))
+    assert names(s.discard[0]) == ["8S"] and names(s.field[0]) == ["KS"]
+
+
+def test_a_spell_needs_a_target_to_be_cast() -> None:
+    """rules.md ruling 5: 4 and 8 with no soldier on the field cannot be cast; 9 needs a mana card."""
+    s = position(hands=(["4S", "8S", "9S"], []))
+    s.pool[0] = 5
+    s._legal = None
+    assert not any(t.startswith("play 4S") or t.startswith("play 8S") or t.startswith("play 9S") for t in texts(s))
+
+
+def test_a_target_that_left_makes_the_spell_do_nothing() -> None:
+    """rules.md ruling 5: targets are checked again on resolution."""
+    s = position(hands=(["8S", "4C"], []), field=(["JS"], []), mana=(["2S", "3S", "5S", "6S"], []))
+    do(s, "play 8S @JS", "play 4C @JS", "pass", "pass")  # 4 resolves first and destroys JS
+    assert s.field[0] == []
+    resolve(s)
+    assert s.atk_boost[cid("JS")] == 0 and names(s.discard[0]) == ["JS", "4C", "8S"]
