@@ -231,8 +231,9 @@ def parse_cards(data: dict[str, Any], file: str) -> CardSet:
 def _check_assumed(file: str, card: str, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
     for f in assumed:
         if f not in fields:
-            raise CardDataError(file, f"'assumed' names {f!r}, which is not a field of this entry", card=card,
-                                field="assumed")
+            raise CardDataError(
+                file, f"'assumed' names {f!r}, which is not a field of this entry", card=card, field="assumed"
+            )
     return tuple(assumed)
 
 
@@ -286,17 +287,22 @@ def _build(m: FileModel, file: str) -> CardSet:
     start_assumed: list[tuple[str, ...]] = [(), (), ()]
     for colour in sorted(setup_colours, key=COLOURS.index):
         card = f"start.{colour}"
-        spec = m.start.get(colour)  # type: ignore[call-overload]
+        spec = m.start.get(colour)
         if spec is None:
-            raise CardDataError(file, f"a setup circle of colour {colour} exists but its initial hand and deck "
-                                "are missing", card=card, field="start")
+            raise CardDataError(
+                file,
+                f"a setup circle of colour {colour} exists but its initial hand and deck are missing",
+                card=card,
+                field="start",
+            )
         start_assumed[COLOURS.index(colour)] = _check_assumed(file, card, spec.assumed, {"hand", "deck"})
         kinds: dict[str, list[int]] = {}
         for fname, names in (("hand", spec.hand), ("deck", spec.deck)):
             for n in names:
                 if n not in count:
-                    raise CardDataError(file, f"{n!r} is not a ryabi of this file (known: {', '.join(r_names)})",
-                                        card=card, field=fname)
+                    raise CardDataError(
+                        file, f"{n!r} is not a ryabi of this file (known: {', '.join(r_names)})", card=card, field=fname
+                    )
             kinds[fname] = [r_names.index(n) for n in names]
         if not spec.hand and not spec.deck:
             raise CardDataError(file, "the initial hand and deck are both empty", card=card, field="deck")
@@ -306,7 +312,7 @@ def _build(m: FileModel, file: str) -> CardSet:
     for a, b in combinations(sorted(setup_colours, key=COLOURS.index), 2):
         need: dict[str, int] = {}
         for colour in (a, b):
-            spec = m.start[colour]  # type: ignore[index]
+            spec = m.start[colour]
             for n in [*spec.hand, *spec.deck]:
                 need[n] = need.get(n, 0) + 1
         for n, k in need.items():
@@ -334,13 +340,15 @@ def _build(m: FileModel, file: str) -> CardSet:
                 raise CardDataError(file, f"the {it.id} takes no {p!r}", card=card, field=p)
         value = getattr(it, param) if param is not None else None
         if it.id == "orb" and isinstance(value, int) and value < rules.hand_size:
-            raise CardDataError(file, f"draw_to must be at least the hand size {rules.hand_size}", card=card,
-                                field="draw_to")
+            raise CardDataError(
+                file, f"draw_to must be at least the hand size {rules.hand_size}", card=card, field="draw_to"
+            )
         specs[it.id] = ItemSpec(it.id, it.name, it.count, it.timing, it.effect, param, value, tuple(it.assumed))
     missing = [i for i in ITEM_IDS if i not in specs]
     if missing:
-        raise CardDataError(file, "every item must be listed (give count = 0 to leave one out)",
-                            card=f"item {missing[0]}", field="id")
+        raise CardDataError(
+            file, "every item must be listed (give count = 0 to leave one out)", card=f"item {missing[0]}", field="id"
+        )
 
     return CardSet(
         file=file,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...engine import Action, Game, InvalidActionError, Option, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction

@@ -86,7 +86,7 @@ def render(st: LyabiState, seat: int | None) -> str:
     if lb is not None:
         lines.append("Last battle: " + battle_text(lb))
     supply = []
-    for ci, colour in enumerate(COLOURS):
+    for ci in range(len(COLOURS)):
         parts = [f"{c.r_names[k]}×{obs['supply'][c.r_names[k]]}" for k in range(c.num_kinds) if c.r_colour[k] == ci]
         supply.append(" ".join(parts))
     lines.append("Supply: " + " | ".join(supply))
@@ -139,8 +139,10 @@ def describe(st: LyabiState, a: LyabiAction) -> str:
     if kind == "place":
         li = st.game.codec.level_of[a[1]]
         tail = f", removing your {a[2]} circle from the game" if a[2] else ""
-        return (f"discard {' '.join(a.pay)} (total {total(a.pay)}), take the top Lv{a[1]} circle "
-                f"(cost {c.level_cost[li]}){tail}")
+        return (
+            f"discard {' '.join(a.pay)} (total {total(a.pay)}), take the top Lv{a[1]} circle "
+            f"(cost {c.level_cost[li]}){tail}"
+        )
     if kind == "item":
         return f"discard {' '.join(a.pay)} (total {total(a.pay)}), take the top item face down"
     if kind == "use":

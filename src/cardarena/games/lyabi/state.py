@@ -22,7 +22,6 @@ from .data import (
     CRYSTAL,
     EYE,
     HERB,
-    ITEM_IDS,
     MIRROR,
     ORB,
     STONE,
@@ -38,8 +37,12 @@ PHASE_NAMES = ("draw", "main", "item", "crystal", "eye", "set", "brush", "mirror
 # The item each timing window is for; every holder of a face-down item is asked at the window, so that being
 # asked reveals nothing about which item they hold (the only choice of a holder of another item is "decline").
 WINDOW_ITEM = {P_DRAW: ORB, P_EYE: EYE, P_BRUSH: BRUSH, P_MIRROR: MIRROR, P_SWORD: SWORD}
-WINDOW_USE = {P_DRAW: [use("orb"), DECLINE], P_EYE: [use("eye"), DECLINE], P_MIRROR: [use("mirror"), DECLINE],
-              P_SWORD: [use("sword"), DECLINE]}
+WINDOW_USE = {
+    P_DRAW: [use("orb"), DECLINE],
+    P_EYE: [use("eye"), DECLINE],
+    P_MIRROR: [use("mirror"), DECLINE],
+    P_SWORD: [use("sword"), DECLINE],
+}
 ONLY_DECLINE = [DECLINE]
 NO_ITEM = -1
 
@@ -142,8 +145,9 @@ class LyabiState(State):
         moves = self.game.moves
         if phase == P_MAIN:
             stone = self.item[s] == STONE and self.main_used == 0
-            return moves.main(tuple(sorted(self.hand[s])), self.supply_mask, self.pile_mask,
-                              tuple(sorted(self.field[s])), stone)
+            return moves.main(
+                tuple(sorted(self.hand[s])), self.supply_mask, self.pile_mask, tuple(sorted(self.field[s])), stone
+            )
         if phase == P_SET:
             return moves.sets(tuple(sorted(self.hand[s])))
         if phase == P_ITEM:
@@ -161,7 +165,7 @@ class LyabiState(State):
     def _orders(self) -> list[LyabiAction]:
         """Mysterious Crystal: every distinct order of the looked-at cards, top of the deck first."""
         names = self.game.cards.r_names
-        top = self.deck[self.actor][-self.known_top[self.actor]:][::-1]
+        top = self.deck[self.actor][-self.known_top[self.actor] :][::-1]
         seqs = sorted(set(permutations(top)))
         return [LyabiAction(("order", *(names[k] for k in seq))) for seq in seqs]
 
@@ -409,9 +413,7 @@ class LyabiState(State):
         names = self.game.cards.r_names
         self.last_battle = {
             "turn": self.turn_no,
-            "sets": [
-                None if x is None else ("dummy" if not x else [names[k] for k in x]) for x in self.sets
-            ],
+            "sets": [None if x is None else ("dummy" if not x else [names[k] for k in x]) for x in self.sets],
         }
         self.queue = [s for s in self.order if self.sets[s] and self.item[s] != NO_ITEM]
         self._next_brush_window()
@@ -454,9 +456,7 @@ class LyabiState(State):
         second = battle[1] if len(battle) > 1 else None
         colour = self.colour[winner]
         return sum(
-            cards.damage(circle, battle[0], second)
-            for circle in self.field[winner]
-            if cards.c_colour[circle] == colour
+            cards.damage(circle, battle[0], second) for circle in self.field[winner] if cards.c_colour[circle] == colour
         )
 
     def _mirror(self) -> None:

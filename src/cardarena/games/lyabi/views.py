@@ -53,7 +53,7 @@ def observation(st: LyabiState, seat: int | None) -> dict[str, Any]:
             p["dummy_in_hand"] = dummy_in_hand(st, s)
             p["item"] = ITEM_IDS[st.item[s]] if st.item[s] != NO_ITEM else None
             k = st.known_top[s]
-            p["deck_top"] = [rn[x] for x in reversed(st.deck[s][len(st.deck[s]) - k:])] if k else []
+            p["deck_top"] = [rn[x] for x in reversed(st.deck[s][len(st.deck[s]) - k :])] if k else []
             if sets is not None:
                 p["set"] = "dummy" if not sets else _names(rn, sets)
         players.append(p)
