@@ -86,7 +86,7 @@ def test_play_against_random_to_the_end_with_typed_input() -> None:
 
 def test_play_record_can_be_replayed(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    code, out = run("play", "torabato", "--seed", "9", "--record", str(path), input="1\n" * 4000)
+    code, _ = run("play", "torabato", "--seed", "9", "--record", str(path), input="1\n" * 4000)
     assert code == 0 and path.exists()
     assert run("replay", str(path), "--verify")[0] == 0
 
