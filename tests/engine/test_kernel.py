@@ -128,3 +128,10 @@ def test_parse_action_never_crashes_on_junk(text: str) -> None:
     except InvalidActionError:
         return
     assert str(action) == text.strip()
+
+
+def test_cardarena_games_stays_callable_after_game_packages_are_imported() -> None:
+    import cardarena.games.torabato  # binds the package as the attribute cardarena.games
+
+    assert callable(cardarena.games)
+    assert "torabato" in cardarena.games()
