@@ -109,8 +109,16 @@ def _parse_effect(text: str) -> Effect:
         if amount < 1 or times < 1:
             raise AbilityError("damage amount and repeat count must be at least 1")
         return Effect(op, (words[1], amount, times))
-    if op in ("heal_to_base", "initial_hp_plus_half_base", "remove_self", "ignore_effect", "reflect",
-              "negate_event", "no_up_phase", "above_ignores_top"):
+    if op in (
+        "heal_to_base",
+        "initial_hp_plus_half_base",
+        "remove_self",
+        "ignore_effect",
+        "reflect",
+        "negate_event",
+        "no_up_phase",
+        "above_ignores_top",
+    ):
         _expect(words, 1, op)
         return Effect(op)
     if op == "list":
@@ -275,6 +283,5 @@ def _check_effects(effects: tuple[Effect, ...], timing: str, trigger: str | None
             if not picked:
                 raise AbilityError("`pick2` needs a `pick` before it")
             picked2 = True
-        elif e.op in ("down", "up", "remove", "swap_below"):
-            if (e.args[0] == "target" and not picked) or (e.args[0] == "target2" and not picked2):
-                raise AbilityError(f"`{e.op} {e.args[0]}` needs a `pick` of that target before it")
+        elif e.op in ("down", "up", "remove", "swap_below") and not (picked if e.args[0] == "target" else picked2):
+            raise AbilityError(f"`{e.op} {e.args[0]}` needs a `pick` of that target before it")

@@ -72,6 +72,18 @@ class Outcome:
     safety_stops: int = 0
 
 
+def _answers(build: Sequence[CardDef]) -> frozenset[str]:
+    """The event triggers the cards of a build answer."""
+    kinds: set[str] = set()
+    for c in build:
+        kinds.update(c.events)
+        if any(c.src_damage):
+            kinds.add("my_damage")
+        if any(c.dst_damage):
+            kinds.add("enemy_damage")
+    return frozenset(kinds)
+
+
 class Battle:
     """One battle. ``run()`` returns the :class:`Outcome`; ``log`` (if a list) receives the text."""
 
@@ -99,6 +111,8 @@ class Battle:
         self.depth = 0
         self.safety_stops = 0
         self.firings = 0
+        # Fast paths: which kinds of answer each side holds at all (a stale "yes" after a removal is harmless).
+        self.answers = [_answers(builds[0]), _answers(builds[1])]
 
     # -- log ------------------------------------------------------------------------------------------------
     def say(self, text: str) -> None:
@@ -131,18 +145,28 @@ class Battle:
                 if self.firings == before and not upped and self.turn < min(JUDGE_TURN, self.max_turns):
                     # Nothing fired and nothing changed: every later turn is the same, so skip to the end.
                     last = min(JUDGE_TURN, self.max_turns)
-                    self.say(f"Turns {self.turn + 1}-{last}: nothing can fire, so nothing changes")
+                    if self.log is not None:
+                        self.say(f"Turns {self.turn + 1}-{last}: nothing can fire, so nothing changes")
                     self.turn = last
         except BattleOver as end:
             self.depth = 0
-            self.say(f"Result: {end.reason}")
-            return Outcome(end.winner, end.reason, max(self.turn, 1), list(self.hp), list(self.base),
-                           [len(self.cols[0]), len(self.cols[1])], self.safety_stops)
+            if self.log is not None:
+                self.say(f"Result: {end.reason}")
+            return Outcome(
+                end.winner,
+                end.reason,
+                max(self.turn, 1),
+                list(self.hp),
+                list(self.base),
+                [len(self.cols[0]), len(self.cols[1])],
+                self.safety_stops,
+            )
 
     def _reveal_and_build(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
         for s in (0, 1):
-            self.say(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
+            if self.log is not None:
+                self.say(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
         if [c.id for c in self.builds[0]] == [c.id for c in self.builds[1]]:
             if self.identical == "coin":
                 winner = self.rng.randbelow(2)
@@ -153,29 +177,33 @@ class Battle:
             for u in self.cols[s]:
                 for ab in u.card.build:
                     self._build_ability(s, u, ab)
-            self.say(f"{self.who(s)} initial HP {self.hp[s]}")
+            if self.log is not None:
+                self.say(f"{self.who(s)} initial HP {self.hp[s]}")
         dead = [s for s in (0, 1) if self.hp[s] <= 0]
         if len(dead) == 1:
             raise BattleOver(1 - dead[0], f"{self.who(1 - dead[0])} wins: {self.who(dead[0])} starts with 0 HP")
         if len(dead) == 2:
             self.turn = 1
-            self.say("Turn 1 (both characters start with 0 HP)")
+            if self.log is not None:
+                self.say("Turn 1 (both characters start with 0 HP)")
             self._decide_first()
-            raise BattleOver(
-                self.first, f"{self.who(self.first)} wins: both start with 0 HP and it is first in turn 1"
-            )
+            raise BattleOver(self.first, f"{self.who(self.first)} wins: both start with 0 HP and it is first in turn 1")
 
     def _build_ability(self, side: int, u: Unit, ab: Ability) -> None:
         for e in ab.effects:
             if e.op == "initial_hp_plus_half_base":
                 before = self.hp[side]
                 self.hp[side] += self.base[side] // 2
-                self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
+                if self.log is not None:
+                    self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
 
     def _play_turn(self) -> int:
         self.depth = 0
-        self.say(f"Turn {self.turn}: P0 HP {self.hp[0]}/{self.base[0]} {self.column_text(0)} | "
-                 f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}")
+        if self.log is not None:
+            self.say(
+                f"Turn {self.turn}: P0 HP {self.hp[0]}/{self.base[0]} {self.column_text(0)} | "
+                f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}"
+            )
         self.depth = 1
         self._decide_first()
         self._action_phase(self.first)
@@ -189,16 +217,18 @@ class Battle:
         """Speed = base HP (+ events); then HP; then cards in play; then last turn's second; then a coin."""
         self.bonus = [0, 0]
         for s in (0, 1):
-            for u in list(self.cols[s]):
-                if u.up and u.in_play:
+            if "first_player_phase" in self.answers[s]:
+                for u in list(self.cols[s]):
                     for ab in u.card.events.get("first_player_phase", ()):
-                        self._fire_event(s, u, ab, None, None)
+                        if u.up and u.in_play:
+                            self._fire_event(s, u, ab, None, None)
         speed = [self.base[0] + self.bonus[0], self.base[1] + self.bonus[1]]
         self.bonus = [0, 0]
-        why: str
+        why = ""
         if speed[0] != speed[1]:
             first = 0 if speed[0] > speed[1] else 1
-            why = f"speed {speed[first]} vs {speed[1 - first]}"
+            if self.log is not None:
+                why = f"speed {speed[first]} vs {speed[1 - first]}"
         elif self.hp[0] != self.hp[1]:
             first = 0 if self.hp[0] > self.hp[1] else 1
             why = f"speed tied at {speed[0]}; HP {self.hp[first]} vs {self.hp[1 - first]}"
@@ -213,7 +243,8 @@ class Battle:
             why = "speed, HP and cards tied; a coin decides"
         self.first = first
         self.last_first = first
-        self.say(f"First player: {self.who(first)} ({why})")
+        if self.log is not None:
+            self.say(f"First player: {self.who(first)} ({why})")
 
     # -- アクションフェイズ -------------------------------------------------------------------------------------
     def _can_fire(self, side: int, i: int, u: Unit, ab: Ability) -> bool:
@@ -226,7 +257,8 @@ class Battle:
     def _action_phase(self, side: int) -> None:
         """Fire the topmost card whose action can fire, again and again, until none can."""
         self.depth = 1
-        self.say(f"{self.who(side)} action phase")
+        if self.log is not None:
+            self.say(f"{self.who(side)} action phase")
         self.depth = 2
         col = self.cols[side]
         fired = 0
@@ -240,13 +272,15 @@ class Battle:
             fired += 1
             if fired > FIRING_CAP:
                 self.safety_stops += 1
-                self.say(f"(safety stop: more than {FIRING_CAP} firings in one phase)")
+                if self.log is not None:
+                    self.say(f"(safety stop: more than {FIRING_CAP} firings in one phase)")
                 return
             self._fire_action(side, u, ab)
 
     def _fire_action(self, side: int, u: Unit, ab: Ability) -> None:
         self.firings += 1
-        self.say(f"{self.name(u)} fires")
+        if self.log is not None:
+            self.say(f"{self.name(u)} fires")
         self.depth += 1
         self._pay(side, u, ab)
         self._run(side, u, ab, None)
@@ -263,14 +297,13 @@ class Battle:
     def _limits_hold(self, side: int, ab: Ability, trig: object) -> bool:
         for cond in ab.limits:
             if cond == "hp_at_most_half_base":
-                if 2 * self.hp[side] > self.base[side]:
-                    return False
+                ok = 2 * self.hp[side] <= self.base[side]
             elif cond == "shared_up_card":
-                if self._shared_up(side) is None:
-                    return False
-            elif cond == "source_in_play":
-                if not (isinstance(trig, Hit) and trig.source.in_play):
-                    return False
+                ok = self._shared_up(side) is not None
+            else:  # source_in_play
+                ok = isinstance(trig, Hit) and trig.source.in_play
+            if not ok:
+                return False
         return True
 
     def _fire_event(self, side: int, u: Unit, ab: Ability, trig: object, cause: int | None) -> None:
@@ -281,11 +314,13 @@ class Battle:
         if ab.limits and not self._limits_hold(side, ab, trig):
             return
         self.firings += 1
-        self.say(f"{self.name(u)} fires (event)")
+        if self.log is not None:
+            self.say(f"{self.name(u)} fires (event)")
         self.depth += 1
         self._pay(side, u, ab)
         if cause is not None and cause != side and self._negated(cause, side):
-            self.say(f"{self.name(u)}'s effect is negated")
+            if self.log is not None:
+                self.say(f"{self.name(u)}'s effect is negated")
         else:
             self._run(side, u, ab, trig)
         self.depth -= 1
@@ -324,43 +359,54 @@ class Battle:
         self.cols[u.side].remove(u)
         before = self.base[u.side]
         self.base[u.side] -= u.card.force
-        self.say(f"{self.name(u)} is removed: base HP {before} -> {self.base[u.side]}")
+        if self.log is not None:
+            self.say(f"{self.name(u)} is removed: base HP {before} -> {self.base[u.side]}")
 
     def _hit(self, src_side: int, src: Unit, dst: int, amount: int, unblockable: bool) -> None:
         """One damage hit: increases, then reductions, then reflection; HP falls; then other answers."""
         if dst == src_side:
-            self._lose_hp(dst, amount, f"{self.name(src)} hits {self.who(dst)} (its own side)")
+            self._lose_hp(dst, amount, src)
             return
         h = Hit(amount, src, src_side)
         cols = self.cols
+        src_answers = "my_damage" in self.answers[src_side]
+        dst_answers = not unblockable and "enemy_damage" in self.answers[dst]
+        if not (src_answers or dst_answers):
+            self._lose_hp(dst, amount, src)
+            return
         for stage in range(OTHER):
-            for u in list(cols[src_side]):
-                for ab in u.card.src_damage[stage]:
-                    if u.up and u.in_play and not h.nullified and h.amount >= max(1, ab.trigger_min):
-                        self._fire_event(src_side, u, ab, h, src_side)
-            if not unblockable:
+            if src_answers:
+                for u in list(cols[src_side]):
+                    for ab in u.card.src_damage[stage]:
+                        if u.up and u.in_play and not h.nullified and h.amount >= max(1, ab.trigger_min):
+                            self._fire_event(src_side, u, ab, h, src_side)
+            if dst_answers:
                 for u in list(cols[dst]):
                     for ab in u.card.dst_damage[stage]:
                         if u.up and u.in_play and not h.nullified and h.amount >= max(1, ab.trigger_min):
                             self._fire_event(dst, u, ab, h, src_side)
         if h.nullified or h.amount <= 0:
-            self.say(f"{self.name(src)}'s hit on {self.who(dst)} deals no damage")
+            if self.log is not None:
+                self.say(f"{self.name(src)}'s hit on {self.who(dst)} deals no damage")
             return
-        self._lose_hp(dst, h.amount, f"{self.name(src)} hits {self.who(dst)}")
-        for u in list(cols[src_side]):
-            for ab in u.card.src_damage[OTHER]:
-                if u.up and u.in_play:
-                    self._fire_event(src_side, u, ab, h, src_side)
-        if not unblockable:
+        self._lose_hp(dst, h.amount, src)
+        if src_answers:
+            for u in list(cols[src_side]):
+                for ab in u.card.src_damage[OTHER]:
+                    if u.up and u.in_play:
+                        self._fire_event(src_side, u, ab, h, src_side)
+        if dst_answers:
             for u in list(cols[dst]):
                 for ab in u.card.dst_damage[OTHER]:
                     if u.up and u.in_play:
                         self._fire_event(dst, u, ab, h, src_side)
 
-    def _lose_hp(self, side: int, amount: int, what: str) -> None:
+    def _lose_hp(self, side: int, amount: int, src: Unit) -> None:
         before = self.hp[side]
         self.hp[side] -= amount
-        self.say(f"{what} for {amount}: HP {before} -> {self.hp[side]}")
+        if self.log is not None:
+            own = " (its own side)" if src.side == side else ""
+            self.say(f"{self.name(src)} hits {self.who(side)}{own} for {amount}: HP {before} -> {self.hp[side]}")
         if self.hp[side] <= 0:
             raise BattleOver(1 - side, f"{self.who(1 - side)} wins: {self.who(side)} HP {self.hp[side]}")
 
@@ -424,7 +470,7 @@ class Battle:
                 else:
                     t = self._shared_up(side)
                 target = self._aim(side, t)
-                if t is not None:
+                if t is not None and self.log is not None:
                     self.say(f"target: {self.name(t)}" + (" (ignores the effect)" if target is None else ""))
             elif op == "pick2":
                 t2: Unit | None = None
@@ -434,20 +480,21 @@ class Battle:
                             t2 = u
                             break
                 target2 = self._aim(side, t2)
-                if t2 is not None:
+                if t2 is not None and self.log is not None:
                     self.say(f"target 2: {self.name(t2)}" + (" (ignores the effect)" if target2 is None else ""))
             elif op in ("down", "up", "remove", "swap_below"):
                 t = target if e.args[0] == "target" else target2
                 if t is None or not t.in_play:
                     continue
                 if op == "down":
-                    if t.up:
+                    if t.up and self.log is not None:
                         self.say(f"{self.name(t)} is downed")
                     self._down(t, side)
                 elif op == "up":
                     if not t.up:
                         t.up = True
-                        self.say(f"{self.name(t)} is upped")
+                        if self.log is not None:
+                            self.say(f"{self.name(t)} is upped")
                 elif op == "remove":
                     self._remove(t)
                 else:
@@ -455,38 +502,42 @@ class Battle:
                     i = col.index(t)
                     if i + 1 < len(col):
                         col[i], col[i + 1] = col[i + 1], col[i]
-                        self.say(f"{self.name(t)} swaps with {col[i].card.name} below it")
+                        if self.log is not None:
+                            self.say(f"{self.name(t)} swaps with {col[i].card.name} below it")
             elif op == "remove_self":
                 self._remove(me)
             elif op == "heal_to_base":
                 if self.hp[side] < self.base[side]:
                     before = self.hp[side]
                     self.hp[side] = self.base[side]
-                    self.say(f"{self.who(side)} recovers: HP {before} -> {self.hp[side]}")
-            elif op == "ignore_effect":
-                if isinstance(trig, Flag):
-                    trig.set = True
-            elif op == "negate_event":
+                    if self.log is not None:
+                        self.say(f"{self.who(side)} recovers: HP {before} -> {self.hp[side]}")
+            elif op in ("ignore_effect", "negate_event"):
                 if isinstance(trig, Flag):
                     trig.set = True
             elif op == "modify":
                 if isinstance(trig, Hit):
                     before = trig.amount
                     trig.amount = max(0, trig.amount + e.args[0])
-                    self.say(f"damage {before} -> {trig.amount}")
+                    if self.log is not None:
+                        self.say(f"damage {before} -> {trig.amount}")
             elif op == "reflect":
                 if isinstance(trig, Hit):
                     trig.nullified = True
-                    self.say(f"the {trig.amount} damage is nullified and sent back")
+                    if self.log is not None:
+                        self.say(f"the {trig.amount} damage is nullified and sent back")
                     self._hit(side, me, 1 - side, trig.amount, False)
             elif op == "prefer":
                 self._prefer(side, me, e.args[0], trig)
             elif op == "speed":
                 self.bonus[side] += e.args[0]
-                self.say(f"{self.who(side)} speed +{e.args[0]} for this phase")
+                if self.log is not None:
+                    self.say(f"{self.who(side)} speed +{e.args[0]} for this phase")
 
     def _list_made(self, side: int, targets: list[Unit]) -> None:
         """自分の能力でターゲットリストが発生: this side's <E:my_target_list> cards filter it, top to bottom."""
+        if "my_target_list" not in self.answers[side]:
+            return
         for u in list(self.cols[side]):
             for ab in u.card.events.get("my_target_list", ()):
                 if u.up and u.in_play:
@@ -498,7 +549,8 @@ class Battle:
         col = self.cols[side]
         i = col.index(me)
         if i == 0:
-            self.say("no card above: no preference")
+            if self.log is not None:
+                self.say("no card above: no preference")
             return
         above = col[i - 1].card
         if what == "category_of_above":
@@ -509,9 +561,11 @@ class Battle:
             label = f"number {above.number}"
         if keep:
             trig[:] = keep
-            self.say(f"target list narrowed to {label}: {', '.join(u.card.name for u in keep)}")
+            if self.log is not None:
+                self.say(f"target list narrowed to {label}: {', '.join(u.card.name for u in keep)}")
         else:
-            self.say(f"no {label} in the target list: unchanged")
+            if self.log is not None:
+                self.say(f"no {label} in the target list: unchanged")
 
     # -- アップフェイズ and the judgement -----------------------------------------------------------------------
     def _up_phase(self) -> int:
@@ -519,15 +573,20 @@ class Battle:
         self.depth = 1
         total = 0
         for s in (0, 1):
-            upped = [u for u in self.cols[s] if not u.up and not u.card.no_up_phase]
-            stay = [u for u in self.cols[s] if not u.up and u.card.no_up_phase]
-            for u in upped:
-                u.up = True
-            total += len(upped)
-            if upped or stay:
-                text = f"{self.who(s)} up phase: {len(upped)} card(s) up"
+            upped = 0
+            stay: list[str] = []
+            for u in self.cols[s]:
+                if not u.up:
+                    if u.card.no_up_phase:
+                        stay.append(u.card.name)
+                    else:
+                        u.up = True
+                        upped += 1
+            total += upped
+            if self.log is not None and (upped or stay):
+                text = f"{self.who(s)} up phase: {upped} card(s) up"
                 if stay:
-                    text += f"; staying down: {', '.join(u.card.name for u in stay)}"
+                    text += f"; staying down: {', '.join(stay)}"
                 self.say(text)
         return total
 
@@ -535,7 +594,8 @@ class Battle:
         """After turn 30: higher HP; then higher base HP; then more cards in play; else a draw."""
         hp, base = self.hp, self.base
         n = [len(self.cols[0]), len(self.cols[1])]
-        self.say(f"Turn {JUDGE_TURN} is over: judgement")
+        if self.log is not None:
+            self.say(f"Turn {JUDGE_TURN} is over: judgement")
         for label, v in (("HP", hp), ("base HP", base), ("cards in play", n)):
             if v[0] != v[1]:
                 w = 0 if v[0] > v[1] else 1

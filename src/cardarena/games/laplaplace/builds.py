@@ -58,8 +58,7 @@ def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
     for entry in spec.cards:
         card = table.find(entry)
         if card is None:
-            raise CardDataError(source, "no such card in the card list (use its id or name)", card=entry,
-                                field="cards")
+            raise CardDataError(source, "no such card in the card list (use its id or name)", card=entry, field="cards")
         cards.append(card)
     name = spec.name or Path(source).stem
     return Build(name, spec.author, spec.character, tuple(cards), source)

@@ -18,13 +18,23 @@ SCENES = ("blind", "open", "league")
 
 OPTIONS = (
     MAX_TURNS,
-    Option("build", str, "blind", "build scene: blind (secret builds), open (4 shown, then 4 hidden added) "
-           "or league (both builds from files)", choices=SCENES),
+    Option(
+        "build",
+        str,
+        "blind",
+        "build scene: blind (secret builds), open (4 shown, then 4 hidden added) or league (both builds from files)",
+        choices=SCENES,
+    ),
     Option("build0", str, None, "build file (TOML) for seat 0; that seat then makes no build decisions"),
     Option("build1", str, None, "build file (TOML) for seat 1; that seat then makes no build decisions"),
     Option("cards", str, None, "card list file (TOML) replacing the built-in cards.toml"),
-    Option("identical", str, "draw", "identical builds: draw (the rule) or coin (a seeded coin, for tournaments "
-           "that must have a winner)", choices=("draw", "coin")),
+    Option(
+        "identical",
+        str,
+        "draw",
+        "identical builds: draw (the rule) or coin (a seeded coin, for tournaments that must have a winner)",
+        choices=("draw", "coin"),
+    ),
 )
 
 
@@ -60,8 +70,8 @@ class Laplaplace(Game):
             raise OptionError("build files are for the blind and league scenes (open builds are made in play)")
         cards = self.table.cards
         n = len(cards)
-        self.add_actions = [LapAction(("add", c.id)) for c in cards]
-        self.show_actions = [LapAction(("show", c.id)) for c in cards]
+        self.add_actions: list[Action] = [LapAction(("add", c.id)) for c in cards]
+        self.show_actions: list[Action] = [LapAction(("show", c.id)) for c in cards]
         self.all_actions: list[Action] = [*self.add_actions, *self.show_actions, DONE]
         self.index_of = {a: i for i, a in enumerate(self.all_actions)}
         self.blind_legal: list[Action] = [*self.add_actions, DONE]
@@ -122,8 +132,9 @@ class Laplaplace(Game):
         return super().rules_text() + "\n".join(lines) + "\n"
 
     def battle(self, builds: list[list[CardDef]], rng: Rng, log: list[str] | None) -> Outcome:
-        return Battle(builds, rng, log=log, max_turns=self.options["max_turns"],
-                      identical=self.options["identical"]).run()
+        return Battle(
+            builds, rng, log=log, max_turns=self.options["max_turns"], identical=self.options["identical"]
+        ).run()
 
 
 class LapState(State):
@@ -136,8 +147,9 @@ class LapState(State):
         self.builds: list[list[int]] = [[], []]
         self.done = [False, False]
         self.shown: list[list[int]] = [[], []]
-        self.log: list[str] = []
         self.outcome: Outcome | None = None
+        self._log: list[str] | None = None  # the battle log, written on first use (see ``log``)
+        self._battle_rng = 0  # the Rng state the battle started from
         for s in (0, 1):
             fixed = game.fixed[s]
             if fixed is not None:
@@ -186,7 +198,7 @@ class LapState(State):
                 return g.show_legal[shown[-1]] if shown else g.show_legal[0]
             remaining = self.open_remaining(seat)
             if MAX_CARDS - len(self.builds[seat]) > len(remaining):
-                return g.add_actions  # type: ignore[return-value]
+                return g.add_actions
             return [g.add_actions[i] for i in sorted(set(remaining))]
         return g.blind_legal
 
@@ -236,11 +248,31 @@ class LapState(State):
         """Once both builds are complete, reveal them and run the whole battle."""
         if not (self.done[0] and self.done[1]) or self.outcome is not None:
             return
+        self._battle_rng = self.rng.state
+        self.outcome = self.game.battle(self._battle_builds(), self.rng, None)
+
+    def _battle_builds(self) -> list[list[CardDef]]:
         cards = self.game.table.cards
-        builds = [[cards[i] for i in self.builds[0]], [cards[i] for i in self.builds[1]]]
-        log: list[str] = []
-        self.outcome = self.game.battle(builds, self.rng, log)
-        self.log = log
+        return [[cards[i] for i in self.builds[0]], [cards[i] for i in self.builds[1]]]
+
+    @property
+    def log(self) -> list[str]:
+        """The battle log a person can follow (empty before the battle).
+
+        The battle is deterministic given the builds and the Rng state it started from, so the log is written
+        by running it again with logging on the first time someone asks; the two runs must agree.
+        """
+        if self.outcome is None:
+            return []
+        if self._log is None:
+            rng = Rng(0)
+            rng.state = self._battle_rng
+            log: list[str] = []
+            again = self.game.battle(self._battle_builds(), rng, log)
+            if again != self.outcome:
+                raise RuntimeError("the logged battle differs from the played one (a bug in battle.py)")
+            self._log = log
+        return self._log
 
     # -- views ----------------------------------------------------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -266,8 +298,13 @@ class LapState(State):
         obs["seats"] = seats
         if self.outcome is not None:
             o = self.outcome
-            obs["result"] = {"winner": o.winner, "reason": o.reason, "turns": o.turns, "hp": list(o.hp),
-                             "base_hp": list(o.base)}
+            obs["result"] = {
+                "winner": o.winner,
+                "reason": o.reason,
+                "turns": o.turns,
+                "hp": list(o.hp),
+                "base_hp": list(o.base),
+            }
             obs["log"] = list(self.log)
         return obs
 
@@ -292,8 +329,9 @@ class LapState(State):
         c.builds = [self.builds[0].copy(), self.builds[1].copy()]
         c.done = self.done.copy()
         c.shown = [self.shown[0].copy(), self.shown[1].copy()]
-        c.log = self.log  # never changed once written
         c.outcome = self.outcome
+        c._log = self._log  # never changed once written
+        c._battle_rng = self._battle_rng
         return c
 
     def resample(self, seat: int, rng: Rng | random.Random | int) -> LapState:
