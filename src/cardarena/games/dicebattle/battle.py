@@ -259,10 +259,6 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
         me.tie_win = True
     elif op == "keep":
         me.keep.append(card)
-    elif op == "refresh_miracle":
-        me.miracle = True
-    elif op == "refresh_revival":
-        me.revival = True
     else:  # pragma: no cover - the loader accepts only known words
         raise AssertionError(f"unknown operation {op!r}")
 

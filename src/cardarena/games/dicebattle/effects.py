@@ -48,8 +48,6 @@ OPERATIONS: dict[str, tuple[bool, str]] = {
     "cancel": (False, "the opponent's effects that have not resolved yet this battle do not resolve"),
     "tie_win": (False, "if the battle is a tie, you win it"),
     "keep": (False, "this card returns to your hand after the battle instead of the graveyard"),
-    "refresh_miracle": (False, "turn your Miracle face up again"),
-    "refresh_revival": (False, "turn your Revival face up again"),
 }
 
 # Operations that make no sense on a grant (it is not in the battle's used cards).

@@ -270,7 +270,9 @@ class DiceBattleState(State):
         side = self.sides[seat]
         for _ in range(n):
             if not side.deck:
-                return  # deck and graveyard both empty: nothing to draw
+                self.deck_out(seat)  # emptied earlier while the graveyard was empty
+                if not side.deck:
+                    return  # deck and graveyard both empty: nothing to draw
             side.hand.append(side.deck.pop())
             if not side.deck:
                 self.deck_out(seat)
