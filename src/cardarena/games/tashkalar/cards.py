@@ -91,7 +91,7 @@ class StepModel(BaseModel):
     distance: int | None = None
     min_distance: int | None = None
     max_distance: int | None = None
-    from_: Literal["self", "last"] | None = Field(default=None, alias="from")
+    from_: Literal["self", "last", "summon"] | None = Field(default=None, alias="from")
     on: Literal["marked", "central", "red", "green", "colored", "edge"] | None = None
     other: bool = False
     style: Literal["standard", "combat"] | None = None
@@ -102,6 +102,7 @@ class StepModel(BaseModel):
     to_on: Literal["marked", "central", "red", "green", "colored", "edge"] | None = None
     to_near: Literal["adjacent"] | None = None
     deck: Literal["school", "legend", "flare"] | None = None
+    as_rank: Literal["common", "heroic", "legendary"] | None = None
     n: int = 1
     options: list[list[StepModel]] | None = None
 
@@ -173,7 +174,7 @@ class Step:
     to_dist: tuple[int, int] | None = None
     to_area: str | None = None
     to_near: bool = False
-    place_rank: int = COMMON
+    place_rank: int = COMMON  # the rank of a placed piece, or of the piece a convert puts (0: the same rank)
     deck: str = "school"
     n: int = 1
     options: tuple[tuple[Step, ...], ...] = ()
@@ -334,7 +335,7 @@ def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_mar
         return CardDataError(file, msg, card=card, field=f"{where}.{fld}")
 
     ref = m.from_ or ("self" if has_self else "last")
-    if not has_self and (ref == "self" or m.target == "self" or m.other):
+    if not has_self and (ref in ("self", "summon") or m.target == "self" or m.other):
         raise bad('a flare has no piece of its own: use from = "last" and no target = "self"', "from")
     if (m.on == "marked" or m.to_on == "marked") and not has_marked:
         raise bad("the effect refers to marked squares but the pattern has none (*)", "on")
@@ -373,7 +374,11 @@ def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_mar
         raise bad("options belong to choose_one only", "options")
     if m.target == "self" and count == ALL:
         raise bad('target = "self" means one piece; count cannot be "all"', "count")
-    if count == ALL and op in ("place", "leap"):
+    if m.as_rank is not None and op != "convert":
+        raise bad("as_rank belongs to convert only", "as_rank")
+    if op == "convert":
+        place_rank = RANK_OF[m.as_rank] if m.as_rank else 0
+    if count == ALL and op == "leap":
         raise bad(f'{op} needs a number, not "all"', "count")
     step = Step(
         op=op,

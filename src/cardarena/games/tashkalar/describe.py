@@ -26,7 +26,7 @@ _AREA_WORDS = {
 
 
 def _ref(step: Step) -> str:
-    return "this piece" if step.ref == "self" else "the last piece affected"
+    return {"self": "this piece", "last": "the last piece affected", "summon": "the summon square"}[step.ref]
 
 
 def _dist(d: tuple[int, int] | None, ref: str) -> str:
@@ -90,12 +90,17 @@ def step_text(step: Step) -> str:
     verb = {"destroy": "destroy", "upgrade": "upgrade", "downgrade": "downgrade", "convert": "convert"}.get(op)
     if verb:
         what = "this piece" if step.target_self else _phrase(step)[0]
-        text = f"{verb} {what}{'' if step.target_self else _where(step)}."
+        into = ""
+        if op == "convert" and step.place_rank:
+            into = f" into {_a({1: 'common', 2: 'heroic', 3: 'legendary'}[step.place_rank])} piece of yours"
+        text = f"{verb} {what}{'' if step.target_self else _where(step)}{into}."
         return ("You may " + text) if may_one else text[0].upper() + text[1:]
     if op == "place":
         rank = {1: "common", 2: "heroic", 3: "legendary"}[step.place_rank]
         colour = "your colour" if step.who == 1 else "an opponent's colour"
-        if step.count == 1:
+        if step.count == -1:
+            what = f"a {rank} piece of {colour} on each empty square"
+        elif step.count == 1:
             what = f"{_a(rank)} piece of {colour}"
         else:
             what = f"{'up to ' if step.optional else ''}{step.count} {rank} pieces of {colour}"

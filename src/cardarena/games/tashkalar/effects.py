@@ -64,6 +64,11 @@ def advance(st: TashState) -> None:
             st.extra[DECK_INDEX[step.deck]] += 1
         elif op in TARGET_OPS and step.count == ALL:
             _apply_all(st, step)
+        elif op == "place" and step.count == ALL:
+            for sq in bits(place_squares(st, step)):
+                if place_squares(st, step) >> sq & 1:
+                    st.put(sq, _place_owner(st, step), step.place_rank)
+                    st.ctx_last = sq
         else:
             if op in ("move", "leap") and step.count == ALL and st.pool < 0:
                 st.pool = _movers(st, step)
@@ -108,7 +113,10 @@ def _owners(who: int, p: int, n: int) -> tuple[int, ...]:
 
 
 def _ref(st: TashState, step: Step) -> int:
-    return st.ctx_self if step.ref == "self" else st.ctx_last
+    ref = step.ref
+    if ref == "self":
+        return st.ctx_self
+    return st.ctx_last if ref == "last" else st.ctx_summon
 
 
 def _area_mask(st: TashState, area: str) -> int:
@@ -133,7 +141,7 @@ def area(st: TashState, step: Step) -> int:
     return m
 
 
-def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int) -> int:
+def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int, as_rank: int = 0) -> int:
     """Pieces of ``owners`` with a rank in ``ranks`` on which ``op`` can be done now (supply permitting)."""
     bb = st.bb
     if op == "destroy":
@@ -153,6 +161,10 @@ def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int) -> int
             if ranks & 8 and st.supply_two[o] > 0:
                 m |= bb[base | 3]
         elif op == "convert":
+            if as_rank:
+                if st.has_supply(p, as_rank):
+                    m |= pieces_mask(bb, (o,), ranks)
+                continue
             if st.supply_two[p] > 0:
                 if ranks & 2:
                     m |= bb[base | 1]
@@ -171,11 +183,15 @@ def targets(st: TashState, step: Step) -> int:
         m = 1 << st.ctx_self
     else:
         m = area(st, step) & ~st.prog_picked
-    return m & feasible(st, step.op, owners, step.ranks)
+    return m & feasible(st, step.op, owners, step.ranks, step.place_rank if step.op == "convert" else 0)
+
+
+def _place_owner(st: TashState, step: Step) -> int:
+    return st.player if step.who == OWN else (st.player + 1) % st.game.num_players
 
 
 def place_squares(st: TashState, step: Step) -> int:
-    owner = st.player if step.who == OWN else (st.player + 1) % st.game.num_players
+    owner = _place_owner(st, step)
     if not st.has_supply(owner, step.place_rank):
         return 0
     return area(st, step) & st.empty_mask()
@@ -233,7 +249,7 @@ def apply_choice(st: TashState, action: Action) -> None:
         st.frames.append((step.options[action[1] - 1], 0, action[1]))
     elif kind == "choose":
         sq = action[1]
-        do_target(st, step.op, sq)
+        do_target(st, step, sq)
         st.prog_picked |= 1 << sq
         st.prog_n += 1
         st.ctx_last = sq
@@ -241,8 +257,7 @@ def apply_choice(st: TashState, action: Action) -> None:
             _next(st)
     elif kind == "place":
         sq = action[1]
-        owner = st.player if step.who == OWN else (st.player + 1) % st.game.num_players
-        st.put(sq, owner, step.place_rank)
+        st.put(sq, _place_owner(st, step), step.place_rank)
         st.prog_picked |= 1 << sq
         st.prog_n += 1
         st.ctx_last = sq
@@ -275,18 +290,19 @@ def _end_chain(st: TashState, step: Step) -> None:
 def _apply_all(st: TashState, step: Step) -> None:
     for sq in bits(targets(st, step)):
         if targets(st, step) >> sq & 1:
-            do_target(st, step.op, sq)
+            do_target(st, step, sq)
             st.ctx_last = sq
 
 
-def do_target(st: TashState, op: str, sq: int) -> None:
+def do_target(st: TashState, step: Step, sq: int) -> None:
+    op = step.op
     c = st.board[sq]
     owner, rank = c >> 2, c & 3
     if op == "destroy":
         st.remove(sq, destroyed=True)
     elif op == "convert":
         st.remove(sq, destroyed=True)
-        st.put(sq, st.player, rank)
+        st.put(sq, st.player, step.place_rank or rank)
     elif op == "upgrade":
         if rank == 1:
             st.flip(sq, 2)
@@ -339,6 +355,7 @@ def describe_progress(st: TashState) -> dict[str, Any] | None:
         "pool": None if st.pool < 0 else [SQ_NAME[s] for s in bits(st.pool)],
         "self": SQ_NAME[st.ctx_self] if st.ctx_self >= 0 else None,
         "last": SQ_NAME[st.ctx_last] if st.ctx_last >= 0 else None,
+        "summon": SQ_NAME[st.ctx_summon] if st.ctx_summon >= 0 else None,
         "marked": [SQ_NAME[s] for s in bits(st.ctx_marked)],
     }
 

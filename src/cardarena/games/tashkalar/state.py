@@ -79,6 +79,7 @@ class TashState(State):
         self.pool = -1
         self.ctx_self = -1
         self.ctx_last = -1
+        self.ctx_summon = -1
         self.ctx_marked = 0
         self.pending_summon: tuple[int, int, int] | None = None  # (card, square, orientation index)
         self.recall_mask = 0
@@ -413,6 +414,7 @@ class TashState(State):
         self.ctx_marked = marked & ONBOARD
         self.ctx_self = sq
         self.ctx_last = sq
+        self.ctx_summon = sq
         self.phase = EFFECT
         effects.start(self, card.steps)
 
@@ -427,6 +429,7 @@ class TashState(State):
         self.flare_parts = (up, low)
         self.ctx_self = -1
         self.ctx_last = -1
+        self.ctx_summon = -1
         self.ctx_marked = 0
         self.phase = EFFECT
         steps = (card.upper_steps if up else ()) + (card.lower_steps if low else ())
@@ -443,7 +446,7 @@ class TashState(State):
             self.disc_f.append(card.index)
         self.resolving = -1
         self.flare_parts = (False, False)
-        self.ctx_self = self.ctx_last = -1
+        self.ctx_self = self.ctx_last = self.ctx_summon = -1
         self.ctx_marked = 0
         self._back_to_main()
 

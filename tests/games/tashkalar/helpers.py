@@ -1,0 +1,111 @@
+"""Building positions for scenario tests: small card sets made in the test, pieces written as ``e5:o``.
+
+Piece letters are those of the board picture: seat 0 ``o`` common, ``O`` heroic, ``@`` legendary; seat 1 ``x``,
+``X``, ``#``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardarena.games.tashkalar.actions import Codec
+from cardarena.games.tashkalar.board import NAME_SQ, SQ_NAME, bits
+from cardarena.games.tashkalar.cards import build_cards
+from cardarena.games.tashkalar.game import TashGame
+from cardarena.games.tashkalar.pieces import all_pieces
+from cardarena.games.tashkalar.state import MAIN, TashState
+
+CHARS = {"o": (0, 1), "O": (0, 2), "@": (0, 3), "x": (1, 1), "X": (1, 2), "#": (1, 3)}
+LETTER = {v: k for k, v in CHARS.items()}
+
+
+def being(cid: str, pattern: str, effect: list[dict[str, Any]], rank: str = "heroic") -> dict[str, Any]:
+    return {"id": cid, "name": cid.replace("-", " ").title(), "rank": rank, "pattern": pattern, "effect": effect}
+
+
+def flare(cid: str, upper: int, lower: int, up: list[dict[str, Any]], low: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"id": cid, "name": cid.title(), "upper": upper, "lower": lower, "upper_effect": up, "lower_effect": low}
+
+
+FILLER = [being(f"filler-{i}", "c @", [{"do": "gain_action"}], "common") for i in range(4)]
+FILLER_FLARE = flare("filler-flare", 6, 6, [{"do": "gain_action"}], [{"do": "gain_action"}])
+FILLER_LEGEND = being("filler-legend", "h h @", [{"do": "gain_action"}], "legendary")
+
+
+def make_game(
+    *beings: dict[str, Any],
+    legends: tuple[dict[str, Any], ...] = (),
+    flares: tuple[dict[str, Any], ...] = (),
+    **options: Any,
+) -> TashGame:
+    """A game over a card set made of ``beings`` (school "lab"), ``legends`` and ``flares`` plus fillers."""
+    raw = {
+        "school": [
+            {"id": "lab", "name": "Lab", "being": [*beings, *FILLER]},
+            {"id": "lab2", "name": "Lab two", "being": [dict(b, id=f"{b['id']}-b") for b in FILLER]},
+        ],
+        "legend": [*legends, FILLER_LEGEND],
+        "flare": [*flares, FILLER_FLARE],
+    }
+    g = TashGame(school0="random", school1="random", **options)
+    g.cards = build_cards(raw, file="<test cards>")
+    g.codec = Codec(g.cards)
+    g.options["school0"] = "lab"
+    g.options["school1"] = "lab2"
+    return g
+
+
+def position(
+    game: TashGame,
+    pieces: str = "",
+    *,
+    player: int = 0,
+    hand: tuple[str, ...] = (),
+    legends: tuple[str, ...] = (),
+    flares: tuple[str, ...] = (),
+    actions: int = 2,
+    supply_two: tuple[int, int] | None = None,
+    supply_leg: tuple[int, int] | None = None,
+    turn: int = 5,
+) -> TashState:
+    """A main-phase position of ``player`` with exactly ``pieces`` on the board and the given hand."""
+    st = game.new_initial_state(0)
+    st.board = [0] * 144
+    st.bb = [0] * 8
+    st.supply_two = [16, 16]
+    st.supply_leg = [3, 3]
+    for tok in pieces.split():
+        name, ch = tok.split(":")
+        owner, rank = CHARS[ch]
+        st.put(NAME_SQ[name], owner, rank)
+    if supply_two is not None:
+        st.supply_two = list(supply_two)
+    if supply_leg is not None:
+        st.supply_leg = list(supply_leg)
+    idx = game.cards.by_id
+    st.hand_b[player] = [idx[c].index for c in hand]
+    school = game.cards.schools[st.school[player]].cards
+    st.deck_s[player] = [c for c in school if c not in st.hand_b[player]]
+    st.hand_l[player] = [idx[c].index for c in legends]
+    st.hand_f[player] = [idx[c].index for c in flares]
+    st.phase = MAIN
+    st.player = player
+    st.actions = actions
+    st.turn_no = turn
+    st._legal = None
+    return st
+
+
+def board(st: TashState) -> str:
+    """The pieces as ``square:letter`` words, in square order."""
+    return " ".join(f"{SQ_NAME[s]}:{LETTER[(st.board[s] >> 2, st.board[s] & 3)]}" for s in bits(all_pieces(st.bb)))
+
+
+def legal(st: TashState) -> list[str]:
+    return [str(a) for a in st.legal_actions()]
+
+
+def play(st: TashState, *texts: str) -> TashState:
+    for t in texts:
+        st.apply_text(t)
+    return st

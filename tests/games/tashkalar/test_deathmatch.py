@@ -1,0 +1,139 @@
+"""デスマッチ対戦 (deathmatch duel): scoring, the end of the game, tie-breaks, resignation, options."""
+
+import pytest
+
+import cardarena
+from cardarena.engine import OptionError
+from cardarena.games.tashkalar.state import OVER
+
+from .helpers import being, make_game, play, position
+
+
+def _wipe_game():
+    return make_game(
+        being("wipe", "c @", [{"do": "destroy", "count": "all", "who": "any", "rank": "any", "other": True}])
+    )
+
+
+def test_scoring_destroyed_enemy_pieces_at_turn_end() -> None:
+    """ターン終了時: 伝説級は1体につき2点、英雄級は1体につき1点、一般級は2体につき1点; own pieces 0; odd common 0."""
+    g = _wipe_game()
+    st = position(g, "d5:o a5:x b5:x c3:x g3:X h6:# e9:o e1:O", hand=("wipe",), actions=1)
+    play(st, "summon wipe at e5 r0")
+    # 3 enemy commons (1 point, one left over), 1 heroic (1), 1 legendary (2); own pieces: nothing
+    assert st.score == [4, 0]
+    assert st.player == 1 and st.destroyed == [0, 0, 0]
+
+
+def test_points_are_counted_per_turn() -> None:
+    """端数の一般級ユニットも点数とならない: a single common destroyed in a turn gives nothing, even twice."""
+    g = _wipe_game()
+    st = position(g, "d5:o a5:x", hand=("wipe",), actions=1)
+    play(st, "summon wipe at e5 r0")
+    assert st.score == [0, 0]
+
+
+def test_summon_and_move_and_convert_destructions_count() -> None:
+    """破壊数: summons, moves, destroy effects and conversions count; upgrades and downgrades do not."""
+    g = make_game(
+        being(
+            "bash", "c @", [{"do": "move", "target": "self", "style": "combat"}, {"do": "convert", "near": "adjacent"}]
+        ),
+    )
+    st = position(g, "d5:o e5:x f5:x g5:x", hand=("bash",), actions=1)
+    play(st, "summon bash at e5 r0")  # e5 destroyed by the summon
+    play(st, "move e5 f5")  # f5 destroyed by the move
+    play(st, "choose g5")  # g5 converted
+    assert st.score == [1, 0]  # three commons: 1 point, one left over
+
+
+def test_eighteen_points_trigger_the_final_round() -> None:
+    """18点以上で終了条件; その後各プレイヤーは最後の1ターン、終了条件を満たしたプレイヤーが最後."""
+    g = make_game()
+    st = position(g, "", actions=0)
+    st.score = [18, 3]
+    play(st, "end")
+    assert st.final_left == 2 and "18 points" in st.trigger
+    assert st.player == 1
+    play(st, "end")
+    assert st.player == 0 and st.final_left == 1
+    play(st, "end")
+    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+
+
+def test_opponent_reaching_eighteen_on_your_turn() -> None:
+    """The end condition is checked at the end of each turn, whoever has the points."""
+    g = make_game()
+    st = position(g, "", actions=0, player=1)
+    st.score = [18, 3]
+    play(st, "end")
+    assert st.final_left == 2 and st.player == 0
+    play(st, "end", "end")
+    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+
+
+def test_drawing_the_last_school_card_triggers_the_end() -> None:
+    """いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたとき (even with fewer than 3 in hand)."""
+    g = make_game()
+    st = position(g, "", actions=0)
+    st.hand_b[0] = []
+    st.deck_s[0] = st.deck_s[0][:1]
+    play(st, "end")
+    assert "last card" in st.trigger and st.final_left == 2
+    assert len(st.hand_b[0]) == 1
+
+
+def test_tie_breaks_upgraded_then_pieces_then_draw() -> None:
+    """同点: more upgraded pieces wins; then more pieces; else a draw."""
+    g = make_game()
+    for layout, expected in [
+        ("a5:O b5:x c5:x", [1.0, -1.0]),
+        ("a5:o b5:o c5:x", [1.0, -1.0]),
+        ("a5:O b5:X c5:x", [-1.0, 1.0]),
+        ("a5:O b5:X", [0.0, 0.0]),
+    ]:
+        st = position(g, layout, actions=0)
+        st.score = [5, 5]
+        st.final_left = 1
+        play(st, "end")
+        assert st.phase == OVER and st.returns() == expected, layout
+
+
+def test_resignation() -> None:
+    """2人ゲームの場合、プレイヤーはいつでも投了することができる (option resign=true lists it)."""
+    g = make_game(resign=True)
+    st = position(g, "", actions=2)
+    assert "resign" in [str(a) for a in st.legal_actions()]
+    play(st, "resign")
+    assert st.phase == OVER and st.returns() == [-1.0, 1.0]
+    assert "resign" not in [str(a) for a in position(make_game(), "").legal_actions()]
+
+
+def test_max_turns_is_a_draw() -> None:
+    """Safety cap: reaching max_turns ends the game as a draw."""
+    g = make_game(max_turns=5)
+    st = position(g, "a5:O", actions=0, turn=5)
+    st.score = [10, 0]
+    play(st, "end")
+    assert st.phase == OVER and st.returns() == [0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "options, word",
+    [
+        ({"mode": "highform"}, "mode=highform"),
+        ({"mode": "melee"}, "mode=melee"),
+        ({"teams": True}, "teams"),
+        ({"players": 3}, "players=3"),
+    ],
+)
+def test_modes_of_part_two_are_refused_clearly(options: dict, word: str) -> None:
+    with pytest.raises(OptionError, match="not available yet"):
+        cardarena.load("tashkalar", **options)
+
+
+def test_school_options() -> None:
+    g = cardarena.load("tashkalar", school0="tide", school1="tide")
+    assert g.new_initial_state(1).school == ["tide", "tide"]
+    with pytest.raises(OptionError, match="valid schools"):
+        cardarena.load("tashkalar", school0="nope")

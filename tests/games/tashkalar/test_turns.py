@@ -1,0 +1,161 @@
+"""ゲームの手順 (the turn): actions, placing, out of units, the discard action, flares, refilling the hand."""
+
+import pytest
+
+import cardarena
+from cardarena.engine import IllegalActionError
+from cardarena.games.tashkalar.state import BOTTOM, MAIN, SETUP
+
+from .helpers import being, board, flare, legal, make_game, play, position
+
+
+def test_setup_second_player_places_one_common_of_each_colour() -> None:
+    """準備 (対戦): the second player places one common of each colour on the two setup squares."""
+    g = cardarena.load("tashkalar")
+    st = g.new_initial_state(4)
+    assert st.phase == SETUP and st.current_player == 1
+    assert legal(st) == ["choose c5", "choose g5"]
+    play(st, "choose g5")
+    assert board(st) == "c5:o g5:x"
+    assert st.supply_two == [15, 15] and st.supply_leg == [3, 3]
+    assert st.current_player == 0
+
+
+def test_initial_hands_are_three_beings_two_legends_one_flare() -> None:
+    """準備: each player draws 3 beings from their deck, 2 legends and 1 flare from the common decks."""
+    st = cardarena.load("tashkalar").new_initial_state(9)
+    for p in (0, 1):
+        assert (len(st.hand_b[p]), len(st.hand_l[p]), len(st.hand_f[p])) == (3, 2, 1)
+        assert len(st.deck_s[p]) == 15
+    assert len(st.deck_l) == 8 and len(st.deck_f) == 10
+    assert st.school[0] != st.school[1]
+
+
+def test_first_player_first_turn_has_one_action_then_two() -> None:
+    """各ターンにプレイヤーは2アクションを得る。例外：先手プレイヤーの最初のターンは1アクション."""
+    st = cardarena.load("tashkalar").new_initial_state(4)
+    play(st, "choose c5")
+    assert st.player == 0 and st.actions == 1
+    play(st, "place e5")
+    assert st.player == 1 and st.actions == 2  # no action and no flare left: the turn ended by itself
+    play(st, "place e6", "place e4")
+    assert st.player == 0 and st.actions == 2
+
+
+def test_place_action_puts_a_common_on_an_empty_square() -> None:
+    """自分の色の一般級ユニット1体を空いているスクエアに配置する."""
+    g = make_game()
+    st = position(g, "e5:x")
+    assert "place e5" not in legal(st) and "place e6" in legal(st)
+    play(st, "place e6")
+    assert board(st) == "e5:x e6:o" and st.actions == 1
+    with pytest.raises(IllegalActionError, match="not empty"):
+        st.apply_text("place e5")
+
+
+def test_out_of_units_place_takes_a_piece_back_first() -> None:
+    """ユニットの不足: with no piece to place, first take back a common or heroic of yours, then place it as a common."""
+    g = make_game()
+    st = position(g, "e5:O d4:o c3:@", supply_two=(0, 16))
+    assert [a for a in legal(st) if a.split()[0] in ("place", "recall")] == ["recall d4", "recall e5"]
+    play(st, "recall e5")
+    assert "place e5" in legal(st) and all(a.startswith("place") for a in legal(st))
+    play(st, "place a5")
+    assert board(st) == "c3:@ d4:o a5:o" and st.actions == 1
+
+
+def test_discard_action_once_per_turn_and_cards_under_the_deck() -> None:
+    """捨て札アクション: discard a being; put any number of the others under your deck; once per turn."""
+    g = make_game(being("a", "c @", []), being("b", "c @", []), being("c", "c @", []))
+    st = position(g, "", hand=("a", "b", "c"), actions=2)
+    assert [x for x in legal(st) if x.startswith("discard")] == ["discard a", "discard b", "discard c"]
+    play(st, "discard b")
+    assert st.phase == BOTTOM and legal(st) == ["bottom a", "bottom c", "skip"]
+    play(st, "bottom c", "skip")
+    assert st.phase == MAIN and st.actions == 1
+    assert [g.cards.cards[c].id for c in st.disc_s[0]] == ["b"]
+    assert g.cards.cards[st.deck_s[0][0]].id == "c"  # the bottom of the deck
+    assert st.observation(0)["my_deck_bottom"] == ["c"]
+    assert st.observation(1)["my_deck_bottom"] == [] and "c" not in str(st.observation(1)["hand"])
+    assert not [x for x in legal(st) if x.startswith("discard")]
+    with pytest.raises(IllegalActionError, match="once per turn"):
+        st.apply_text("discard a")
+
+
+def _flare_game():
+    return make_game(flares=(flare("boost", 2, 3, [{"do": "gain_action"}], [{"do": "place", "rank": "heroic"}]),))
+
+
+def test_flare_conditions_upper_and_lower() -> None:
+    """焰カードの発動: upper if an opponent has N more upgraded pieces; lower if N more pieces; at least one."""
+    g = _flare_game()
+    st = position(g, "a5:X b5:X c5:x", flares=("boost",))
+    assert "flare boost" in legal(st)
+    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, True)
+    st = position(g, "a5:X b5:X c5:x d5:o", flares=("boost",))
+    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, False)
+    st = position(g, "a5:X b5:x c5:x", flares=("boost",))
+    assert st.flare_halves(0, g.cards.by_id["boost"]) == (False, True)
+    st = position(g, "a5:X b5:x d5:o", flares=("boost",))
+    assert "flare boost" not in legal(st)
+    with pytest.raises(IllegalActionError, match="neither condition"):
+        st.apply_text("flare boost")
+
+
+def test_flare_both_halves_upper_first_and_opponent_scores() -> None:
+    """両段とも条件が適合している場合、先に上段…次に下段; デスマッチ対戦で焰カードを発動するとき対戦者は1点."""
+    g = _flare_game()
+    st = position(g, "a5:X b5:X c5:x", flares=("boost",), actions=0)
+    play(st, "flare boost")
+    assert st.actions == 1  # the upper half resolved first
+    assert st.score == [0, 1]
+    play(st, "place e5")  # the lower half: a heroic
+    assert "e5:O" in board(st)
+    assert [g.cards.cards[c].id for c in st.disc_f] == ["boost"]
+
+
+def test_flare_is_not_an_action_and_can_follow_the_last_action() -> None:
+    """焰カードの発動はアクションではない; flares may be invoked before or after actions."""
+    g = _flare_game()
+    st = position(g, "a5:X b5:X c5:x", flares=("boost",), actions=1)
+    play(st, "place e5")
+    assert st.player == 0 and st.actions == 0  # the turn waits: a flare may still be invoked
+    assert legal(st) == ["flare boost", "end"]
+    play(st, "flare boost")
+    assert st.actions == 1
+
+
+def test_no_flare_or_action_during_an_effect() -> None:
+    """カードの効果の解決中には、ほかのアクションの使用や焰カードの発動はできない."""
+    g = make_game(
+        being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]),
+        flares=(flare("boost", 1, 1, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
+    )
+    st = position(g, "d5:o f5:x a5:X b5:X", hand=("zap",), flares=("boost",))
+    play(st, "summon zap at e5 r0")
+    assert legal(st) == ["choose f5"]
+    with pytest.raises(IllegalActionError, match="waits for a choice"):
+        st.apply_text("flare boost")
+
+
+def test_hand_refill_and_reshuffles() -> None:
+    """ターン終了時: refill to 3 beings, 2 legends, 1 flare; flare and legend decks reshuffle, the school deck not."""
+    g = make_game()
+    st = position(g, "", hand=(), actions=0)
+    st.deck_l, st.disc_l = [], list(g.cards.legends)
+    st.deck_f, st.disc_f = [], list(g.cards.flares)
+    st.hand_l[0], st.hand_f[0] = [], []
+    st.deck_s[0] = st.deck_s[0][:2]
+    play(st, "end")
+    assert len(st.hand_b[0]) == 2 and st.deck_s[0] == []  # no reshuffle of the school discard pile
+    assert st.deck_out[0]
+    assert len(st.hand_l[0]) == 1 and len(st.hand_f[0]) == 1  # only one legend exists in this test set
+    assert st.disc_l == [] and st.disc_f == []
+
+
+def test_end_is_always_possible_and_turns_alternate() -> None:
+    """Actions may be left unused; the next player (clockwise) then takes a turn."""
+    g = make_game()
+    st = position(g, "", actions=2)
+    play(st, "end")
+    assert st.player == 1 and st.actions == 2 and st.turn_no == 6
