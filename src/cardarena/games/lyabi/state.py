@@ -169,6 +169,11 @@ class LyabiState(State):
         seqs = sorted(set(permutations(top)))
         return [LyabiAction(("order", *(names[k] for k in seq))) for seq in seqs]
 
+    def why_illegal(self, action: Any) -> str:
+        from .explain import why_illegal
+
+        return why_illegal(self, LyabiAction(action))
+
     # -- applying actions ---------------------------------------------------------------------------------
     def _apply(self, action: LyabiAction) -> None:  # type: ignore[override]
         kind = action[0]
