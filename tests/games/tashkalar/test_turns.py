@@ -54,7 +54,7 @@ def test_place_action_puts_a_common_on_an_empty_square() -> None:
 
 
 def test_out_of_units_place_takes_a_piece_back_first() -> None:
-    """ユニットの不足: with no piece to place, first take back a common or heroic of yours, then place it as a common."""
+    """ユニットの不足: with no piece to place, take back a common or heroic of yours, then place it as a common."""
     g = make_game()
     st = position(g, "e5:O d4:o c3:@", supply_two=(0, 16))
     assert [a for a in legal(st) if a.split()[0] in ("place", "recall")] == ["recall d4", "recall e5"]
