@@ -33,7 +33,7 @@ def _set_text(value: Any) -> str:
         return "nothing"
     if isinstance(value, dict):
         n = value["face_down"]
-        return f"{n} card{'s' if n > 1 else ''} face down"
+        return "2 cards face down (double charge)" if n > 1 else "1 card face down (a ryabi or the dummy)"
     if value == "dummy":
         return "the dummy"
     return " + ".join(value)
