@@ -1,0 +1,174 @@
+"""The card file: shipped content, validation with plain messages, and property tests of the parsers."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardarena
+from cardarena.engine import CardDataError, InvalidActionError
+from cardarena.games.tashkalar.actions import parse
+from cardarena.games.tashkalar.board import NAME_SQ
+from cardarena.games.tashkalar.cards import build_cards, default_path, load_cards, parse_pattern
+
+KEYWORDS = {
+    "gain action",
+    "draw extra",
+    "standard move",
+    "combat move",
+    "standard leap",
+    "combat leap",
+    "upgrade",
+    "downgrade",
+    "destroy",
+    "convert",
+    "place",
+    "marked squares",
+    "distance",
+    "adjacency",
+}
+
+
+def raw_default() -> dict:
+    return tomllib.loads(Path(default_path()).read_text(encoding="utf-8"))
+
+
+def test_shipped_content_sizes() -> None:
+    """Content: three schools of 18 beings, a legend deck of 12 and 12 flares."""
+    cs = load_cards()
+    assert len(cs.schools) >= 3
+    for school in cs.schools.values():
+        assert len(school.cards) == 18
+        ranks = {cs.cards[c].rank for c in school.cards}
+        assert ranks == {1, 2}
+    assert len(cs.legends) == 12 and all(cs.cards[c].rank == 3 for c in cs.legends)
+    assert len(cs.flares) == 12
+    for c in cs.flares:
+        card = cs.cards[c]
+        assert 2 <= card.upper <= 6 and 2 <= card.lower <= 6
+
+
+def test_every_keyword_is_used_by_at_least_two_cards() -> None:
+    cs = load_cards()
+    for kw in sorted(KEYWORDS):
+        users = [c.id for c in cs.cards if kw in c.keywords]
+        assert len(users) >= 2, f"keyword {kw!r} is used by {users}"
+
+
+def test_every_card_has_text_and_a_pattern() -> None:
+    cs = load_cards()
+    for c in cs.cards:
+        assert c.text and "None" not in c.text
+        if c.kind != "flare":
+            assert c.pattern and c.orients
+
+
+def _broken(mutate) -> CardDataError:
+    raw = raw_default()
+    mutate(raw)
+    with pytest.raises(CardDataError) as e:
+        build_cards(raw, file="cards.toml")
+    return e.value
+
+
+def test_errors_name_the_file_the_card_and_the_field() -> None:
+    e = _broken(lambda r: r["school"][0]["being"][0].update(pattern="c c"))
+    assert e.card == "cinder-imp" and e.field == "pattern" and "summon square" in str(e)
+    assert str(e).startswith("cards.toml (card 'cinder-imp', field 'pattern')")
+    e = _broken(lambda r: r["school"][0]["being"][1].update(pattern="c x\n. @"))
+    assert "unknown pattern square 'x'" in str(e)
+    e = _broken(lambda r: r["school"][0]["being"][1].update(rank="mighty"))
+    assert e.card == "ash-hound" and e.field == "rank"
+    e = _broken(lambda r: r["school"][0]["being"][2]["effect"][0].update(colour="red"))
+    assert e.card == "spark-runner" and "colour" in (e.field or "")
+    e = _broken(lambda r: r["school"][1]["being"].append(dict(r["school"][0]["being"][0])))
+    assert e.card == "cinder-imp" and "two cards" in str(e)
+    e = _broken(lambda r: r["school"][0]["being"][0]["effect"][0].update(on="marked"))
+    assert "marked squares" in str(e)
+    e = _broken(lambda r: r["flare"][0]["upper_effect"][0].update({"from": "self"}))
+    assert e.card == "rally-cry" and "flare has no piece" in str(e)
+    e = _broken(lambda r: r["school"][0]["being"][0]["effect"][0].update(count=0))
+    assert e.field == "effect.count"
+    e = _broken(lambda r: r["school"][0]["being"][0].update(id="Bad Name"))
+    assert "lowercase" in str(e)
+    e = _broken(lambda r: r["legend"][0].update(rank="heroic"))
+    assert "legendary" in str(e)
+    e = _broken(lambda r: r["school"][0]["being"][1]["effect"][0].pop("style"))
+    assert "style" in str(e)
+
+
+def test_bad_files(tmp_path: Path) -> None:
+    with pytest.raises(CardDataError, match="file not found"):
+        load_cards(str(tmp_path / "missing.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[school]\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        load_cards(str(bad))
+    bad.write_text("[[flare]]\nid = 'x'\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="school"):
+        load_cards(str(bad))
+
+
+def test_a_user_card_file_through_the_cards_option(tmp_path: Path) -> None:
+    text = Path(default_path()).read_text(encoding="utf-8").replace('name = "Cinder Imp"', 'name = "Cinder Pup"')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    g = cardarena.load("tashkalar", cards=str(path))
+    assert g.cards.by_id["cinder-imp"].name == "Cinder Pup"
+    with pytest.raises(CardDataError):
+        cardarena.load("tashkalar", cards=str(tmp_path / "nope.toml"))
+
+
+def test_rules_text_lists_cards_and_options() -> None:
+    text = cardarena.load("tashkalar").rules_text()
+    assert "cinder-imp" in text and "max_turns" in text and "c . c" in text
+
+
+# -- property tests ---------------------------------------------------------------------------------------------
+
+GAME = cardarena.load("tashkalar")
+
+
+@given(st.text(max_size=40))
+def test_parse_never_fails_with_anything_but_invalid_action(text: str) -> None:
+    try:
+        action = parse(GAME.cards, text)
+    except InvalidActionError:
+        return
+    assert parse(GAME.cards, str(action)) == action
+
+
+@settings(max_examples=300)
+@given(st.integers(min_value=0, max_value=GAME.num_distinct_actions - 1))
+def test_every_encoded_action_round_trips(index: int) -> None:
+    action = GAME.action_from_index(index)
+    assert GAME.action_index(action) == index
+    squares = [w for w in str(action).split()[1:] if len(w) == 2 and w[0] in "abcdefghi" and w[1].isdigit()]
+    if all(s in NAME_SQ for s in squares):
+        assert GAME.parse_action(None, str(action)) == action  # type: ignore[arg-type]
+    else:
+        with pytest.raises(InvalidActionError, match="not a square"):
+            GAME.parse_action(None, str(action))  # type: ignore[arg-type]
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from([".", "c", "h", "l", "@", "*", "C", "x"]), min_size=1, max_size=4),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_pattern_parser_accepts_or_explains(rows: list[list[str]]) -> None:
+    text = "\n".join(" ".join(r) for r in rows)
+    try:
+        grid, orients = parse_pattern(text, file="f", card="c")
+    except CardDataError as e:
+        assert e.card == "c" and e.field == "pattern"
+        return
+    assert 1 <= len(orients) <= 8
+    assert len({len(o.reqs) for o in orients}) == 1
+    assert len({(frozenset(o.reqs), frozenset(o.marked)) for o in orients}) == len(orients)
