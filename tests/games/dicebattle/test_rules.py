@@ -38,9 +38,7 @@ def test_victory_checked_when_the_reward_phase_ends_not_at_the_moment(tmp_path: 
 
 def test_both_reaching_three_stars_at_once_go_back_to_two() -> None:
     """同時に3つになった場合は、お互いに勝ち星を2つにした状態でドローフェイズへ移行します."""
-    st = battle(
-        new_state(), main=(["behemoth"], ["apprentice_mage"]), circle=([], ["wish_star"]), stars=(2, 2)
-    )
+    st = battle(new_state(), main=(["behemoth"], ["apprentice_mage"]), circle=([], ["wish_star"]), stars=(2, 2))
     # Wish Upon a Star (Lv4) fires first: seat 1 is losing, gains its third star; seat 0 then wins the battle.
     assert st.sides[1].stars == 3 and not st.is_terminal()
     act(st, "skip apprentice_mage")

@@ -111,9 +111,7 @@ def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _
         except EffectSyntaxError as e:
             raise CardDataError(file, str(e), card=card_id, field=f"{field}.do[{k}]") from None
         if field == "grant" and op[0] in NOT_ON_GRANTS:
-            raise CardDataError(
-                file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=field
-            )
+            raise CardDataError(file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=field)
         ops.append(op)
     return Effect(model.type, when, when_n, tuple(ops))
 
@@ -138,9 +136,7 @@ def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
             raise CardDataError(file, "this id is used by two cards", card=m.id, field="id")
         seen.add(m.id)
         if m.special == "magic_with_monster" and m.kind != MAGIC:
-            raise CardDataError(
-                file, "'magic_with_monster' is only for magic cards", card=m.id, field="special"
-            )
+            raise CardDataError(file, "'magic_with_monster' is only for magic cards", card=m.id, field="special")
         if m.special == "set_on_one" and m.kind == MAGIC:
             raise CardDataError(file, "'set_on_one' is only for units", card=m.id, field="special")
         effect = _compile_effect(file, m.id, "effect", m.effect) if m.effect is not None else None
@@ -225,7 +221,5 @@ def load_deck(ref: str, pool: list[Card]) -> Deck:
         return parse_deck(_read_toml(None, f"decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
     path = Path(ref)
     if not path.exists() and not ref.endswith(".toml"):
-        raise CardDataError(
-            ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}"
-        )
+        raise CardDataError(ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}")
     return parse_deck(_read_toml(path, None, ref), ref, pool)

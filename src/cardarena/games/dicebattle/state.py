@@ -225,9 +225,7 @@ class DiceBattleState(State):
             "phase": PHASE_NAMES[self.phase],
             "actor": self.actor,
             "queue": [[lv, o, t.cards[c].id, ZONE_NAMES[z]] for lv, o, c, z in self.queue],
-            "current": None
-            if self.current is None
-            else [t.cards[self.current[2]].id, ZONE_NAMES[self.current[3]]],
+            "current": None if self.current is None else [t.cards[self.current[2]].id, ZONE_NAMES[self.current[3]]],
             "battle_winner": self.battle_winner,
             "winner": self.winner,
             "sides": [s.snapshot(t) for s in self.sides],
@@ -291,6 +289,8 @@ class DiceBattleState(State):
 
     # -- rounds and the dice phase
     def start_round(self) -> None:
+        for side in self.sides:
+            side.roll = 0
         self.event("round", self.round, self.first)
         self.start_dice(self.first)
 

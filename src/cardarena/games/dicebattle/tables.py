@@ -46,8 +46,7 @@ class Tables:
     def build(cls, cards: list[Card]) -> Tables:
         level = tuple(c.level for c in cards)
         cost = tuple(
-            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards)
-            for roll in range(7)
+            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
         )
         return cls(
             cards=tuple(cards),

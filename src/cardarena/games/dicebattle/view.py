@@ -185,9 +185,7 @@ def render(st: DiceBattleState, seat: int | None) -> str:
         hidden = _hidden_set(st, s) and seat != s
         lines.append("  " + _zone(st, side, hidden))
         if st.phase in (ORDER, CHOICE):
-            lines.append(
-                f"  battle level now: {st.unit_level(s)}" + (" (effects cancelled)" if side.cancelled else "")
-            )
+            lines.append(f"  battle level now: {st.unit_level(s)}" + (" (effects cancelled)" if side.cancelled else ""))
     if seat is not None:
         side = st.sides[seat]
         lines.append(f"your hand ({len(side.hand)}):")
@@ -271,9 +269,7 @@ def why_illegal(st: DiceBattleState, action: Action) -> str:
             c = st.t.by_id[action[1]]
             if c not in side.hand:
                 return f"{st.t.name(c)} is not in your hand"
-            return (
-                f"{st.t.name(c)} cannot be set there now (die {side.roll}, {side.spent(st.t)} already used)"
-            )
+            return f"{st.t.name(c)} cannot be set there now (die {side.roll}, {side.spent(st.t)} already used)"
         if kind == "miracle":
             return "Miracle is used up or cards are already set"
         if kind == "done":
@@ -288,9 +284,7 @@ def pool_text(game: DiceBattleGame) -> str:
     for c in t.cards:
         lines.append(f"- {c.summary()}")
     lines += ["", "## Effect language", "", "Conditions (`when`):"]
-    lines += [
-        f"- `{w}{' N' if n else ''}`: {txt.format(n='N') or 'always'}" for w, (n, txt) in CONDITIONS.items()
-    ]
+    lines += [f"- `{w}{' N' if n else ''}`: {txt.format(n='N') or 'always'}" for w, (n, txt) in CONDITIONS.items()]
     lines.append("Operations (`do`):")
     lines += [f"- `{w}{' N' if n else ''}`: {_op_doc(txt)}" for w, (n, txt) in OPERATIONS.items()]
     lines += ["Special rules (異例, `special`):"]

@@ -1,0 +1,31 @@
+"""The conformance harness over 200+ seeds: protocol, clone, replay, records and the hidden-information leak test."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import cardarena
+from cardarena.engine.harness import check_game
+from cardarena.games.dicebattle.cards import STARTERS
+
+
+def test_conformance_default_decks_200_seeds() -> None:
+    report = check_game(cardarena.load("dicebattle"), range(200), deep_every=1)
+    assert report.games == 200
+    assert set(report.results) <= {"1,-1", "-1,1", "0,0"}
+    assert len(report.results) >= 2  # both seats win some games
+
+
+@pytest.mark.parametrize("pair", list(itertools.product(STARTERS, repeat=2)), ids="-".join)
+def test_conformance_every_starter_pairing(pair: tuple[str, str]) -> None:
+    game = cardarena.load("dicebattle", deck0=pair[0], deck1=pair[1])
+    report = check_game(game, range(1000, 1060), deep_every=3)
+    assert report.games == 60
+
+
+def test_conformance_short_cap_draws() -> None:
+    """With max_turns=2 many games stop at the cap as draws; the protocol still holds."""
+    report = check_game(cardarena.load("dicebattle", max_turns=2), range(60), deep_every=2)
+    assert report.results.get("0,0", 0) > 0

@@ -1,0 +1,104 @@
+"""Hidden information: hands, deck order and face-down set cards stay hidden until revealed; resample is sound."""
+
+from __future__ import annotations
+
+import json
+
+from cardarena.engine import Rng
+from cardarena.games.dicebattle.hidden import set_is_valid
+from cardarena.games.dicebattle.state import DiceBattleState
+
+from .helpers import act, arrange, battle, new_state, set_roll
+
+
+def _setting_position() -> DiceBattleState:
+    st = arrange(
+        new_state(seed=5),
+        roll=6,
+        hands=(["apprentice_mage", "spark", "blessing", "ember_imp", "ogre"], ["slime", "harpy", "titan"]),
+    )
+    act(st, "set apprentice_mage", "magic spark", "grant ember_imp")
+    return st
+
+
+def test_opponent_sees_counts_of_face_down_cards_not_names() -> None:
+    """ゲームの進行 (RULINGS): the second player sees how many face-down cards the first player set."""
+    st = _setting_position()
+    act(st, "done")
+    theirs = st.observation(1)["players"][0]
+    assert theirs["main"] == 1 and theirs["circle"] == 1 and theirs["grant"] == 1
+    assert "hand" not in theirs and theirs["hand_count"] == 2
+    mine = st.observation(0)["players"][0]
+    assert mine["main"] == ["apprentice_mage"] and mine["circle"] == ["spark"] and mine["grant"] == "ember_imp"
+    assert mine["hand"] == ["blessing", "ogre"]
+    text = json.dumps(st.observation(1))
+    for secret in ("apprentice_mage", "spark", "ember_imp", "blessing", "ogre"):
+        assert secret not in text
+    assert "deck" not in json.dumps(st.observation(None)).replace("deck_count", "")
+
+
+def test_set_cards_revealed_in_the_battle_phase() -> None:
+    """バトルフェイズ: お互いにセットしたカードを表側にして."""
+    st = _setting_position()
+    act(st, "done")
+    set_roll(st, 1, 1)
+    act(st, "set slime", "done")
+    events = " ".join(st.observation(1)["events"])
+    assert "seat 0 reveals Apprentice Mage; magic: Spark; grant: Ember Imp" in events
+
+
+def test_render_hides_the_opponents_hand_and_set_cards() -> None:
+    st = _setting_position()
+    act(st, "done")
+    text = st.render(1)
+    assert "1 face-down card(s)" in text and "Apprentice" not in text and "Blessing" not in text
+    assert "Harpy" in text  # seat 1's own hand
+    assert "Waiting on you: set cards for die" in text
+
+
+def test_action_seen_by_censors_face_down_sets() -> None:
+    st = arrange(new_state(), roll=6, hands=(["apprentice_mage"], []))
+    action = st.game.parse_action(st, "set apprentice_mage")
+    assert st.game.action_seen_by(st, action, 1) == "sets a card face down in the main zone"
+    assert "Apprentice Mage" in st.game.action_seen_by(st, action, 0)
+
+
+def test_resample_redraws_hidden_cards_consistently() -> None:
+    """resample(seat): same observation; the opponent's hand and face-down set redrawn into a legal set."""
+    st = _setting_position()
+    act(st, "done")
+    obs = st.observation(1)
+    seen_sets = set()
+    for k in range(30):
+        other = st.resample(1, Rng(k))
+        assert other.observation(1) == obs
+        side = other.sides[0]
+        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+        seen_sets.add((tuple(side.main), tuple(side.circle), side.grant))
+        everything = sorted([*side.hand, *side.deck, *side.main, *side.circle, side.grant])
+        truth = st.sides[0]
+        assert everything == sorted([*truth.hand, *truth.deck, *truth.main, *truth.circle, truth.grant])
+        assert other.sides[1].hand == st.sides[1].hand  # own hand untouched
+    assert len(seen_sets) > 1  # really redrawn
+
+
+def test_resample_keeps_publicly_known_cards_in_hand() -> None:
+    """Revived cards are public knowledge: every resample keeps them in that hand."""
+    st = battle(new_state(), main=(["behemoth"], ["apprentice_mage"]), circle=([], ["fireball"]))
+    act(st, "skip apprentice_mage", "revive fireball")
+    fireball = st.t.by_id["fireball"]
+    for k in range(20):
+        other = st.resample(0, Rng(k))
+        assert fireball in other.sides[1].hand
+        assert other.observation(0) == st.observation(0)
+
+
+def test_resample_reseeds_the_future() -> None:
+    st = new_state(seed=3)
+    rolls = set()
+    for k in range(20):
+        other = st.resample(st.current_player or 0, Rng(k))
+        while other.current_player == st.current_player and not other.is_terminal():
+            other.apply(other.legal_actions()[0])
+        rolls.add(tuple(s.roll for s in other.sides))
+    assert len(rolls) > 1
