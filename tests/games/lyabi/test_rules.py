@@ -33,6 +33,21 @@ def colour_of_circle(k: int) -> str:
 # ---- ゲームの準備 (setup) ---------------------------------------------------------------------------------
 
 
+def test_setup_1_to_4_piles_supply_items_and_dummies() -> None:
+    """ゲームの準備 1-4: circles shuffled face down by level, ryabi face up by colour and level, items shuffled
+    face down, each player's dummy face up in their dummy place."""
+    orders = set()
+    for seed in range(20):
+        st = GAME.new_initial_state(seed)
+        assert all(C.c_level[k] == C.levels[i] for i, pile in enumerate(st.piles) for k in pile)
+        orders.add((tuple(st.piles[1]), tuple(st.item_pile)))
+        obs = st.observation(0)
+        assert obs["circle_piles"] == {"0": 4, "5": 6, "11": 6}  # sizes only: face down
+        assert obs["item_pile"] == 13 and sum(obs["supply"].values()) == 63 - 14  # face-up supply counts
+        assert all(p["set"] is None and not p["battling"] for p in obs["players"])  # dummies in their place
+    assert len(orders) == 20
+
+
 def test_setup_5_each_player_takes_a_random_lv0_circle_face_up() -> None:
     """ゲームの準備 5: each player takes one Lv0 circle without looking and places it face up."""
     seen = set()

@@ -76,6 +76,9 @@ class LyabiGame(Game):
         def mark(field: str, assumed: tuple[str, ...]) -> str:
             return " (assumed)" if field in assumed else ""
 
+        def cards(n: int) -> str:
+            return f"{n} card" if n == 1 else f"{n} cards"
+
         lines = [f"## Card data in use: {c.file}", "", "Values marked (assumed) were lost from the rulebook.", ""]
         ra = c.rules_assumed
         lines.append(
@@ -87,14 +90,14 @@ class LyabiGame(Game):
         for k, n in enumerate(c.r_names):
             a = c.r_assumed[k]
             lines.append(
-                f"- {n}: {c.r_count[k]} cards{mark('count', a)}, cost {c.r_cost[k]}{mark('cost', a)}, "
+                f"- {n}: {cards(c.r_count[k])}{mark('count', a)}, cost {c.r_cost[k]}{mark('cost', a)}, "
                 f"times ×{float(c.r_times[k]):g}{mark('times', a)}"
             )
         lines += ["", "Magic circles (face-down piles by level):"]
         for k, n in enumerate(c.c_names):
             a = c.c_assumed[k]
             lines.append(
-                f"- {n}: {c.c_count[k]} cards{mark('count', a)}, cost {c.level_cost[c.c_level_index[k]]}"
+                f"- {n}: {cards(c.c_count[k])}{mark('count', a)}, cost {c.level_cost[c.c_level_index[k]]}"
                 f"{mark('cost', a)}, ATK {c.c_atk[k]}{mark('atk', a)}"
             )
         lines += ["", "Initial hand and deck by setup circle:"]
@@ -112,7 +115,7 @@ class LyabiGame(Game):
             a = spec.assumed
             value = f"; {spec.param} = {spec.value}{mark(spec.param, a)}" if spec.param else ""
             lines.append(
-                f"- `{spec.id}` {spec.name}: {spec.count} cards{mark('count', a)}; timing: {spec.timing}"
+                f"- `{spec.id}` {spec.name}: {cards(spec.count)}{mark('count', a)}; timing: {spec.timing}"
                 f"{mark('timing', a)}; effect: {spec.effect}{mark('effect', a)}{value}"
             )
         return "\n".join(lines) + "\n"
