@@ -166,6 +166,7 @@ def test_pattern_parser_accepts_or_explains(rows: list[list[str]]) -> None:
     text = "\n".join(" ".join(r) for r in rows)
     try:
         grid, orients = parse_pattern(text, file="f", card="c")
+        assert len(grid) == len(rows)
     except CardDataError as e:
         assert e.card == "c" and e.field == "pattern"
         return

@@ -55,6 +55,11 @@ class SummonAction(Action):
 
 
 def sq_action(kind: str, sq: int) -> SqAction:
+    """An action on one square.
+
+    >>> str(sq_action("place", NAME_SQ["e5"])), str(move_action(NAME_SQ["e5"], NAME_SQ["e7"]))
+    ('place e5', 'move e5 e7')
+    """
     return SqAction((kind, sq))
 
 

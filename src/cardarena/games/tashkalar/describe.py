@@ -29,10 +29,15 @@ def _ref(step: Step) -> str:
     return {"self": "this piece", "last": "the last piece affected", "summon": "the summon square"}[step.ref]
 
 
+_REF_SQUARE = {"this piece": "this piece's square", "the last piece affected": "the square last affected"}
+
+
 def _dist(d: tuple[int, int] | None, ref: str) -> str:
     if d is None:
         return ""
     lo, hi = d
+    if lo == hi == 0:
+        return f" on {_REF_SQUARE.get(ref, ref)}"
     if lo == hi:
         return f" at distance {lo} from {ref}"
     if hi >= 99:
@@ -42,13 +47,16 @@ def _dist(d: tuple[int, int] | None, ref: str) -> str:
     return f" at distance {lo} to {hi} from {ref}"
 
 
-def _where(step: Step) -> str:
+def _where(step: Step, *, plural: bool = False) -> str:
     parts = []
     if step.near:
         parts.append(f" adjacent to {_ref(step)}")
     parts.append(_dist(step.dist, _ref(step)))
     if step.area:
-        parts.append(" " + _AREA_WORDS[step.area])
+        words = _AREA_WORDS[step.area]
+        if plural:
+            words = words.replace(" a ", " ").replace(" an ", " ").replace("square", "squares")
+        parts.append(" " + words)
     return "".join(parts)
 
 
@@ -89,11 +97,11 @@ def step_text(step: Step) -> str:
     may_one = step.optional and (step.count == 1 or step.target_self)
     verb = {"destroy": "destroy", "upgrade": "upgrade", "downgrade": "downgrade", "convert": "convert"}.get(op)
     if verb:
-        what = "this piece" if step.target_self else _phrase(step)[0]
+        what, plural = ("this piece", False) if step.target_self else _phrase(step)
         into = ""
         if op == "convert" and step.place_rank:
             into = f" into {_a({1: 'common', 2: 'heroic', 3: 'legendary'}[step.place_rank])} piece of yours"
-        text = f"{verb} {what}{'' if step.target_self else _where(step)}{into}."
+        text = f"{verb} {what}{'' if step.target_self else _where(step, plural=plural)}{into}."
         return ("You may " + text) if may_one else text[0].upper() + text[1:]
     if op == "place":
         rank = {1: "common", 2: "heroic", 3: "legendary"}[step.place_rank]
@@ -123,7 +131,7 @@ def step_text(step: Step) -> str:
         subject, plural = "This piece", False
     else:
         subject, plural = _phrase(step)
-        subject = subject[0].upper() + subject[1:] + _where(step)
+        subject = subject[0].upper() + subject[1:] + _where(step, plural=plural)
     if step.optional and not plural:
         verb_s = "may make"
     elif plural:

@@ -1,0 +1,13 @@
+"""The docstring examples of the game's modules run."""
+
+import doctest
+
+import pytest
+
+from cardarena.games.tashkalar import actions, board, describe
+
+
+@pytest.mark.parametrize("module", [actions, board, describe])
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.failed == 0
