@@ -125,3 +125,12 @@ def test_why_illegal_explains() -> None:
         st.apply_text("set blue1")
     with pytest.raises(IllegalActionError, match="hold"):
         st.apply_text("buy blue1 pay red3")
+
+
+def test_plain_action_tuples_apply() -> None:
+    from cardarena.engine import Action
+
+    st = position(hands=[["blue1", "green1", "red1"], ["red1"]])
+    main_phase(st, 0)
+    st.apply(Action.of("place", 0, "", "blue1"))
+    assert len(st.field[0]) == 2

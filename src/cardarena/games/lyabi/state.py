@@ -175,7 +175,9 @@ class LyabiState(State):
         return why_illegal(self, LyabiAction(action))
 
     # -- applying actions ---------------------------------------------------------------------------------
-    def _apply(self, action: LyabiAction) -> None:  # type: ignore[override]
+    def _apply(self, action: Any) -> None:
+        if type(action) is not LyabiAction:  # a plain Action tuple of the same value
+            action = LyabiAction(action)
         kind = action[0]
         s = self.actor
         phase = self.phase
