@@ -73,22 +73,19 @@ def _redeal(t: Tables, side: Side, rng: Rng, *, hidden_set: bool) -> None:
     if hidden_set:
         main_n, circle_n, has_grant = len(side.main), len(side.circle), side.grant >= 0
         for _ in range(ATTEMPTS):
-            rng.shuffle(pool)
-            candidates = [*known, *pool]
             # Known cards may be among the set cards: draw the set from known + unknown alike.
-            rng.shuffle(candidates)
-            take = main_n + circle_n + (1 if has_grant else 0)
-            chosen = candidates[:take]
-            main = chosen[:main_n]
-            circle = chosen[main_n : main_n + circle_n]
-            grant = chosen[-1] if has_grant else -1
+            candidates = [*known, *pool]
+            drawn = _draw_set(t, candidates, main_n, circle_n, has_grant, side.roll, rng)
+            if drawn is None:
+                continue
+            main, circle, grant = drawn
             known_left = list(known)
-            for x in chosen:
+            for x in [*main, *circle, grant]:
                 if x in known_left:
                     known_left.remove(x)
-            if len(known_left) > hand_n or not set_is_valid(t, main, circle, grant, side.roll):
+            if len(known_left) > hand_n:
                 continue
-            rest = candidates[take:]
+            rest = candidates  # _draw_set removed the set cards
             for x in known_left:
                 rest.remove(x)
             rng.shuffle(rest)
@@ -108,3 +105,52 @@ def _redeal(t: Tables, side: Side, rng: Rng, *, hidden_set: bool) -> None:
     fill = hand_n - len(known)
     side.hand = [*known, *pool[:fill]]
     side.deck = pool[fill:]
+
+
+def _pick(rng: Rng, cards: list[int], ok: list[int]) -> int | None:
+    """Remove and return a random card of ``cards`` at one of the positions ``ok`` (None if there is none)."""
+    if not ok:
+        return None
+    return cards.pop(ok[rng.randbelow(len(ok))])
+
+
+def _draw_set(
+    t: Tables, cards: list[int], main_n: int, circle_n: int, has_grant: bool, roll: int, rng: Rng
+) -> tuple[list[int], list[int], int] | None:
+    """Draw random face-down cards that obey the setting rules on ``roll``; they are removed from ``cards``."""
+    kind, cost, level = t.kind, t.cost[roll], t.level
+    room = roll
+    main: list[int] = []
+    for _ in range(main_n):
+        want_monster = main_n > 1
+        ok = [
+            k
+            for k, c in enumerate(cards)
+            if (kind[c] == KIND_MONSTER if want_monster else kind[c] != KIND_MAGIC) and cost[c] <= room
+        ]
+        c = _pick(rng, cards, ok)
+        if c is None:
+            return None
+        main.append(c)
+        room -= cost[c]
+    human = kind[main[0]] == KIND_HUMAN
+    circle: list[int] = []
+    for _ in range(circle_n):
+        ok = [
+            k
+            for k, c in enumerate(cards)
+            if kind[c] == KIND_MAGIC and (human or t.with_monster[c]) and level[c] <= room
+        ]
+        c = _pick(rng, cards, ok)
+        if c is None:
+            return None
+        circle.append(c)
+        room -= level[c]
+    grant = -1
+    if has_grant:
+        ok = [k for k, c in enumerate(cards) if 0 < t.grant_level[c] <= room]
+        picked = _pick(rng, cards, ok)
+        if picked is None:
+            return None
+        grant = picked
+    return main, circle, grant

@@ -192,8 +192,11 @@ def render(st: DiceBattleState, seat: int | None) -> str:
         for c in sorted(side.hand, key=lambda c: (t.kind[c], t.level[c], c)):
             lines.append("  - " + card_line(st, c))
     if st.queue and st.phase in (ORDER, CHOICE):
-        queue = ", ".join(f"{t.name(c)} (seat {o}, Lv{lv})" for lv, o, c, _ in st.queue)
+        queue = ", ".join(f"{t.name(c)}{' grant' if z == STOCK else ''} (seat {o}, Lv{lv})" for lv, o, c, z in st.queue)
         lines.append(f"effects still to resolve: {queue}")
+    if st.phase == REVIVE:
+        used = ", ".join(t.name(c) for c in st.sides[st.actor].used)
+        lines.append(f"cards seat {st.actor} used in the battle (now in the graveyard): {used}")
     lines.append("recent events:")
     lines.extend("  " + event_text(st, e) for e in st.events(10))
     lines.append(_waiting_text(st, seat))
