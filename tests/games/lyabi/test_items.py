@@ -300,3 +300,19 @@ def test_every_item_is_used_in_random_games(item: str) -> None:
             ):
                 return
     raise AssertionError(f"{item} never used in 400 random games")
+
+
+def test_mirror_reflection_can_defeat_the_attacker() -> None:
+    """願望の鏡 + 終了・勝利条件: reflected damage that brings the attacker to 0 HP loses them the game."""
+    st = position(hands=[["blue11"], ["red3"]], fields=[["blue11"], ["red0"]], hp=[4, 20], items=[None, "mirror"])
+    battle(st)
+    play(st, "decline", "set blue11", "set red3")  # the item holder is asked at the eye window first
+    assert st.phase == P_MIRROR
+    play(st, "use mirror")
+    assert st.is_terminal() and st.returns() == [-1.0, 1.0] and st.hp == [0, 20]
+
+
+def test_both_players_at_zero_is_a_draw() -> None:
+    """終了・勝利条件 (RULINGS): both players at 0 HP at once is a draw."""
+    st = position(hands=[["blue1"], ["red1"]], hp=[0, -2])
+    assert st._check_hp() and st.returns() == [0.0, 0.0]
