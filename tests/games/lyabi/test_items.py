@@ -306,7 +306,7 @@ def test_mirror_reflection_can_defeat_the_attacker() -> None:
     """願望の鏡 + 終了・勝利条件: reflected damage that brings the attacker to 0 HP loses them the game."""
     st = position(hands=[["blue11"], ["red3"]], fields=[["blue11"], ["red0"]], hp=[4, 20], items=[None, "mirror"])
     battle(st)
-    play(st, "decline", "set blue11", "set red3")  # the item holder is asked at the eye window first
+    play(st, "decline", "set blue11", "set red3", "decline")  # the holder is asked at the eye and brush windows
     assert st.phase == P_MIRROR
     play(st, "use mirror")
     assert st.is_terminal() and st.returns() == [-1.0, 1.0] and st.hp == [0, 20]
