@@ -85,7 +85,12 @@ def _answers(build: Sequence[CardDef]) -> frozenset[str]:
 
 
 class Battle:
-    """One battle. ``run()`` returns the :class:`Outcome`; ``log`` (if a list) receives the text."""
+    """One battle. ``run()`` returns the :class:`Outcome`; ``log`` (if a list) receives the text.
+
+    ``run`` is ``reveal()`` then ``play_turn()`` (``decide_first``, ``action_phase`` for each side, ``up_phase``)
+    until a result; the steps are public so scenario tests can build a position and play one step. A step that
+    ends the battle raises :class:`BattleOver`.
+    """
 
     def __init__(
         self,
@@ -133,15 +138,15 @@ class Battle:
     # -- the whole battle -----------------------------------------------------------------------------------
     def run(self) -> Outcome:
         try:
-            self._reveal_and_build()
+            self.reveal()
             while True:
                 if self.turn >= JUDGE_TURN:
-                    self._judgement()
+                    self.judgement()
                 if self.turn >= self.max_turns:
                     raise BattleOver(None, f"the safety cap of {self.max_turns} turns is reached: a draw")
                 self.turn += 1
                 before = self.firings
-                upped = self._play_turn()
+                upped = self.play_turn()
                 if self.firings == before and not upped and self.turn < min(JUDGE_TURN, self.max_turns):
                     # Nothing fired and nothing changed: every later turn is the same, so skip to the end.
                     last = min(JUDGE_TURN, self.max_turns)
@@ -162,7 +167,7 @@ class Battle:
                 self.safety_stops,
             )
 
-    def _reveal_and_build(self) -> None:
+    def reveal(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
         for s in (0, 1):
             if self.log is not None:
@@ -186,7 +191,7 @@ class Battle:
             self.turn = 1
             if self.log is not None:
                 self.say("Turn 1 (both characters start with 0 HP)")
-            self._decide_first()
+            self.decide_first()
             raise BattleOver(self.first, f"{self.who(self.first)} wins: both start with 0 HP and it is first in turn 1")
 
     def _build_ability(self, side: int, u: Unit, ab: Ability) -> None:
@@ -197,7 +202,7 @@ class Battle:
                 if self.log is not None:
                     self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
 
-    def _play_turn(self) -> int:
+    def play_turn(self) -> int:
         self.depth = 0
         if self.log is not None:
             self.say(
@@ -205,15 +210,15 @@ class Battle:
                 f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}"
             )
         self.depth = 1
-        self._decide_first()
-        self._action_phase(self.first)
-        self._action_phase(1 - self.first)
-        upped = self._up_phase()
+        self.decide_first()
+        self.action_phase(self.first)
+        self.action_phase(1 - self.first)
+        upped = self.up_phase()
         self.depth = 0
         return upped
 
     # -- 先攻後攻決定フェイズ ---------------------------------------------------------------------------------
-    def _decide_first(self) -> None:
+    def decide_first(self) -> None:
         """Speed = base HP (+ events); then HP; then cards in play; then last turn's second; then a coin."""
         self.bonus = [0, 0]
         for s in (0, 1):
@@ -254,7 +259,7 @@ class Battle:
                 return False
         return not ab.limits or self._limits_hold(side, ab, None)
 
-    def _action_phase(self, side: int) -> None:
+    def action_phase(self, side: int) -> None:
         """Fire the topmost card whose action can fire, again and again, until none can."""
         self.depth = 1
         if self.log is not None:
@@ -568,7 +573,7 @@ class Battle:
                 self.say(f"no {label} in the target list: unchanged")
 
     # -- アップフェイズ and the judgement -----------------------------------------------------------------------
-    def _up_phase(self) -> int:
+    def up_phase(self) -> int:
         """Up every down card, except those that stay down (<常態> no_up_phase); returns how many."""
         self.depth = 1
         total = 0
@@ -590,7 +595,7 @@ class Battle:
                 self.say(text)
         return total
 
-    def _judgement(self) -> None:
+    def judgement(self) -> None:
         """After turn 30: higher HP; then higher base HP; then more cards in play; else a draw."""
         hp, base = self.hp, self.base
         n = [len(self.cols[0]), len(self.cols[1])]

@@ -116,8 +116,18 @@ class Laplaplace(Game):
         card = self.card_of(action)
         if card is None:
             return "done: the build is complete"
-        verb = "show (open card)" if action[0] == "show" else "add"
+        verb = "show" if action[0] == "show" else "add"
         return f"{verb} {card.summary()}"
+
+    def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
+        """Another seat sees only that a card was added or shown, never which (builds are secret)."""
+        if seat is not None and seat == state.current_player:
+            return self.describe_action(state, action)
+        if action[0] == "add":
+            return "adds a hidden card to its build"
+        if action[0] == "show":
+            return "picks an open card (shown once both have picked 4)"
+        return "finishes its build"
 
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, LapState)

@@ -1,0 +1,157 @@
+"""The build decisions (ビルド: blind, open, league scenes), actions, hidden information and the battle log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardarena
+from cardarena.engine import CardDataError, IllegalActionError, InvalidActionError, OptionError, Rng
+from cardarena.games.laplaplace.game import LapState
+
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+
+
+def new(seed: int = 0, **options: object) -> LapState:
+    state = cardarena.load("laplaplace", **options).new_initial_state(seed)
+    assert isinstance(state, LapState)
+    return state
+
+
+def play(state: LapState, *texts: str) -> None:
+    for t in texts:
+        state.apply_text(t)
+
+
+def test_blind_any_card_any_number_zero_to_eight() -> None:
+    """ビルド: 各プレイヤーはカードを0〜8枚選んで一列に並べ…どのカードを何枚含めても構いません。"""
+    s = new()
+    n = len(s.game.table)
+    assert len(s.legal_actions()) == n + 1  # every card, plus done
+    play(s, *["add lance"] * 8)  # the eighth card completes the build
+    assert s.done == [True, False] and s.current_player == 1
+    play(s, "done")  # an empty build is allowed
+    assert s.is_terminal()
+    assert s.builds == [[s.game.table.find("lance").index] * 8, []]  # type: ignore[union-attr]
+    assert s.returns() == [1.0, -1.0]  # 0 cards: 0 HP, a loss at the reveal
+
+
+def test_build_order_is_top_to_bottom() -> None:
+    """ビルド: 一列に並べ — the first card added is the top card."""
+    s = new()
+    play(s, "add jab", "add lance", "done", "add blank", "done")
+    assert s.observation(0)["seats"][0]["build"] == ["jab", "lance"]
+    assert "P0 reveals [Jab, Lance]" in s.log[0]
+
+
+def test_blind_builds_are_secret_until_reveal() -> None:
+    """ビルド (blind): both build in secret; the other seat sees nothing until the battle."""
+    s = new()
+    play(s, "add lance", "add rally")
+    assert "build" not in s.observation(1)["seats"][0]
+    assert "build" not in s.observation(None)["seats"][0]
+    assert s.observation(0)["seats"][0]["build"] == ["lance", "rally"]
+    assert s.game.action_seen_by(s, s.legal_actions()[0], 1) == "adds a hidden card to its build"
+    play(s, "done")
+    obs = s.observation(1)
+    assert "build" not in obs["seats"][0] and obs["done"] == [True, False]
+    play(s, "add blank", "done")
+    assert s.observation(1)["seats"][0]["build"] == ["lance", "rally"]
+    assert s.observation(None)["log"] == s.log
+
+
+def test_open_scene() -> None:
+    """ビルド (open): 4枚のカードを選んでお互いに見せ合います…自分のオープンカードにカード4枚を足して組みます。"""
+    s = new(build="open")
+    assert s.phase == "show"
+    assert all(a[0] == "show" for a in s.legal_actions())
+    play(s, "show lance", "show lance", "show jab", "show rally")
+    assert s.observation(0)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
+    assert s.observation(1)["seats"][0]["open"] is None  # hidden until both have shown 4
+    play(s, "show blank", "show blank", "show shield", "show shield")
+    assert s.phase == "build"
+    assert s.observation(1)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
+    assert s.observation(0)["seats"][1]["open"] == ["blank", "blank", "shield", "shield"]
+    # 8 cards: the 4 open ones in any order plus 4 more; the last places must take the open cards left
+    play(s, "add pierce", "add pierce", "add pierce", "add pierce")
+    assert sorted(str(a) for a in s.legal_actions()) == ["add jab", "add lance", "add rally"]
+    with pytest.raises(IllegalActionError, match="open cards"):
+        s.apply_text("add blank")
+    play(s, "add lance", "add rally", "add lance", "add jab")
+    assert s.current_player == 1
+    with pytest.raises(IllegalActionError):
+        s.apply_text("done")  # exactly 4 + 4 in the open scene
+
+
+def test_open_cards_listed_in_card_order() -> None:
+    """ビルド (open): オープンカードの並び順は適当で構いません — so shows go in card-list order."""
+    s = new(build="open")
+    play(s, "show lance")
+    with pytest.raises(IllegalActionError, match="order"):
+        s.apply_text("show blank")  # Blank comes before Lance in the card list
+    play(s, "show lance", "show nullify")
+
+
+def test_league_scene_needs_build_files_and_has_no_decisions(tmp_path: Path) -> None:
+    """ビルド (league): builds are read from files; the battle needs no decision."""
+    with pytest.raises(OptionError, match="build0"):
+        cardarena.load("laplaplace", build="league")
+    s = new(build="league", build0=str(BUILDS / "knight.toml"), build1=str(BUILDS / "judge.toml"))
+    assert s.is_terminal() and s.legal_actions() == []
+    assert s.log[0].startswith("P0 reveals [Lance, Rally")
+
+
+def test_build_file_for_one_seat() -> None:
+    s = new(build1=str(BUILDS / "mirror.toml"))
+    play(s, "add jab", "done")
+    assert s.is_terminal()
+    with pytest.raises(OptionError):
+        cardarena.load("laplaplace", build="open", build0=str(BUILDS / "knight.toml"))
+
+
+def test_actions_round_trip_and_errors() -> None:
+    g = cardarena.load("laplaplace")
+    s = g.new_initial_state(0)
+    for i in range(g.num_distinct_actions):
+        a = g.action_from_index(i)
+        assert g.parse_action(s, str(a)) == a and g.action_index(a) == i
+    assert g.parse_action(s, "add Second Wind") == g.parse_action(s, "add second-wind")
+    for bad in ("", "add", "add nothing", "play lance", "done now"):
+        with pytest.raises(InvalidActionError):
+            g.parse_action(s, bad)
+    with pytest.raises(IllegalActionError):
+        s.apply_text("show lance")  # blind scene
+
+
+def test_log_follows_the_battle() -> None:
+    """The log a person can follow: each firing, each hit and each HP change."""
+    s = new(build0=str(BUILDS / "knight.toml"), build1=str(BUILDS / "flurry-edge.toml"), build="league")
+    text = "\n".join(s.log)
+    assert "Turn 1:" in text and "First player:" in text
+    assert "fires" in text and "hits" in text and "HP " in text and "-> " in text
+    assert s.log[-1].startswith("Result:")
+    rendered = s.render(None)
+    assert "Battle log:" in rendered and s.log[-1] in rendered
+
+
+def test_resample_keeps_observation() -> None:
+    s = new(3)
+    play(s, "add lance", "add jab", "done", "add blank")
+    other = s.resample(1, Rng(9))
+    assert other.observation(1) == s.observation(1)
+    assert other.legal_actions() == s.legal_actions()
+
+
+def test_bad_options() -> None:
+    with pytest.raises(OptionError):
+        cardarena.load("laplaplace", build="sealed")
+    with pytest.raises(CardDataError, match="cannot read"):
+        cardarena.load("laplaplace", build0="/nonexistent/file.toml")
+    with pytest.raises(CardDataError, match="cannot read"):
+        cardarena.load("laplaplace", cards="/nonexistent/cards.toml")
+
+
+def test_rules_text_lists_cards() -> None:
+    text = cardarena.load("laplaplace").rules_text()
+    assert "## Rulings" in text and "`pierce`" in text and "## Options" in text

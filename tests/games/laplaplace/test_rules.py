@@ -1,0 +1,358 @@
+"""A scenario for every rule sentence of the battle (seeds/laplaplace.txt, バトル and 能力; RULINGS.md).
+
+Each test's docstring quotes the section and sentence it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardarena.engine import Rng
+from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver
+
+from .helpers import battle, card, force, ids, ready, ups
+
+# -- ビルド / 構成の開示 ----------------------------------------------------------------------------------------
+
+
+def test_base_hp_is_total_force_and_follows_removals() -> None:
+    """ビルド: 基礎HPは構成に含まれるカードのフォースの合計値…カードが増減すれば同時に変動します。"""
+    b = ready(["banish", "blank"], ["shed", "jab", "blank"])
+    assert b.base == [force("banish", "blank"), force("shed", "jab", "blank")]
+    b.action_phase(0)
+    assert b.base == [force("blank"), force("jab", "blank")]
+
+
+def test_initial_hp_is_base_hp() -> None:
+    """ビルド: 初期HPに基礎HPを代入します。"""
+    b = battle(["lance", "blank"], ["jab", "shield"])
+    b.reveal()
+    assert b.hp == b.base == [force("lance", "blank"), force("jab", "shield")]
+
+
+def test_build_abilities_fire_top_first_until_none() -> None:
+    """ビルド: ビルド時に発動する能力…上位のカードから優先して発動し、発動条件を満たすカードが無くなるまで処理。"""
+    b = battle(["fortify", "blank", "fortify"], ["blank"])
+    b.reveal()
+    base = force("fortify", "blank", "fortify")
+    assert b.hp[0] == base + 2 * (base // 2)
+    lines = [line for line in b.log or [] if "(build)" in line]
+    assert len(lines) == 2
+
+
+def test_reveal_all_cards_up() -> None:
+    """バトル/構成の開示: すべてのカードはアップ状態で配置します。"""
+    b = battle(["volley", "shield"], ["jab", "blank"])
+    b.reveal()
+    assert ups(b, 0) == [True, True] and ups(b, 1) == [True, True]
+
+
+def test_identical_builds_draw() -> None:
+    """決着: 構成を開示したとき、各プレイヤーの構成が全く同一であった場合、引き分けとなります。"""
+    out = battle(["lance", "jab"], ["lance", "jab"]).run()
+    assert out.winner is None and "identical" in out.reason
+    assert battle([], []).run().winner is None  # two empty builds are identical too
+    out = battle(["lance", "jab"], ["jab", "lance"]).run()
+    assert "identical" not in out.reason  # same cards in another order: a real battle
+
+
+def test_identical_builds_coin_option() -> None:
+    """決着: トーナメント戦などでどうしても勝敗を分けなければならない場合は…乱数で勝敗を決めます。"""
+    winners = {battle(["jab"], ["jab"], seed=s, identical="coin").run().winner for s in range(20)}
+    assert winners == {0, 1}
+
+
+# -- 先攻後攻決定フェイズ ---------------------------------------------------------------------------------------
+
+
+def test_first_player_higher_speed() -> None:
+    """先攻後攻決定フェイズ: 基礎HPが素早さとなり、素早さの多い方が先攻となります。"""
+    b = ready(["blank"], ["blank", "blank"], first=0)
+    b.decide_first()
+    assert b.first == 1
+
+
+def test_first_player_tie_higher_hp() -> None:
+    """先攻後攻決定フェイズ (RULINGS): speed tied, then higher HP."""
+    b = ready(["blank"], ["blank", "fortify"], hp=(force("blank"), force("blank") + 1))
+    b.decide_first()
+    assert b.first == 1
+
+
+def test_first_player_tie_more_cards() -> None:
+    """先攻後攻決定フェイズ (RULINGS): speed and HP tied, then more cards in play."""
+    b = ready(["blank"], ["blank", "jab"])
+    b.decide_first()
+    assert b.first == 1
+
+
+def test_first_player_tie_second_last_turn() -> None:
+    """先攻後攻決定フェイズ (RULINGS): then the player who was second last turn."""
+    b = ready(["lance"], ["flurry"], first=1)
+    b.decide_first()
+    assert b.first == 0
+    b.decide_first()
+    assert b.first == 1
+
+
+def test_first_player_tie_coin_in_turn_one() -> None:
+    """先攻後攻決定フェイズ (RULINGS): then a seeded coin (possible only in turn 1)."""
+    firsts = set()
+    for seed in range(20):
+        b = battle(["lance"], ["flurry"], seed=seed)
+        b.reveal()
+        b.decide_first()
+        firsts.add(b.first)
+        again = battle(["lance"], ["flurry"], seed=seed)
+        again.reveal()
+        again.decide_first()
+        assert again.first == b.first  # the coin is seeded
+    assert firsts == {0, 1}
+
+
+def test_speed_events_in_first_player_phase() -> None:
+    """先攻後攻決定フェイズ + Event: 素早さを15点増加する。このフェイズの終了時まで有効。"""
+    b = ready(["haste", "rally"], ["shed"])
+    b.decide_first()
+    assert b.first == 0
+    assert ups(b, 0) == [True, False]  # Rally upped Haste, which stays up for the action phase
+
+
+# -- アクションフェイズ ------------------------------------------------------------------------------------------
+
+
+def test_action_phase_topmost_card_that_can_fire_repeated() -> None:
+    """先攻アクションフェイズ: アクション能力を、上から順に発動…発動できる能力がなくなったら、このフェイズは終了。"""
+    b = ready(["blank", "jab", "strain", "jab"], ["blank"])
+    b.action_phase(0)
+    order = [line.strip() for line in b.log or [] if line.strip().endswith("fires")]
+    assert order == ["P0 Jab fires", "P0 Strain fires", "P0 Jab fires"]
+    assert ups(b, 0) == [True, False, False, False]
+
+
+def test_second_player_phase_same() -> None:
+    """後攻アクションフェイズ: 後攻側において、同じことをします。"""
+    b = ready(["jab", "blank"], ["jab", "jab", "blank"], first=1)
+    b.action_phase(1)
+    b.action_phase(0)
+    assert b.hp == [force("jab", "blank") - 4, force("jab", "jab", "blank") - 2]
+
+
+def test_whole_turn_order() -> None:
+    """ターン: 先攻後攻決定 → 先攻アクション → 後攻アクション → アップ."""
+    b = battle(["jab", "blank"], ["shed", "jab"])
+    b.reveal()
+    b.turn = 1
+    b.play_turn()
+    text = [line.strip() for line in b.log or []]
+    i_first = next(i for i, t in enumerate(text) if t.startswith("First player: P1"))
+    i_p1 = text.index("P1 action phase")
+    i_p0 = text.index("P0 action phase")
+    i_up = next(i for i, t in enumerate(text) if "up phase" in t)
+    assert i_first < i_p1 < i_p0 < i_up
+
+
+# -- アップフェイズ --------------------------------------------------------------------------------------------------
+
+
+def test_up_phase_ups_all_but_stay_down() -> None:
+    """アップフェイズ: 両キャラクターのダウン状態にあるカードをすべてアップします (except <常態> cards)."""
+    b = ready(["jab", "volley"], ["jab", "shield", "blank"])
+    b.action_phase(0)
+    b.action_phase(1)
+    assert ups(b, 0) == [False, False] and ups(b, 1) == [False, False, True]
+    b.up_phase()
+    assert ups(b, 0) == [True, False] and ups(b, 1) == [True, False, True]
+
+
+# -- 決着 -----------------------------------------------------------------------------------------------------------
+
+
+def test_hp_zero_loses_at_once() -> None:
+    """決着: いずれかのキャラクターのHPが0以下になればそのキャラクターは敗北 — mid-effect, at once."""
+    b = ready(["flurry"], ["blank"], hp=(10, 2))
+    with pytest.raises(BattleOver) as end:
+        b.action_phase(0)
+    assert end.value.winner == 0
+    assert b.hp[1] == 0  # the third hit was never dealt
+
+
+def test_self_damage_can_lose() -> None:
+    """決着: HP 0 by one's own card also loses."""
+    b = ready(["strain"], ["blank"], hp=(1, 5))
+    with pytest.raises(BattleOver) as end:
+        b.action_phase(0)
+    assert end.value.winner == 1
+
+
+def test_zero_hp_build_loses_before_turn_one() -> None:
+    """決着: a build with 0 HP (only force-0 cards, or no cards) loses at the reveal."""
+    assert force("pierce", "jab") == 0
+    out = battle(["pierce", "jab"], ["blank"]).run()
+    assert out.winner == 1 and out.turns == 1
+    assert battle([], ["blank"]).run().winner == 1
+
+
+def test_both_zero_hp_first_player_of_turn_one_wins() -> None:
+    """決着: 両キャラクターのHPが同時に0以下…1ターン目の先攻後攻決定フェイズ終了後に先攻となったキャラクターが勝利。"""
+    out = battle(["pierce", "jab"], ["reflector"]).run()
+    assert out.winner == 0  # speeds and HP all 0: more cards in play goes first
+    winners = {battle(["pierce"], ["jab"], seed=s).run().winner for s in range(20)}
+    assert winners == {0, 1}  # everything tied in turn 1: the coin makes the first player, who wins
+
+
+def test_turn_thirty_judgement_hp() -> None:
+    """決着: バトルが30ターンを超えたら…判定 (RULINGS: higher HP first)."""
+    b = battle(["blank"], ["blank", "shield"])
+    out = b.run()
+    assert out.turns == JUDGE_TURN and out.winner == 1 and "HP" in out.reason
+
+
+def test_turn_thirty_judgement_tie_breaks() -> None:
+    """決着 (RULINGS): after turn 30, HP tied → higher base HP; then more cards; else a draw."""
+    b = battle(["blank"], ["blank", "jab"])
+    b.reveal()
+    b.turn = JUDGE_TURN
+    b.hp = [10, 10]
+    b.base = [18, 20]
+    with pytest.raises(BattleOver) as end:
+        b.judgement()
+    assert end.value.winner == 1 and "base HP" in end.value.reason
+    b.base = [18, 18]
+    with pytest.raises(BattleOver) as end:
+        b.judgement()
+    assert end.value.winner == 1 and "cards" in end.value.reason
+    b.cols[1].pop()
+    with pytest.raises(BattleOver) as end:
+        b.judgement()
+    assert end.value.winner is None
+
+
+def test_battle_always_ends() -> None:
+    """決着: 以下の条件によっても決着がつかないバトルはありません — random battles end by turn 30."""
+    rng = Rng(5)
+    cards = [card(c) for c in ("lance", "jab", "rally", "mimic", "nullify", "decoy", "reflector", "shield", "haste")]
+    for k in range(300):
+        builds = [[cards[rng.randbelow(len(cards))] for _ in range(8)] for _ in (0, 1)]
+        out = Battle(builds, Rng(k)).run()
+        assert out.turns <= JUDGE_TURN and out.safety_stops == 0
+
+
+def test_standstill_goes_straight_to_judgement() -> None:
+    """Ruling 13: a turn in which nothing fires and nothing is upped repeats forever: judge at once."""
+    b = battle(["blank"], ["blank", "blank"])
+    out = b.run()
+    assert out.turns == JUDGE_TURN
+    assert any("nothing can fire" in line for line in b.log or [])
+
+
+# -- 能力: Action / Event / ビルド / 常態 -----------------------------------------------------------------------------
+
+
+def test_action_downs_before_effect() -> None:
+    """Action: Actionが発動したら…効果を処理する前にそのカードをダウンする (so Rally ups it before the damage)."""
+    b = ready(["jab", "rally"], ["blank"])
+    b.action_phase(0)
+    text = [line.strip() for line in b.log or []]
+    assert text.index("P0 Rally fires (event)") < next(i for i, t in enumerate(text) if "hits P1" in t)
+
+
+def test_action_needs_up_card() -> None:
+    """Action (RULINGS): fires only when the card is up."""
+    b = ready(["jab", "blank"], ["blank"])
+    b.cols[0][0].up = False
+    b.action_phase(0)
+    assert b.firings == 0
+
+
+def test_event_in_either_phase_and_downs() -> None:
+    """Event: Eventが発動したら…効果を処理する前にそのカードをダウンする — also in the enemy's phase."""
+    b = ready(["jab", "blank"], ["shield", "blank"], first=0)
+    b.action_phase(0)  # P0's phase: P1's Shield answers
+    assert ups(b, 1) == [False, True]
+    assert b.hp[1] == force("shield", "blank")
+
+
+def test_event_needs_up_card() -> None:
+    """Event (RULINGS): a down card's event does not fire."""
+    b = ready(["jab", "blank"], ["shield", "blank"])
+    b.cols[1][0].up = False
+    b.action_phase(0)
+    assert b.hp[1] == force("shield", "blank") - 2
+
+
+def test_build_ability_does_not_down() -> None:
+    """ビルド能力: ビルド能力が発動しても、効果処理前のダウンは行われない。"""
+    b = battle(["fortify", "blank"], ["blank"])
+    b.reveal()
+    assert ups(b, 0) == [True, True]
+
+
+def test_always_on_never_downs() -> None:
+    """常態: 発動条件が無く、常に効果を発揮し続けている。効果処理前のダウンは行われない。"""
+    b = ready(["blank", "lance", "lift"], ["blank"])
+    b.action_phase(0)
+    assert ups(b, 0) == [True, False, True]
+
+
+# -- keywords -------------------------------------------------------------------------------------------------------
+
+
+def test_remove_tag_replaces_down() -> None:
+    """[除去] (RULINGS): the firing card is removed from the game instead of downed."""
+    b = ready(["banish", "rally"], ["blank", "blank"])
+    b.action_phase(0)
+    assert ids(b, 0) == ["rally"] and ups(b, 0) == [True]  # no down, so Rally did not answer
+
+
+def test_downless_tag() -> None:
+    """[ダウンレス] (RULINGS): the card is not downed."""
+    b = ready(["jab", "edge"], ["blank"])
+    b.action_phase(0)
+    assert ups(b, 0) == [False, True]
+
+
+def test_unblockable_tag_only_stops_enemy_events() -> None:
+    """[迎撃不可] (RULINGS): no enemy event can trigger on or change this damage."""
+    b = ready(["pierce", "edge", "blank"], ["plating", "vengeance", "reflector", "blank"])
+    b.action_phase(0)
+    assert b.hp[1] == force("plating", "vengeance", "reflector", "blank") - 4
+    assert ids(b, 0) == ["pierce", "edge", "blank"]
+
+
+def test_damage_n_times_m_is_separate_hits() -> None:
+    """RULINGS: "N点のダメージをM回" is M separate hits of N (each meets Plating)."""
+    b = ready(["volley", "blank"], ["plating", "blank"])
+    b.action_phase(0)
+    assert b.hp[1] == force("plating", "blank")
+
+
+def test_damage_order_increase_reduction_reflection() -> None:
+    """RULINGS: a hit is modified by increases first, then reductions, then reflection; below 0 is 0."""
+    b = ready(["jab", "edge", "blank"], ["plating", "reflector", "blank"])
+    b.action_phase(0)
+    # 2 +1 (Edge) -1 (Plating) = 2, reflected back as a P1 hit of 2
+    assert b.hp[1] == force("plating", "reflector", "blank")
+    assert b.hp[0] == force("jab", "edge", "blank") - 2
+    b = ready(["jab", "blank"], ["plating", "reflector", "blank"])
+    b.action_phase(0)
+    # 2 -1 = 1: below Reflector's 2, so it is dealt
+    assert b.hp[1] == force("plating", "reflector", "blank") - 1
+    b = ready(["jab", "blank"], ["shield", "blank"])
+    b.action_phase(0)
+    assert b.hp[1] == force("shield", "blank")  # 2 - 3 is 0, not -1
+
+
+def test_event_order_acting_side_first() -> None:
+    """RULINGS: on one occasion, the acting side's events top to bottom, then the other side's."""
+    b = ready(["jab", "edge", "blank"], ["plating", "blank"])
+    b.action_phase(0)
+    text = [line.strip() for line in b.log or [] if "fires (event)" in line]
+    assert text == ["P0 Edge fires (event)", "P1 Plating fires (event)"]
+
+
+def test_top_limit_only_topmost() -> None:
+    """Action <トップ> (RULINGS): the card must be the topmost card of its column (down cards count)."""
+    b = ready(["jab", "lance"], ["blank"])
+    b.action_phase(0)
+    assert b.hp[1] == force("blank") - 2
