@@ -13,7 +13,7 @@ from .actions import PASS, SET_DUMMY, LyabiAction, use
 from .data import CardSet
 
 USE_STONE = use("stone")
-CACHE_LIMIT = 100_000  # main-phase lists kept; the cache is emptied when it reaches this size
+CACHE_LIMIT = 20_000  # main-phase lists kept (a few MB); the cache is emptied when it reaches this size
 
 
 class Moves:
