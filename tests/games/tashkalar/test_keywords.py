@@ -116,15 +116,21 @@ def test_downgrade_rules() -> None:
     assert "f6:#" in board(st)
 
 
-def test_destroy_returns_the_piece_to_its_owner() -> None:
-    """破壊 and 何らかの理由でゲームボード上から取り除かれたユニットは元のプレイヤーの手元に戻る."""
-    g = single([{"do": "destroy", "near": "adjacent", "rank": "any"}])
-    st = position(g, "d5:o f5:# f6:x", hand=("probe",))
+def test_destroy_sets_enemy_pieces_aside_then_returns_them() -> None:
+    """破壊; 破壊した敵ユニットをゲームボードのわきによける; 取り除かれたユニットは元のプレイヤーの手元に戻る."""
+    g = single([{"do": "destroy", "near": "adjacent", "rank": "any", "who": "any", "count": 2}])
+    st = position(g, "d5:o f5:# f6:x e6:o", hand=("probe",), actions=2)
     play(st, "summon probe at e5 r0")
-    assert legal(st) == ["choose f5", "choose f6"]  # mandatory: no skip
+    assert legal(st) == ["choose d5", "choose f5", "choose e6", "choose f6"]  # mandatory: no skip
     play(st, "choose f5")
-    assert board(st) == "d5:o e5:O f6:x"
-    assert st.supply_leg[1] == 3 and st.destroyed == [0, 0, 1]
+    assert board(st) == "d5:o e5:O e6:o f6:x"
+    assert st.supply_leg[1] == 2 and st.aside == [0, 0, 0, 1] and st.destroyed == [0, 0, 1]
+    play(st, "choose e6")  # your own piece goes back to your supply at once and scores nothing
+    assert st.supply_two[0] == 14 and st.destroyed == [0, 0, 1]
+    # at the end of the turn points are scored and the set-aside piece goes back to its owner
+    play(st, "end")
+    assert st.player == 1 and st.score == [2, 0]
+    assert st.supply_leg[1] == 3 and st.aside == [0, 0, 0, 0]
 
 
 def test_convert_replaces_with_own_piece_of_the_same_rank() -> None:
@@ -136,7 +142,7 @@ def test_convert_replaces_with_own_piece_of_the_same_rank() -> None:
     st = position(g, "d5:o f5:X f6:#", hand=("turn",))
     play(st, "summon turn at e5 r0", "choose f5")
     assert board(st) == "d5:o e5:O f5:O f6:#"
-    assert st.destroyed == [0, 1, 0] and st.supply_two[1] == 16 and st.supply_two[0] == 13
+    assert st.destroyed == [0, 1, 0] and st.supply_two[1] == 15 and st.aside[2] == 1 and st.supply_two[0] == 13
     # with no legendary piece left you cannot convert a legendary
     st = position(g, "d5:o f6:#", hand=("turn",), supply_leg=(0, 3))
     play(st, "summon turn at e5 r0")

@@ -67,6 +67,7 @@ class TashState(State):
         self.actions = 0
         self.discarded = False
         self.destroyed = [0, 0, 0]  # enemy commons, heroics, legendaries destroyed this turn
+        self.aside = [0] * (2 * n)  # destroyed enemy pieces set aside this turn: [two-sided, legendary] per owner
         self.extra = [0, 0, 0]  # extra school, legend, flare cards to draw at the end of this turn
         # the effect being resolved
         self.resolving = -1
@@ -130,12 +131,14 @@ class TashState(State):
         owner, rank = c >> 2, c & 3
         self.board[sq] = 0
         self.bb[c] &= ~(1 << sq)
-        if rank == LEGENDARY:
+        if destroyed and owner != self.player:
+            # 破壊した敵ユニットをゲームボードのわきによける: back to its owner at the end of the turn
+            self.destroyed[rank - 1] += 1
+            self.aside[2 * owner + (rank == LEGENDARY)] += 1
+        elif rank == LEGENDARY:
             self.supply_leg[owner] += 1
         else:
             self.supply_two[owner] += 1
-        if destroyed and owner != self.player:
-            self.destroyed[rank - 1] += 1
         if sq == self.ctx_self:
             self.ctx_self = -1
         if self.pool > 0:
@@ -470,12 +473,17 @@ class TashState(State):
         self.actions = 1 if self.turn_no == 1 else 2
         self.discarded = False
         self.destroyed = [0, 0, 0]
+        self.aside = [0] * (2 * self.game.num_players)
         self.extra = [0, 0, 0]
 
     def _end_turn(self) -> None:
         p = self.player
         dc, dh, dl = self.destroyed
         self.score[p] += 2 * dl + dh + dc // 2
+        for o in range(self.game.num_players):
+            self.supply_two[o] += self.aside[2 * o]
+            self.supply_leg[o] += self.aside[2 * o + 1]
+        self.aside = [0] * len(self.aside)
         self._refill(p)
         rules = self.game.cards.rules
         n = self.game.num_players
@@ -525,6 +533,7 @@ class TashState(State):
         c.disc_f = self.disc_f.copy()
         c.deck_out = self.deck_out.copy()
         c.destroyed = self.destroyed.copy()
+        c.aside = self.aside.copy()
         c.extra = self.extra.copy()
         c.frames = self.frames.copy()
         return c
@@ -590,6 +599,7 @@ class TashState(State):
             "legend_discard": self._names(self.disc_l),
             "flare_discard": self._names(self.disc_f),
             "destroyed_this_turn": self.destroyed.copy(),
+            "set_aside": self.aside.copy(),
             "extra_draws": self.extra.copy(),
             "drew_last_school_card": self.deck_out.copy(),
             "final_turns_left": self.final_left,
