@@ -159,3 +159,63 @@ def test_end_is_always_possible_and_turns_alternate() -> None:
     st = position(g, "", actions=2)
     play(st, "end")
     assert st.player == 1 and st.actions == 2 and st.turn_no == 6
+
+
+def test_actions_in_any_order_and_several_summons_a_turn() -> None:
+    """アクションはどのような順番でも実行できる; 配置と召喚は1ターンに複数回実行できる."""
+    g = make_game(
+        being("one", "c @", [{"do": "gain_action"}], rank="common"),
+        being("two", "c @", [{"do": "gain_action"}], rank="common"),
+    )
+    st = position(g, "d5:o", hand=("one", "two"), actions=2)
+    play(st, "summon one at e5 r0", "summon two at f5 r0", "place a5", "end")
+    assert board(st) == "a5:o d5:o e5:o f5:o"
+    assert st.player == 1
+
+
+def test_extra_legend_and_flare_draws() -> None:
+    """ターン終了時に追加のカードを1枚引く, for the legend and flare decks too."""
+    g = make_game(
+        being("seer", "c @", [{"do": "draw_extra", "deck": "legend"}, {"do": "draw_extra", "deck": "flare"}]),
+        legends=(
+            being("l1", "h @", [], rank="legendary"),
+            being("l2", "h @", [], rank="legendary"),
+            being("l3", "h @", [], rank="legendary"),
+        ),
+        flares=(flare("f1", 2, 2, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
+    )
+    st = position(g, "d5:o", hand=("seer",), legends=("l1", "l2"), flares=("f1",), actions=1)
+    st.deck_l = [g.cards.by_id["l3"].index, g.cards.by_id["filler-legend"].index]
+    st.deck_f = [g.cards.by_id["filler-flare"].index]
+    play(st, "summon seer at e5 r0")
+    assert len(st.hand_l[0]) == 3 and len(st.hand_f[0]) == 2
+
+
+def test_hidden_information() -> None:
+    """Hands and deck orders are hidden: the opponent sees only counts; resample redraws what a seat cannot see."""
+    g = cardarena.load("tashkalar")
+    st = g.new_initial_state(11)
+    play(st, "choose c5")
+    mine = {g.cards.cards[c].id for c in st.hand_b[0] + st.hand_l[0] + st.hand_f[0]}
+    text = str(st.observation(1))
+    assert not any(f"'{cid}'" in text for cid in mine)
+    assert st.observation(1)["hand_sizes"][0] == [3, 2, 1]
+    other = st.resample(1, 5)
+    assert other.observation(1) == st.observation(1)
+    assert other.hand_b[1] == st.hand_b[1]
+    changed = any(st.resample(1, k).hand_b[0] != st.hand_b[0] for k in range(10))
+    assert changed
+
+
+def test_why_illegal_explains() -> None:
+    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]))
+    st = position(g, "d5:o f5:x", hand=("zap",), actions=0)
+    with pytest.raises(IllegalActionError, match="no action is left"):
+        st.apply_text("place e5")
+    st = position(g, "d5:o", hand=("zap",))
+    with pytest.raises(IllegalActionError, match="does not match"):
+        st.apply_text("summon zap at e7 r0")
+    with pytest.raises(IllegalActionError, match="not a being or legend in your hand"):
+        st.apply_text("summon filler-1 at e5 r0")
+    with pytest.raises(IllegalActionError, match="only for a pending choice"):
+        st.apply_text("skip")
