@@ -4,10 +4,10 @@ import cardarena
 from cardarena.engine.harness import check_game
 
 
-def test_conformance_120_seeds() -> None:
-    report = check_game(cardarena.load("tashkalar"), range(120), deep_every=9)
-    assert report.games == 120
-    assert sum(report.results.values()) == 120
+def test_conformance_150_seeds() -> None:
+    report = check_game(cardarena.load("tashkalar"), range(150), deep_every=4)
+    assert report.games == 150
+    assert sum(report.results.values()) == 150
 
 
 def test_conformance_with_resign_option() -> None:
