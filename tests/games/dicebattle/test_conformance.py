@@ -29,3 +29,14 @@ def test_conformance_short_cap_draws() -> None:
     """With max_turns=2 many games stop at the cap as draws; the protocol still holds."""
     report = check_game(cardarena.load("dicebattle", max_turns=2), range(60), deep_every=2)
     assert report.results.get("0,0", 0) > 0
+
+
+def test_simulation_is_deterministic_with_decks_by_name_or_path() -> None:
+    from pathlib import Path
+
+    from cardarena.arena import simulate
+
+    path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "decks" / "vanguard.toml")
+    a = simulate("dicebattle", n=40, seed=3, options={"deck0": "vanguard", "deck1": "arcana"})
+    b = simulate("dicebattle", n=40, seed=3, options={"deck0": path, "deck1": "arcana"})
+    assert a["errors"] == 0 and a["wins"] == b["wins"] and a["mean_decisions"] == b["mean_decisions"]

@@ -447,3 +447,26 @@ def test_max_turns_cap_is_a_draw() -> None:
     st = battle(st, main=(["behemoth"], ["slime"]), revival=(False, False))
     assert st.phase == OVER and st.returns() == [0.0, 0.0]
     assert "cap" in [e[0] for e in st.events()]
+
+
+def test_first_and_second_swap_every_round() -> None:
+    """ドローフェイズ: カードを引き終えた後、先攻と後攻を入れ替えてダイスフェイズへ移行します。これを片方の
+    プレイヤーの勝ち星が3つになるまで繰り返します."""
+    st = new_state(seed=11)
+    seen: dict[int, int] = {}
+    while not st.is_terminal():
+        seen.setdefault(st.round, st.first)
+        st.apply(st.legal_actions()[0])
+    assert len(seen) >= 3
+    for r in range(2, max(seen) + 1):
+        assert seen[r] == 1 - seen[r - 1]
+    assert max(s.stars for s in st.sides) >= 3
+
+
+def test_grant_beside_a_human_unit() -> None:
+    """付与: メインユニットがヒューマン、モンスターどちらでもセットすることができます."""
+    st = arrange(new_state(), roll=4, hands=(["herbalist", "spark"], []))
+    act(st, "set herbalist")
+    assert sorted(legal(st)) == ["done", "grant spark", "magic spark"]
+    act(st, "grant spark")
+    assert legal(st) == ["done"] and st.sides[0].spent(st.t) == 4

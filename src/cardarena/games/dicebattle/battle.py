@@ -231,7 +231,9 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
     elif op == "mill":
         for _ in range(n):
             if not opp.deck:
-                break
+                st.deck_out(opp_seat)  # emptied earlier while the graveyard was empty
+                if not opp.deck:
+                    break
             c = opp.deck.pop()
             opp.grave.append(c)
             st.event("mill", opp_seat, c)
