@@ -213,7 +213,7 @@ def test_why_illegal_explains() -> None:
     with pytest.raises(IllegalActionError, match="no action is left"):
         st.apply_text("place e5")
     st = position(g, "d5:o", hand=("zap",))
-    with pytest.raises(IllegalActionError, match="does not match"):
+    with pytest.raises(IllegalActionError, match=r"needs your common \(or better\) on d7"):
         st.apply_text("summon zap at e7 r0")
     with pytest.raises(IllegalActionError, match="not a being or legend in your hand"):
         st.apply_text("summon filler-1 at e5 r0")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .board import NAME_SQ, SQ_NAME
+from .cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
     from .state import TashState
@@ -67,8 +68,25 @@ def why_illegal(st: TashState, action: Action) -> str:
         names = [o.name for o in card.orients]
         if action[3] not in names:
             return f"orientation {action[3]} repeats another one of this pattern; use one of {', '.join(names)}"
-        return (
-            f"the pattern of {card.name} does not match at {SQ_NAME[action[2]]} {action[3]}, the square holds a "
-            "piece of a higher rank, or no piece of that rank is left"
-        )
+        return _summon_reason(st, card, action[2], names.index(action[3]))
     return "it is not one of the legal actions now"
+
+
+def _summon_reason(st: TashState, card: Card, sq: int, oi: int) -> str:
+    o = card.orients[oi]
+    where = f"{SQ_NAME[sq]} {o.name}"
+    p = st.player
+    for shift, rank in o.reqs:
+        t = sq + shift
+        piece = st.board[t] if 0 <= t < len(st.board) else 0
+        name = SQ_NAME.get(t)
+        if name not in NAME_SQ:
+            return f"the pattern of {card.name} at {where} runs off the board"
+        if not piece or piece >> 2 != p or piece & 3 < rank:
+            return f"the pattern of {card.name} at {where} needs your {RANK_NAMES[rank]} (or better) on {name}"
+    here = st.board[sq]
+    if here and here & 3 > card.rank:
+        return f"{SQ_NAME[sq]} holds a piece of a higher rank than {card.name}"
+    if o.summon_req and not (here and here >> 2 == p and here & 3 >= o.summon_req):
+        return f"{card.name} must be summoned onto your {RANK_NAMES[o.summon_req]} (or better) on {SQ_NAME[sq]}"
+    return f"out of units: no piece of yours for {card.name} (none on the summon square, none outside the pattern)"

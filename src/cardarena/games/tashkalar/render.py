@@ -139,7 +139,7 @@ def describe_action(st: TashState, action: Action) -> str:
             return f"skip: stop here ({step.text})"
         return f"{action} ({step.text})"
     if kind == "place":
-        return f"place a common on {SQ_NAME[action[1]]}"
+        return str(action)
     if kind == "recall":
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
     if kind == "end":
