@@ -10,7 +10,7 @@ import pytest
 from cardarena.engine import Rng
 from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver
 
-from .helpers import battle, card, force, ids, ready, ups
+from .helpers import TABLE, battle, card, force, ids, ready, ups
 
 # -- ビルド / 構成の開示 ----------------------------------------------------------------------------------------
 
@@ -239,11 +239,27 @@ def test_battle_always_ends() -> None:
 
 
 def test_standstill_goes_straight_to_judgement() -> None:
-    """Ruling 13: a turn in which nothing fires and nothing is upped repeats forever: judge at once."""
+    """Ruling 13: a turn that ends where the last one ended repeats until turn 30: judge at once."""
     b = battle(["blank"], ["blank", "blank"])
     out = b.run()
     assert out.turns == JUDGE_TURN
-    assert any("nothing can fire" in line for line in b.log or [])
+    assert any("nothing changes (a loop until the judgement)" in line for line in b.log or [])
+
+
+def test_loop_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 13: skipping repeated turns gives exactly the battle played turn by turn."""
+    rng = Rng(11)
+    cards = TABLE.cards
+    pairs = [[[cards[rng.randbelow(len(cards))] for _ in range(8)] for _ in (0, 1)] for _ in range(400)]
+    fast = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    monkeypatch.setattr(Battle, "_skip_loop", lambda self, seen: None)
+    slow = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    assert fast == slow
+    b = battle(["stun", "blank"], ["stun", "mimic"])
+    assert force("blank") == force("mimic")  # all ties: the first player alternates, a loop of two turns
+    monkeypatch.undo()
+    assert b.run().turns == JUDGE_TURN
+    assert any("the last two turns repeat" in line for line in b.log or [])
 
 
 # -- 能力: Action / Event / ビルド / 常態 -----------------------------------------------------------------------------

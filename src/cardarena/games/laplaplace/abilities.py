@@ -72,6 +72,7 @@ class Ability:
     effects: tuple[Effect, ...]
     text: str
     stage: int = OTHER
+    plain_damage: tuple[int, int] | None = None  # (amount, times) when the only effect is `damage enemy`
 
 
 _HEAD = re.compile(r"\s*(<[^<>]*>|\[[^\[\]]*\])")
@@ -255,6 +256,11 @@ def parse_ability(line: str) -> Ability:
         effects=effects,
         text=line.strip(),
         stage=stage,
+        plain_damage=(
+            (effects[0].args[1], effects[0].args[2])
+            if len(effects) == 1 and effects[0].op == "damage" and effects[0].args[0] == "enemy"
+            else None
+        ),
     )
 
 

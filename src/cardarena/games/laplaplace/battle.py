@@ -139,20 +139,16 @@ class Battle:
     def run(self) -> Outcome:
         try:
             self.reveal()
+            seen: list[tuple[object, ...]] = []  # the position after each turn
             while True:
                 if self.turn >= JUDGE_TURN:
                     self.judgement()
                 if self.turn >= self.max_turns:
                     raise BattleOver(None, f"the safety cap of {self.max_turns} turns is reached: a draw")
                 self.turn += 1
-                before = self.firings
-                upped = self.play_turn()
-                if self.firings == before and not upped and self.turn < min(JUDGE_TURN, self.max_turns):
-                    # Nothing fired and nothing changed: every later turn is the same, so skip to the end.
-                    last = min(JUDGE_TURN, self.max_turns)
-                    if self.log is not None:
-                        self.say(f"Turns {self.turn + 1}-{last}: nothing can fire, so nothing changes")
-                    self.turn = last
+                self.play_turn()
+                seen.append(self.position())
+                self._skip_loop(seen)
         except BattleOver as end:
             self.depth = 0
             if self.log is not None:
@@ -166,6 +162,32 @@ class Battle:
                 [len(self.cols[0]), len(self.cols[1])],
                 self.safety_stops,
             )
+
+    def position(self) -> tuple[object, ...]:
+        """Everything that decides the rest of the battle (after turn 1 no chance is left)."""
+        return (
+            tuple((u.card.index, u.up) for u in self.cols[0]),
+            tuple((u.card.index, u.up) for u in self.cols[1]),
+            self.hp[0],
+            self.hp[1],
+            self.base[0],
+            self.base[1],
+            self.last_first,
+        )
+
+    def _skip_loop(self, seen: list[tuple[object, ...]]) -> None:
+        """If this turn ended where the last turn (or the one before) ended, the battle is in a loop that
+        repeats until the judgement: jump over whole loops (same result, far fewer steps)."""
+        last = min(JUDGE_TURN, self.max_turns)
+        for period in (1, 2):
+            if len(seen) > period and seen[-1] == seen[-1 - period]:
+                jump = (last - self.turn) // period * period
+                if jump > 0:
+                    if self.log is not None:
+                        what = "nothing changes" if period == 1 else "the last two turns repeat"
+                        self.say(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
+                    self.turn += jump
+                return
 
     def reveal(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
@@ -252,13 +274,6 @@ class Battle:
             self.say(f"First player: {self.who(first)} ({why})")
 
     # -- アクションフェイズ -------------------------------------------------------------------------------------
-    def _can_fire(self, side: int, i: int, u: Unit, ab: Ability) -> bool:
-        if ab.top and i > 0:
-            col = self.cols[side]
-            if i + 1 >= len(col) or not col[i + 1].card.lifts_above:
-                return False
-        return not ab.limits or self._limits_hold(side, ab, None)
-
     def action_phase(self, side: int) -> None:
         """Fire the topmost card whose action can fire, again and again, until none can."""
         self.depth = 1
@@ -268,10 +283,16 @@ class Battle:
         col = self.cols[side]
         fired = 0
         while True:
+            # the topmost card that can fire: up, <トップ> satisfied (or lifted), every <L:…> holding
             for i, u in enumerate(col):
                 ab = u.card.action
-                if ab is not None and u.up and self._can_fire(side, i, u, ab):
-                    break
+                if ab is None or not u.up:
+                    continue
+                if ab.top and i > 0 and (i + 1 >= len(col) or not col[i + 1].card.lifts_above):
+                    continue
+                if ab.limits and not self._limits_hold(side, ab, None):
+                    continue
+                break
             else:
                 return
             fired += 1
@@ -288,7 +309,12 @@ class Battle:
             self.say(f"{self.name(u)} fires")
         self.depth += 1
         self._pay(side, u, ab)
-        self._run(side, u, ab, None)
+        plain = ab.plain_damage
+        if plain is not None:  # fast path for the commonest action, "damage enemy N [xM]"
+            for _ in range(plain[1]):
+                self._hit(side, u, 1 - side, plain[0], ab.unblockable)
+        else:
+            self._run(side, u, ab, None)
         self.depth -= 1
 
     def _pay(self, side: int, u: Unit, ab: Ability) -> None:
@@ -348,6 +374,8 @@ class Battle:
         if not u.up or not u.in_play:
             return
         u.up = False
+        if "above_downed" not in self.answers[u.side]:
+            return
         col = self.cols[u.side]
         i = col.index(u)
         if i + 1 < len(col):
