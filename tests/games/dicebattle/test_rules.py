@@ -470,3 +470,21 @@ def test_grant_beside_a_human_unit() -> None:
     assert sorted(legal(st)) == ["done", "grant spark", "magic spark"]
     act(st, "grant spark")
     assert legal(st) == ["done"] and st.sides[0].spent(st.t) == 4
+
+
+def test_milling_an_emptied_deck_reshuffles_and_the_miller_draws_the_penalty() -> None:
+    """デッキが無くなった場合の処理 at any moment: a mill that empties the deck refills it at once."""
+    st = battle(
+        new_state(),
+        main=(["kraken"], ["slime"]),
+        hands=([], []),
+        decks=(["goblin"] * 6, ["ogre", "troll"]),
+        graves=([], ["lich", "titan", "hydra", "behemoth"]),
+        revival=(False, False),
+    )
+    act(st, "use kraken")
+    kinds = [e[0] for e in st.events()]
+    assert kinds.count("mill") == 3 and kinds.count("reshuffle") == 1 and kinds.count("penalty") == 1
+    assert len(st.sides[1].deck) == 6 - 1 - 3  # 6 reshuffled, 1 more milled, 3 drawn by the loser
+    # The penalty card (1) plus the 2 drawn by the battle's winner.
+    assert len(st.sides[0].hand) == 3

@@ -7,6 +7,7 @@ from typing import ClassVar
 from cardarena.engine import Action, Game, InvalidActionError, Option, State
 from cardarena.engine.game import MAX_TURNS
 
+from . import view
 from .cards import STARTERS, Deck, load_deck, load_pool
 from .state import DiceBattleState
 from .tables import CARD_KINDS, PLAIN_ACTIONS, PLAIN_KINDS, Tables, normalise
@@ -79,24 +80,16 @@ class DiceBattleGame(Game):
 
     # -- text
     def render(self, state: State, seat: int | None) -> str:
-        from .view import render
-
         assert isinstance(state, DiceBattleState)
-        return render(state, seat)
+        return view.render(state, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
-        from .view import describe_action
-
         assert isinstance(state, DiceBattleState)
-        return describe_action(state, action)
+        return view.describe_action(state, action)
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
-        from .view import action_seen_by
-
         assert isinstance(state, DiceBattleState)
-        return action_seen_by(state, action, seat)
+        return view.action_seen_by(state, action, seat)
 
     def rules_text(self) -> str:
-        from .view import pool_text
-
-        return super().rules_text() + "\n" + pool_text(self)
+        return super().rules_text() + "\n" + view.pool_text(self)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action, Rng, State
 
-from . import battle
+from . import battle, hidden, view
 from .constants import (
     CHOICE,
     DICE,
@@ -234,19 +234,13 @@ class DiceBattleState(State):
         }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        from .view import observation
-
-        return observation(self, seat)
+        return view.observation(self, seat)
 
     def resample(self, seat: int, rng: Rng | random.Random | int) -> DiceBattleState:
-        from .hidden import resample
-
-        return resample(self, seat, Rng.coerce(rng))
+        return hidden.resample(self, seat, Rng.coerce(rng))
 
     def why_illegal(self, action: Action) -> str:
-        from .view import why_illegal
-
-        return why_illegal(self, action)
+        return view.why_illegal(self, action)
 
     # -- events
     def event(self, *entry: Any) -> None:

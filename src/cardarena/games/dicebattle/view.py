@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action
 
+from .battle import order_group
 from .cards import SPECIALS
 from .constants import CHOICE, DICE, ORDER, OVER, PHASE_NAMES, REVIVE, STOCK, ZONE_NAMES
 from .effects import CONDITIONS, OPERATIONS
@@ -33,8 +34,6 @@ def waiting(st: DiceBattleState) -> dict[str, Any]:
         out["card"] = st.t.cards[st.current[2]].id
         out["zone"] = ZONE_NAMES[st.current[3]]
     if st.phase == ORDER:
-        from .battle import order_group
-
         out["cards"] = sorted(st.t.cards[c].id for c in order_group(st))
     return out
 
