@@ -155,3 +155,12 @@ def test_bad_options() -> None:
 def test_rules_text_lists_cards() -> None:
     text = cardarena.load("laplaplace").rules_text()
     assert "## Rulings" in text and "`pierce`" in text and "## Options" in text
+
+
+def test_max_turns_caps_the_battle() -> None:
+    """Safety cap: a battle that reaches ``max_turns`` before turn 30 is a draw."""
+    s = new(build="league", build0=str(BUILDS / "fortress.toml"), build1=str(BUILDS / "mirror.toml"))
+    assert s.turn > 3
+    short = new(build="league", build0=str(BUILDS / "fortress.toml"), build1=str(BUILDS / "mirror.toml"), max_turns=3)
+    assert short.turn == 3 and short.returns() == [0.0, 0.0]
+    assert "safety cap" in short.log[-1]

@@ -165,13 +165,15 @@ class Battle:
 
     def position(self) -> tuple[object, ...]:
         """Everything that decides the rest of the battle (after turn 1 no chance is left)."""
+        c0, c1 = self.cols
+        # units compare by identity, so the tuples of units capture the order of the columns (base HP follows)
         return (
-            tuple((u.card.index, u.up) for u in self.cols[0]),
-            tuple((u.card.index, u.up) for u in self.cols[1]),
+            tuple(c0),
+            tuple(c1),
+            tuple([u.up for u in c0]),
+            tuple([u.up for u in c1]),
             self.hp[0],
             self.hp[1],
-            self.base[0],
-            self.base[1],
             self.last_first,
         )
 

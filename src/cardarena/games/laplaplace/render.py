@@ -24,7 +24,12 @@ def render_state(state: LapState, seat: int | None) -> str:
             shown = view["open"]
             lines.append(f"  {label} open cards: " + ("hidden" if shown is None else ", ".join(shown) or "none yet"))
     if obs["to_act"] is not None:
-        what = "show an open card" if obs["phase"] == "show" else "add a card (top first) or finish"
+        if obs["phase"] == "show":
+            what = "show an open card"
+        elif obs["scene"] == "open":
+            what = "add a card (top first; the 8 cards must include its 4 open cards)"
+        else:
+            what = "add a card (top first) or finish with 'done'"
         lines.append(f"  seat {obs['to_act']} to {what}")
     if "log" in obs:
         lines.append("")
