@@ -305,3 +305,32 @@ def test_last_and_summon_references() -> None:
     st = position(g, "d5:o f5:x", hand=("probe",))
     play(st, "summon probe at e5 r0", "move e5 e9")
     assert board(st) == "d5:o e9:O"
+
+
+def test_if_you_did_and_if_you_did_not() -> None:
+    """Conditional steps ("if you do …") look at whether the previous step did anything."""
+    g = single(
+        [
+            {"do": "destroy", "near": "adjacent", "may": True},
+            {"do": "gain_action", "only_if": "done"},
+            {"do": "draw_extra", "deck": "school", "only_if": "done"},
+            {"do": "place", "near": "adjacent", "only_if": "not_done"},
+        ]
+    )
+    st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
+    play(st, "summon probe at e5 r0", "choose f5")
+    assert st.actions == 1 and st.extra == [1, 0, 0] and st.phase == 1
+    st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
+    play(st, "summon probe at e5 r0", "skip")
+    assert st.phase == 2 and legal(st)[0].startswith("place")  # the "if you did not" step
+    play(st, "place e6")
+    assert st.extra == [0, 0, 0] or st.player == 1
+
+
+def test_place_on_each_empty_marked_square() -> None:
+    """Place with count all: a piece on every square that qualifies, as long as the supply lasts."""
+    g = single([{"do": "place", "count": "all", "on": "marked"}], pattern="* * *\n. @ .\n. c .")
+    st = position(g, "e4:o d6:x", hand=("probe",), supply_two=(3, 16))
+    play(st, "summon probe at e5 r0")
+    assert board(st) == "e4:o e5:O d6:x e6:o f6:o"
+    assert st.supply_two[0] == 0

@@ -103,6 +103,7 @@ class StepModel(BaseModel):
     to_near: Literal["adjacent"] | None = None
     deck: Literal["school", "legend", "flare"] | None = None
     as_rank: Literal["common", "heroic", "legendary"] | None = None
+    only_if: Literal["done", "not_done"] | None = None
     n: int = 1
     options: list[list[StepModel]] | None = None
 
@@ -178,6 +179,7 @@ class Step:
     deck: str = "school"
     n: int = 1
     options: tuple[tuple[Step, ...], ...] = ()
+    only_if: str | None = None  # "done" / "not_done": run only if the previous step did (not) do anything
     text: str = ""
 
 
@@ -401,6 +403,7 @@ def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_mar
         deck=m.deck or "school",
         n=m.n,
         options=options,
+        only_if=m.only_if,
     )
     return _with_text(step, m)
 

@@ -79,10 +79,20 @@ def _phrase(step: Step) -> tuple[str, bool]:
 
 
 def step_text(step: Step) -> str:
+    """Plain English for one compiled step (with its "if you did" condition)."""
+    text = _step_text(step)
+    if step.only_if == "done":
+        return "If you did, " + text[0].lower() + text[1:]
+    if step.only_if == "not_done":
+        return "If you did not, " + text[0].lower() + text[1:]
+    return text
+
+
+def _step_text(step: Step) -> str:
     """Plain English for one compiled step.
 
     >>> from .cards import Step
-    >>> step_text(Step("destroy", who=2, ranks=0b0010, near=True))
+    >>> _step_text(Step("destroy", who=2, ranks=0b0010, near=True))
     'Destroy an enemy common piece adjacent to this piece.'
     """
     op = step.op

@@ -25,6 +25,7 @@ DECK_INDEX = {"school": 0, "legend": 1, "flare": 2}
 
 def start(st: TashState, steps: tuple[Step, ...]) -> None:
     st.frames = [(steps, 0, 0)]
+    st.prev_done = True  # a summon (or invoking a flare) has just been done
     _reset(st)
     advance(st)
 
@@ -38,6 +39,15 @@ def _reset(st: TashState) -> None:
 
 
 def _next(st: TashState) -> None:
+    """The current step is over; whether it did anything is kept for a following ``only_if`` step."""
+    steps, idx, opt = st.frames[-1]
+    st.frames[-1] = (steps, idx + 1, opt)
+    st.prev_done = st.prog_n > 0
+    _reset(st)
+
+
+def _pass(st: TashState) -> None:
+    """Skip a step whose ``only_if`` condition fails (the previous result stays for the next step)."""
     steps, idx, opt = st.frames[-1]
     st.frames[-1] = (steps, idx + 1, opt)
     _reset(st)
@@ -58,10 +68,15 @@ def advance(st: TashState) -> None:
             continue
         step: Step = steps[idx]
         op = step.op
+        if step.only_if is not None and st.prev_done != (step.only_if == "done"):
+            _pass(st)
+            continue
         if op == "gain_action":
             st.actions += step.n
+            st.prog_n = 1
         elif op == "draw_extra":
             st.extra[DECK_INDEX[step.deck]] += 1
+            st.prog_n = 1
         elif op in TARGET_OPS and step.count == ALL:
             _apply_all(st, step)
         elif op == "place" and step.count == ALL:
@@ -69,6 +84,7 @@ def advance(st: TashState) -> None:
                 if place_squares(st, step) >> sq & 1:
                     st.put(sq, _place_owner(st, step), step.place_rank)
                     st.ctx_last = sq
+                    st.prog_n += 1
         else:
             if op in ("move", "leap") and step.count == ALL and st.pool < 0:
                 st.pool = _movers(st, step)
@@ -245,6 +261,7 @@ def apply_choice(st: TashState, action: Action) -> None:
         else:
             _next(st)
     elif kind == "option":
+        st.prog_n = 1
         _next(st)
         st.frames.append((step.options[action[1] - 1], 0, action[1]))
     elif kind == "choose":
@@ -292,6 +309,7 @@ def _apply_all(st: TashState, step: Step) -> None:
         if targets(st, step) >> sq & 1:
             do_target(st, step, sq)
             st.ctx_last = sq
+            st.prog_n += 1
 
 
 def do_target(st: TashState, step: Step, sq: int) -> None:
@@ -352,6 +370,7 @@ def describe_progress(st: TashState) -> dict[str, Any] | None:
         "picked": [SQ_NAME[s] for s in bits(st.prog_picked)],
         "mover": SQ_NAME[st.mover] if st.mover >= 0 else None,
         "moves_left": st.mover_left,
+        "previous_step_done": st.prev_done,
         "pool": None if st.pool < 0 else [SQ_NAME[s] for s in bits(st.pool)],
         "self": SQ_NAME[st.ctx_self] if st.ctx_self >= 0 else None,
         "last": SQ_NAME[st.ctx_last] if st.ctx_last >= 0 else None,

@@ -74,6 +74,7 @@ class TashState(State):
         self.frames: list[tuple[tuple[Any, ...], int, int]] = []  # (steps, next step index, option taken)
         self.flare_parts = (False, False)
         self.prog_n = 0
+        self.prev_done = False
         self.prog_picked = 0
         self.mover = -1
         self.mover_left = 0
