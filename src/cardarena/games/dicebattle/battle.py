@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 def begin(st: DiceBattleState) -> None:
     """両プレイヤーがセットを終了後: turn every set card face up and queue their effects."""
-
     t = st.t
     first = st.first
     queue: list[Entry] = []
@@ -83,7 +82,6 @@ def order_group(st: DiceBattleState) -> set[int]:
 
 def advance(st: DiceBattleState) -> None:
     """Resolve effects until one needs a decision, then stop; at the end of the queue, end the battle."""
-
     q = st.queue
     sides = st.sides
     while q:
@@ -102,7 +100,6 @@ def advance(st: DiceBattleState) -> None:
 
 
 def _effect_of(st: DiceBattleState, entry: Entry) -> Effect:
-
     eff = st.t.grant[entry[2]] if entry[3] == STOCK else st.t.effect[entry[2]]
     assert eff is not None
     return eff
@@ -110,7 +107,6 @@ def _effect_of(st: DiceBattleState, entry: Entry) -> Effect:
 
 def start(st: DiceBattleState, entry: Entry) -> bool:
     """Begin one entry's effect; True if it now waits on its owner's choice."""
-
     eff = _effect_of(st, entry)
     owner = entry[1]
     if not holds(st, owner, eff.when, eff.when_n):
@@ -189,7 +185,6 @@ def holds(st: DiceBattleState, seat: int, when: str, n: int) -> bool:
 
 def fire(st: DiceBattleState, entry: Entry, eff: Effect) -> None:
     """Carry out an effect's operations; a fired choice/forced grant leaves the stock zone."""
-
     _, seat, card, zone = entry
     st.event("effect", seat, card, zone)
     if zone == STOCK and eff.type != PERMANENT:
@@ -267,7 +262,6 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
 
 def end(st: DiceBattleState) -> None:
     """メインユニットのレベルが高いプレイヤーが勝利; then used cards to the graveyard and the reward phase."""
-
     levels = (st.unit_level(0), st.unit_level(1))
     s0, s1 = st.sides
     if levels[0] != levels[1]:
@@ -335,7 +329,6 @@ def revive(st: DiceBattleState, card: int) -> None:
 
 def draw_phase(st: DiceBattleState) -> None:
     """Loser draws 3, winner 2 (tie: both 2); then first and second swap and the next round begins."""
-
     winner = st.battle_winner
     for seat in (st.first, 1 - st.first):
         if winner < 0:
