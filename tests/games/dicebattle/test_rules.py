@@ -282,6 +282,7 @@ def test_monsters_combine_and_the_main_unit_level_is_the_sum() -> None:
     assert "set ogre" not in legal(st)  # 1 + 3 + 4 > 6
     act(st, "set slime")
     assert st.base_level(0) == 5
+    assert "main: Slime + Harpy + Slime (main unit Harpy, Lv5)" in st.render(0)
     act(st, "done")
     assert st.current_player == 1
 

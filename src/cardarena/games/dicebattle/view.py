@@ -153,8 +153,13 @@ def _zone(st: DiceBattleState, side: Side, hidden: bool) -> str:
         main = "dice token (Lv1)"
     elif hidden and side.main:
         main = f"{len(side.main)} face-down card(s)"
+    elif side.main:
+        # モンスター: the highest-level monster is the main unit; its level is the sum.
+        unit = max(side.main, key=lambda c: st.t.level[c])
+        total = sum(st.t.level[c] for c in side.main) if st.t.kind[unit] == KIND_MONSTER else st.t.level[unit]
+        main = " + ".join(name(c) for c in side.main) + f" (main unit {name(unit)}, Lv{total})"
     else:
-        main = " + ".join(name(c) for c in side.main) or "-"
+        main = "-"
     text = f"main: {main}"
     if side.circle:
         text += (
