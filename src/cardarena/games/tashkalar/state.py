@@ -6,11 +6,11 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
-from . import effects
+from . import effects, summoning
 from .actions import CHOOSE, END, PLACE, RECALL, RESIGN, SKIP, card_action, summon_action
 from .board import DUEL_SETUP, ONBOARD, SQ_NAME, bits
-from .cards import LEGENDARY, Card, Orientation
-from .pieces import all_pieces, cell, count_pieces, count_upgraded, rank_mask
+from .cards import LEGENDARY, Card
+from .pieces import all_pieces, cell, count_pieces, count_upgraded
 
 if TYPE_CHECKING:
     from .game import TashGame
@@ -248,71 +248,8 @@ class TashState(State):
         return out
 
     def summons(self) -> list[tuple[int, int, int]]:
-        """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order.
-
-        A pattern orientation is a list of (shift, minimum rank): the summon squares where it matches are the
-        AND of the player's "rank ≥ r" bit sets shifted back by each offset, intersected with the squares whose
-        piece (if any) is not of a higher rank than the being.
-        """
-        p = self.player
-        bb = self.bb
-        base = p << 2
-        ge3 = bb[base | 3]
-        ge2 = bb[base | 2] | ge3
-        ge1 = bb[base | 1] | ge2
-        ge = (0, ge1, ge2, ge3)
-        r2 = rank_mask(bb, 2)
-        r3 = rank_mask(bb, 3)
-        allowed = (0, ONBOARD & ~(r2 | r3), ONBOARD & ~r3, ONBOARD)
-        cs = self.cards()
-        out: list[tuple[int, int, int]] = []
-        for c in (*self.hand_b[p], *self.hand_l[p]):
-            card = cs[c]
-            allow = allowed[card.rank]
-            for oi, o in enumerate(card.orients):
-                m = allow
-                if o.summon_req:
-                    m &= ge[o.summon_req]
-                for shift, r in o.reqs:
-                    g = ge[r]
-                    m &= (g >> shift) if shift >= 0 else (g << -shift)
-                    if not m:
-                        break
-                while m:
-                    low = m & -m
-                    sq = low.bit_length() - 1
-                    m ^= low
-                    if self.summon_piece_ok(card, o, sq):
-                        out.append((c, sq, oi))
-        return out
-
-    def pattern_mask(self, o: Orientation, sq: int) -> int:
-        m = 0
-        for shift, _ in o.reqs:
-            m |= 1 << (sq + shift)
-        return m
-
-    def summon_recall_mask(self, card: Card, o: Orientation, sq: int) -> int:
-        """Out of units: the pieces of the right kind that may be taken back for this summon (0: none needed)."""
-        p = self.player
-        if self.has_supply(p, card.rank):
-            return 0
-        base = p << 2
-        kind = self.bb[base | 3] if card.rank == LEGENDARY else self.bb[base | 1] | self.bb[base | 2]
-        if kind >> sq & 1:
-            return 0  # the piece destroyed on the summon square is reused
-        return kind & ~self.pattern_mask(o, sq) & ~(1 << sq)
-
-    def summon_piece_ok(self, card: Card, o: Orientation, sq: int) -> bool:
-        """A piece for the being is available (in the supply, or by the out-of-units rules)."""
-        p = self.player
-        if self.has_supply(p, card.rank):
-            return True
-        base = p << 2
-        kind = self.bb[base | 3] if card.rank == LEGENDARY else self.bb[base | 1] | self.bb[base | 2]
-        if kind >> sq & 1:
-            return True
-        return bool(kind & ~self.pattern_mask(o, sq) & ~(1 << sq))
+        """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order."""
+        return summoning.legal_summons(self)
 
     # -- applying -------------------------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -396,7 +333,7 @@ class TashState(State):
         if self.board[sq]:
             self.remove(sq, destroyed=True)
         if not self.has_supply(p, card.rank):
-            mask = self.summon_recall_mask(card, card.orients[oi], sq)
+            mask = summoning.recall_mask(self, card, card.orients[oi], sq)
             self.pending_summon = (card.index, sq, oi)
             self.recall_mask = mask
             self.phase = SUMMON_RECALL

@@ -1,0 +1,89 @@
+"""Finding legal summons fast, and the out-of-units rules for the being's piece.
+
+A pattern orientation is a list of (shift, minimum rank) relative to the summon square. The summon squares where
+it matches are the AND of the player's "rank ≥ r" bit sets, each shifted back by its offset, intersected with
+the squares whose piece (if any) is not of a higher rank than the being: a handful of integer operations per
+orientation, whatever the number of pieces.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import ONBOARD
+from .cards import LEGENDARY, Card, Orientation
+from .pieces import rank_mask
+
+if TYPE_CHECKING:
+    from .state import TashState
+
+
+def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
+    """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
+    the hand's beings then legends, each orientation, squares from a1 upwards."""
+    p = st.player
+    bb = st.bb
+    base = p << 2
+    ge3 = bb[base | 3]
+    ge2 = bb[base | 2] | ge3
+    ge1 = bb[base | 1] | ge2
+    ge = (0, ge1, ge2, ge3)
+    r2 = rank_mask(bb, 2)
+    r3 = rank_mask(bb, 3)
+    allowed = (0, ONBOARD & ~(r2 | r3), ONBOARD & ~r3, ONBOARD)
+    cs = st.game.cards.cards
+    out: list[tuple[int, int, int]] = []
+    for c in (*st.hand_b[p], *st.hand_l[p]):
+        card = cs[c]
+        allow = allowed[card.rank]
+        for oi, o in enumerate(card.orients):
+            m = allow
+            if o.summon_req:
+                m &= ge[o.summon_req]
+            for shift, r in o.reqs:
+                g = ge[r]
+                m &= (g >> shift) if shift >= 0 else (g << -shift)
+                if not m:
+                    break
+            while m:
+                low = m & -m
+                sq = low.bit_length() - 1
+                m ^= low
+                if piece_available(st, card, o, sq):
+                    out.append((c, sq, oi))
+    return out
+
+
+def pattern_mask(o: Orientation, sq: int) -> int:
+    """The squares of the pieces a summon at ``sq`` uses."""
+    m = 0
+    for shift, _ in o.reqs:
+        m |= 1 << (sq + shift)
+    return m
+
+
+def _own_kind(st: TashState, card: Card) -> int:
+    base = st.player << 2
+    return st.bb[base | 3] if card.rank == LEGENDARY else st.bb[base | 1] | st.bb[base | 2]
+
+
+def recall_mask(st: TashState, card: Card, o: Orientation, sq: int) -> int:
+    """Out of units: the pieces of the right kind that may be taken back for this summon (0: none needed).
+
+    ユニットの不足: a piece of yours destroyed on the summon square is reused; otherwise one of your pieces of that
+    kind outside the pattern is taken off the board.
+    """
+    if st.has_supply(st.player, card.rank):
+        return 0
+    kind = _own_kind(st, card)
+    if kind >> sq & 1:
+        return 0
+    return kind & ~pattern_mask(o, sq) & ~(1 << sq)
+
+
+def piece_available(st: TashState, card: Card, o: Orientation, sq: int) -> bool:
+    """A piece for the being exists: in the supply, or by the out-of-units rules."""
+    if st.has_supply(st.player, card.rank):
+        return True
+    kind = _own_kind(st, card)
+    return bool(kind >> sq & 1 or kind & ~pattern_mask(o, sq) & ~(1 << sq))
