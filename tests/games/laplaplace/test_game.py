@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError, IllegalActionError, InvalidActionError, OptionError, Rng
@@ -164,3 +166,15 @@ def test_max_turns_caps_the_battle() -> None:
     short = new(build="league", build0=str(BUILDS / "fortress.toml"), build1=str(BUILDS / "mirror.toml"), max_turns=3)
     assert short.turn == 3 and short.returns() == [0.0, 0.0]
     assert "safety cap" in short.log[-1]
+
+
+@given(st.text(max_size=30) | st.sampled_from(["add lance", "show  Jab", "done", "add SECOND WIND", "add"]))
+@settings(max_examples=200, deadline=None)
+def test_parse_action_reads_or_refuses(text: str) -> None:
+    g = cardarena.load("laplaplace")
+    s = g.new_initial_state(0)
+    try:
+        a = g.parse_action(s, text)
+    except InvalidActionError:
+        return
+    assert g.parse_action(s, str(a)) == a and 0 <= g.action_index(a) < g.num_distinct_actions
