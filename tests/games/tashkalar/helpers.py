@@ -77,6 +77,7 @@ def position(
     for tok in pieces.split():
         name, ch = tok.split(":")
         owner, rank = CHARS[ch]
+        assert not st.board[NAME_SQ[name]], f"{name} is given twice"
         st.put(NAME_SQ[name], owner, rank)
     if supply_two is not None:
         st.supply_two = list(supply_two)
