@@ -101,3 +101,11 @@ def test_bench_json_shape() -> None:
     assert code == 0
     (row,) = json.loads(out)["results"]
     assert row["game"] == "torabato" and row["decisions_per_s"] > 0 and row["clone_us"] > 0
+
+
+def test_laplaplace_league_is_registered(tmp_path: Path) -> None:
+    builds = ROOT / "src" / "cardarena" / "games" / "laplaplace" / "builds"
+    csv = tmp_path / "standings.csv"
+    code, out = run("laplaplace", "league", str(builds), "--csv", str(csv))
+    assert code == 0, out
+    assert "standings written" in out and csv.read_text(encoding="utf-8").count("\n") >= 9

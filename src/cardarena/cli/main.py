@@ -200,6 +200,16 @@ def bench(game_ids: tuple[str, ...], seconds: float, as_json: bool) -> None:
     console.print(table)
 
 
+def _add_game_commands() -> None:
+    """Game-specific command groups (``cardarena laplaplace league DIR``)."""
+    from .laplaplace_cmd import laplaplace_group
+
+    cli.add_command(laplaplace_group)
+
+
+_add_game_commands()
+
+
 def main() -> None:
     cli()
 
