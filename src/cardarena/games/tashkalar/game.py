@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
-
 from ...engine import MAX_TURNS, Action, Game, Option, OptionError, Rng, State
 from .actions import Codec, parse
 from .cards import CardSet, load_cards
@@ -100,6 +98,3 @@ class TashGame(Game):
         from .render import card_list
 
         return super().rules_text() + "\n" + card_list(self.cards)
-
-    def describe(self) -> dict[str, Any]:
-        return super().describe()
