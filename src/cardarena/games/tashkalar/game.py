@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+
 from ...engine import MAX_TURNS, Action, Game, Option, OptionError, Rng, State
 from .actions import Codec, parse
 from .cards import CardSet, load_cards
