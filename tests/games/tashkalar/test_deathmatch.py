@@ -137,3 +137,17 @@ def test_school_options() -> None:
     assert g.new_initial_state(1).school == ["tide", "tide"]
     with pytest.raises(OptionError, match="valid schools"):
         cardarena.load("tashkalar", school0="nope")
+
+
+def test_resignation_at_any_time_even_during_an_effect() -> None:
+    """いつでも投了することができる: also in the middle of an effect and at the setup choice."""
+    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]), resign=True)
+    st = position(g, "d5:o f5:x", hand=("zap",))
+    play(st, "summon zap at e5 r0")
+    assert [str(a) for a in st.legal_actions()] == ["choose f5", "resign"]
+    play(st, "resign")
+    assert st.returns() == [-1.0, 1.0] and "resigned" in st.trigger
+    st = g.new_initial_state(1)
+    assert "resign" in [str(a) for a in st.legal_actions()]
+    play(st, "resign")
+    assert st.returns() == [1.0, -1.0]

@@ -88,9 +88,7 @@ def advance(st: TashState) -> None:
         else:
             if op in ("move", "leap") and step.count == ALL and st.pool < 0:
                 st.pool = _movers(st, step)
-            acts = choices(st)
-            if acts:
-                st._legal = acts
+            if choices(st):
                 return
         _next(st)
     st.finish_effect()

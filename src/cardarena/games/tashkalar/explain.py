@@ -22,6 +22,8 @@ def why_illegal(st: TashState, action: Action) -> str:
     for a in action[1:]:
         if isinstance(a, int) and not isinstance(a, bool) and kind != "option" and SQ_NAME.get(a) not in NAME_SQ:
             return f"{SQ_NAME.get(a, a)} is not a square of the board"
+    if kind == "resign":
+        return "resignation is off (the option resign=true offers it at every decision)"
     if st.phase == SETUP:
         return "the second player first chooses the setup square of their own common: choose c5 or choose g5"
     if st.phase == EFFECT:
@@ -37,8 +39,6 @@ def why_illegal(st: TashState, action: Action) -> str:
     p = st.player
     if kind in ("choose", "move", "option", "skip", "bottom"):
         return f"'{kind}' is only for a pending choice; none is pending"
-    if kind == "resign":
-        return "resignation is off (option resign=true lists it)"
     if kind in ("place", "recall", "summon", "discard") and st.actions <= 0:
         return "no action is left this turn"
     if kind == "place":

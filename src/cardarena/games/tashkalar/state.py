@@ -209,6 +209,12 @@ class TashState(State):
 
     # -- legal actions --------------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
+        acts = self._decisions()
+        if self.game.options["resign"]:
+            acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる
+        return acts
+
+    def _decisions(self) -> list[Action]:
         ph = self.phase
         if ph == MAIN:
             return self._main_actions()
@@ -243,8 +249,6 @@ class TashState(State):
             if any(self.flare_halves(p, cs[c])):
                 out.append(card_action("flare", cs[c].id))
         out.append(END)
-        if self.game.options["resign"]:
-            out.append(RESIGN)
         return out
 
     def summons(self) -> list[tuple[int, int, int]]:
@@ -255,13 +259,13 @@ class TashState(State):
     def _apply(self, action: Action) -> None:
         kind = action[0]
         ph = self.phase
-        if ph == EFFECT:
-            effects.apply_choice(self, action)
-            return
         if kind == "resign":
             self.resigned = self.player
-            self.trigger = "resignation"
+            self.trigger = f"seat {self.player} resigned"
             self.phase = OVER
+            return
+        if ph == EFFECT:
+            effects.apply_choice(self, action)
             return
         if ph == SETUP:
             own = action[1]
