@@ -31,7 +31,7 @@ class TashGame(Game):
         Option("school0", str, "random", "school of seat 0 (a school id of the card file, or random)"),
         Option("school1", str, "random", "school of seat 1 (a school id of the card file, or random)"),
         Option(
-            "resign", bool, False, "offer a 'resign' action at every decision (off: random playouts end by the rules)"
+            "resign", bool, False, "offer 'resign' at every decision (off: random playouts end by the rules)"
         ),
     )
 
