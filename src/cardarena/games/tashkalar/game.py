@@ -30,9 +30,7 @@ class TashGame(Game):
         Option("cards", str, None, "path of a card file (TOML) to use instead of the built-in cards"),
         Option("school0", str, "random", "school of seat 0 (a school id of the card file, or random)"),
         Option("school1", str, "random", "school of seat 1 (a school id of the card file, or random)"),
-        Option(
-            "resign", bool, False, "offer 'resign' at every decision (off: random playouts end by the rules)"
-        ),
+        Option("resign", bool, False, "offer 'resign' at every decision (off: random playouts end by the rules)"),
     )
 
     def setup(self) -> None:
