@@ -102,3 +102,32 @@ def test_resample_reseeds_the_future() -> None:
             other.apply(other.legal_actions()[0])
         rolls.add(tuple(s.roll for s in other.sides))
     assert len(rolls) > 1
+
+
+def test_render_does_not_tell_the_other_seats_what_is_left_of_the_die() -> None:
+    """Face-down cards: what is left of the setter's die would give away the levels of the cards set."""
+    st = arrange(new_state(seed=5), roll=6, hands=(["apprentice_mage", "spark", "blessing"], ["slime"]))
+    act(st, "set apprentice_mage", "magic spark")
+    assert st.render(0).splitlines()[-1] == "Waiting on you: set cards for die 6 (4 left to use)."
+    for seat in (1, None):
+        text = st.render(seat)
+        assert text.splitlines()[-1] == "Waiting on seat 0: set cards for die 6."
+        assert "left to use" not in text
+
+
+def test_resample_for_a_seat_not_to_act_drops_the_true_legal_actions() -> None:
+    """The opponent's legal actions name the cards of its hand: a resample must not keep the true ones."""
+    st = arrange(
+        new_state(seed=5),
+        roll=6,
+        hands=(["apprentice_mage", "spark", "blessing", "ember_imp", "ogre"], ["slime"]),
+    )
+    true_legal = st.legal_actions()  # cached on the true state
+    assert "set ogre" in [str(a) for a in true_legal]
+    for k in range(20):
+        other = st.resample(1, Rng(k))
+        hand = other.sides[0].hand
+        for action in other.legal_actions():
+            if action[0] == "set":
+                assert other.t.by_id[action[1]] in hand
+        other.apply(other.legal_actions()[-1])  # every listed action applies

@@ -49,6 +49,7 @@ def set_is_valid(t: Tables, main: list[int], circle: list[int], grant: int, roll
 
 def resample(st: DiceBattleState, seat: int, rng: Rng) -> DiceBattleState:
     c = st.clone()
+    c._legal = None  # the cached legal actions may name the true cards of the opponent's hand
     c.rng = rng.fork()
     mine = c.sides[seat]
     rng.shuffle(mine.deck)

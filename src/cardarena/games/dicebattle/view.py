@@ -215,6 +215,9 @@ def _waiting_text(st: DiceBattleState, seat: int | None) -> str:
     who = "you" if st.actor == seat else f"seat {st.actor}"
     if st.phase == DICE:
         side = st.sides[st.actor]
+        if st.actor != seat:
+            # What is left of the die would tell the levels of the cards already set face down.
+            return f"Waiting on {who}: set cards for die {side.roll}."
         room = side.roll - side.spent(st.t)
         return f"Waiting on {who}: set cards for die {side.roll} ({room} left to use)."
     if st.phase == ORDER:
