@@ -109,3 +109,9 @@ def test_laplaplace_league_is_registered(tmp_path: Path) -> None:
     code, out = run("laplaplace", "league", str(builds), "--csv", str(csv))
     assert code == 0, out
     assert "standings written" in out and csv.read_text(encoding="utf-8").count("\n") >= 9
+
+
+def test_play_skip_passes_until_the_next_turn() -> None:
+    code, out = run("play", "torabato", "--seed", "4", input="1\nskip\n" + "skip\n" * 400 + "1\n" * 3000)
+    assert code == 0, out
+    assert "passing whenever possible until turn" in out and "Game over" in out

@@ -13,11 +13,16 @@ from ..engine import Action, Game, RulesError, State, derive_seed
 
 Prompt = Callable[[str], str]
 
-HELP = "Type a number or an action's text. '?' lists the actions again, 'board' redraws, 'quit' leaves."
+HELP = (
+    "Type a number or an action's text. '?' lists the actions again, 'board' redraws, 'skip' passes whenever"
+    " you may until the next turn, 'quit' leaves."
+)
+QUIT = "quit"
+SKIP = "skip"
 
 
-def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) -> Action | None:
-    """Ask the person at ``seat`` for a legal action until they give one; ``None`` if they quit."""
+def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) -> Action | str:
+    """Ask the person at ``seat`` for a legal action until they give one, or the command ``quit``/``skip``."""
     game = state.game
     legal = state.legal_actions()
     _list_actions(game, state, legal, echo)
@@ -25,11 +30,16 @@ def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) ->
         try:
             answer = ask(f"seat {seat}> ").strip()
         except (EOFError, click.Abort):
-            return None
+            return QUIT
         if not answer:
             continue
         if answer in {"quit", "exit", "q"}:
-            return None
+            return QUIT
+        if answer == SKIP:
+            if any(_is_pass(a) for a in legal):
+                return SKIP
+            echo("  'skip' needs 'pass' among your choices; choose one of them.")
+            continue
         if answer in {"?", "help", "h"}:
             echo(HELP)
             _list_actions(game, state, legal, echo)
@@ -82,11 +92,18 @@ def run_play(
     echo(f"{game.name} — you are seat {seat}" if len(humans) == 1 else f"{game.name} — players share this terminal")
     echo(HELP)
     last_shown: tuple[int, int] | None = None
+    skipping: dict[int, int] = {}  # seat -> the turn during which it passes whenever it may
     while not state.is_terminal():
         who = state.current_player
         assert who is not None
         if who in humans:
             legal = state.legal_actions()
+            if skipping.get(who) == state.turn:
+                passes = [a for a in legal if _is_pass(a)]
+                if passes:
+                    state.apply(passes[0])
+                    continue
+            skipping.pop(who, None)
             if auto and len(legal) == 1:
                 if not _is_pass(legal[0]):
                     echo(f"seat {who}: {legal[0]} (the only choice)")
@@ -97,9 +114,14 @@ def run_play(
                 echo(game.render(state, who))
                 last_shown = (who, len(state.history))
             action = choose(state, who, ask, echo)
-            if action is None:
+            if action == QUIT:
                 echo("You left the game.")
                 break
+            if action == SKIP:
+                skipping[who] = state.turn
+                echo(f"seat {who}: passing whenever possible until turn {state.turn} ends")
+                continue
+            assert not isinstance(action, str)
             state.apply(action)
         else:
             action = agents[who].act(SeatView(state, who))
