@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from cardarena.engine import Rng
-from cardarena.games.dicebattle.hidden import set_is_valid
+from cardarena.games.dicebattle import hidden
+from cardarena.games.dicebattle.hidden import search_set, set_is_valid
 from cardarena.games.dicebattle.state import DiceBattleState
 
 from .helpers import act, arrange, battle, new_state, set_roll
@@ -131,3 +134,49 @@ def test_resample_for_a_seat_not_to_act_drops_the_true_legal_actions() -> None:
             if action[0] == "set":
                 assert other.t.by_id[action[1]] in hand
         other.apply(other.legal_actions()[-1])  # every listed action applies
+
+
+def _hard_set_position() -> DiceBattleState:
+    """Seat 0 has set a Lv2 human with four Lv1 magic on a 6: few draws of the hidden cards fit."""
+    st = arrange(
+        new_state(deck0="arcana", deck1="horde", seed=11),
+        roll=6,
+        hands=(["herbalist", "blessing", "spark", "insight", "insight", "lightning"], ["slime"]),
+    )
+    act(st, "set herbalist", "magic blessing", "magic spark", "magic insight", "magic insight", "done")
+    return st
+
+
+def test_resample_constructs_a_consistent_set_when_random_draws_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Face-down cards are redrawn even when every random draw fails: never the true set kept by default."""
+    st = _hard_set_position()
+    obs = st.observation(1)
+    monkeypatch.setattr(hidden, "ATTEMPTS", 0)  # only the exhaustive search is left
+    seen = set()
+    for k in range(40):
+        other = st.resample(1, Rng(k))
+        side = other.sides[0]
+        assert other.observation(1) == obs
+        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+        assert len(side.main) == 1 and len(side.circle) == 4 and side.grant < 0
+        truth = st.sides[0]
+        assert sorted([*side.hand, *side.deck, *side.main, *side.circle]) == sorted(
+            [*truth.hand, *truth.deck, *truth.main, *truth.circle]
+        )
+        seen.add((tuple(side.main), tuple(sorted(side.circle))))
+    assert len(seen) > 3
+
+
+def test_search_set_finds_the_only_set_and_keeps_known_cards_in_hand() -> None:
+    """The exhaustive search obeys the setting rules and the known cards (which must stay in the hand)."""
+    st = new_state(deck0="arcana", deck1="horde")
+    t = st.t
+    mage, spark, titan, ogre = (t.by_id[n] for n in ("apprentice_mage", "spark", "titan", "ogre"))
+    # One unit and one magic on a 2: only Apprentice Mage + Spark fit.
+    for k in range(10):
+        found = search_set(t, [titan, spark, ogre, mage], 1, 1, False, 2, Rng(k), known=[], hand_n=2)
+        assert found == ([mage], [spark], -1)
+    assert search_set(t, [titan, spark, ogre], 1, 1, False, 2, Rng(0), known=[], hand_n=2) is None
+    # A known card that the hand (of 0 cards) cannot hold must be among the set cards.
+    found = search_set(t, [mage, mage, spark, titan], 1, 0, False, 6, Rng(3), known=[titan], hand_n=0)
+    assert found == ([titan], [], -1)

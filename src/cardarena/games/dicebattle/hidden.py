@@ -7,6 +7,7 @@ salvaged, kept), which stay in that hand (or among its face-down set cards) in e
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardarena.engine import Rng
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from .state import DiceBattleState, Side
 
 ATTEMPTS = 64
+
+_Next = Callable[[int, list[int]], "tuple[list[int], list[int], int] | None"]
 
 
 def set_is_valid(t: Tables, main: list[int], circle: list[int], grant: int, roll: int) -> bool:
@@ -71,41 +74,52 @@ def _redeal(t: Tables, side: Side, rng: Rng, *, hidden_set: bool) -> None:
     known = side.known
     for k in known:
         pool.remove(k)
-    if hidden_set:
-        main_n, circle_n, has_grant = len(side.main), len(side.circle), side.grant >= 0
-        for _ in range(ATTEMPTS):
-            # Known cards may be among the set cards: draw the set from known + unknown alike.
-            candidates = [*known, *pool]
-            drawn = _draw_set(t, candidates, main_n, circle_n, has_grant, side.roll, rng)
-            if drawn is None:
-                continue
-            main, circle, grant = drawn
-            known_left = list(known)
-            for x in [*main, *circle, grant]:
-                if x in known_left:
-                    known_left.remove(x)
-            if len(known_left) > hand_n:
-                continue
-            rest = candidates  # _draw_set removed the set cards
-            for x in known_left:
-                rest.remove(x)
-            rng.shuffle(rest)
-            fill = hand_n - len(known_left)
-            side.main, side.circle, side.grant = main, circle, grant
-            side.hand = [*known_left, *rest[:fill]]
-            side.deck = rest[fill:]
+    if not hidden_set:
+        rng.shuffle(pool)
+        fill = hand_n - len(known)
+        side.hand = [*known, *pool[:fill]]
+        side.deck = pool[fill:]
+        return
+    main_n, circle_n, has_grant = len(side.main), len(side.circle), side.grant >= 0
+    for _ in range(ATTEMPTS):
+        # Known cards may be among the set cards: draw the set from known + unknown alike.
+        candidates = [*known, *pool]
+        drawn = _draw_set(t, candidates, main_n, circle_n, has_grant, side.roll, rng)
+        if drawn is not None and _place(side, drawn, candidates, hand_n, rng):
             return
-        # No consistent redraw found: keep the true set cards and redraw only hand and deck.
-        known = list(known)
-        for x in [*side.main, *side.circle, *([side.grant] if has_grant else [])]:
-            if x in pool:
-                pool.remove(x)
-            else:
-                known.remove(x)  # a known card that was set: it no longer has to be in the hand
-    rng.shuffle(pool)
-    fill = hand_n - len(known)
-    side.hand = [*known, *pool[:fill]]
-    side.deck = pool[fill:]
+    # Random draws kept failing (a rare combination): search all sets, in a random order, for one that fits.
+    # The true set is one, so this always finds a set in a position reached by the rules.
+    candidates = [*known, *pool]
+    found = search_set(t, candidates, main_n, circle_n, has_grant, side.roll, rng, known=known, hand_n=hand_n)
+    if found is None:
+        raise AssertionError("the face-down cards break the setting rules: no set can be redrawn")
+    for x in [*found[0], *found[1], found[2]]:
+        if x >= 0:
+            candidates.remove(x)
+    placed = _place(side, found, candidates, hand_n, rng)
+    assert placed
+
+
+def _place(side: Side, drawn: tuple[list[int], list[int], int], rest: list[int], hand_n: int, rng: Rng) -> bool:
+    """Put a drawn set on ``side``; ``rest`` (the candidates left, known cards among them) fills hand and deck.
+
+    False (and ``side`` unchanged) if the known cards left out of the set do not fit in the hand.
+    """
+    main, circle, grant = drawn
+    known_left = list(side.known)
+    for x in [*main, *circle, grant]:
+        if x in known_left:
+            known_left.remove(x)
+    if len(known_left) > hand_n:
+        return False
+    for x in known_left:
+        rest.remove(x)
+    rng.shuffle(rest)
+    fill = hand_n - len(known_left)
+    side.main, side.circle, side.grant = main, circle, grant
+    side.hand = [*known_left, *rest[:fill]]
+    side.deck = rest[fill:]
+    return True
 
 
 def _pick(rng: Rng, cards: list[int], ok: list[int]) -> int | None:
@@ -155,3 +169,77 @@ def _draw_set(
             return None
         grant = picked
     return main, circle, grant
+
+
+def search_set(
+    t: Tables,
+    cards: list[int],
+    main_n: int,
+    circle_n: int,
+    has_grant: bool,
+    roll: int,
+    rng: Rng,
+    *,
+    known: list[int],
+    hand_n: int,
+) -> tuple[list[int], list[int], int] | None:
+    """A set of face-down cards from ``cards`` that obeys the setting rules on ``roll``, or None if none does.
+
+    Depth-first over the distinct cards in a random order, so it is exhaustive (it cannot miss a set that
+    exists) yet does not favour one answer. Known cards left out of the set must still fit in the hand of
+    ``hand_n`` cards. ``cards`` is not changed.
+    """
+    kind, cost, level, grant_level, with_monster = t.kind, t.cost[roll], t.level, t.grant_level, t.with_monster
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    distinct = list(counts)
+    rng.shuffle(distinct)
+    must_set_known = len(known) - hand_n  # known cards that cannot be in the hand any more
+
+    def known_used(chosen: list[int]) -> int:
+        left = list(known)
+        for x in chosen:
+            if x in left:
+                left.remove(x)
+        return len(known) - len(left)
+
+    def pick(
+        n: int, start: int, room: int, ok: list[int], use: Sequence[int], chosen: list[int], then: _Next
+    ) -> tuple[list[int], list[int], int] | None:
+        if n == 0:
+            return then(room, chosen)
+        for k in range(start, len(ok)):
+            c = ok[k]
+            need = use[c]
+            if need > room or counts[c] == 0:
+                continue
+            counts[c] -= 1
+            chosen.append(c)
+            found = pick(n - 1, k, room - need, ok, use, chosen, then)
+            chosen.pop()
+            counts[c] += 1
+            if found is not None:
+                return found
+        return None
+
+    def with_grant(room: int, chosen: list[int]) -> tuple[list[int], list[int], int] | None:
+        main, circle = chosen[:main_n], chosen[main_n:]
+        options = [-1]
+        if has_grant:
+            options = [c for c in distinct if counts[c] > 0 and 0 < grant_level[c] <= room]
+        for g in options:
+            if known_used([*chosen, g]) >= must_set_known:
+                return list(main), list(circle), g
+        return None
+
+    def with_circle(room: int, chosen: list[int]) -> tuple[list[int], list[int], int] | None:
+        human = kind[chosen[0]] == KIND_HUMAN
+        magic = [c for c in distinct if kind[c] == KIND_MAGIC and (human or with_monster[c])]
+        return pick(circle_n, 0, room, magic, level, chosen, with_grant)
+
+    if main_n == 1:
+        units = [c for c in distinct if kind[c] != KIND_MAGIC]
+    else:
+        units = [c for c in distinct if kind[c] == KIND_MONSTER]
+    return pick(main_n, 0, roll, units, cost, [], with_circle)
