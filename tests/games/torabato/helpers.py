@@ -49,6 +49,7 @@ def position(
     state.passes = 0
     state.reveals = [[], []]
     state.known = [[], []]
+    state.known_epochs = [[], []]
     for seat in (0, 1):
         state.hand[seat] = ids(hands[seat])
         state.field[seat] = ids(field[seat])
@@ -61,6 +62,8 @@ def position(
         else:
             state.deck[seat] = ids(given)
         state.tapped_mana[seat] = 0
+        state.mana_sets[seat] = len(state.mana[seat])  # the mana cards were set before anything was known
+        state.mana_epochs[seat] = list(range(1, len(state.mana[seat]) + 1))
         state.pool[seat] = 0
     state.entered = [0] * len(state.entered)
     for n in new:

@@ -13,7 +13,7 @@ from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
 
-from .helpers import cid, do, position
+from .helpers import cid, do, names, position
 
 
 def test_default_card_list_matches_the_rulebook_table() -> None:
@@ -147,3 +147,44 @@ def test_resample_keeps_known_cards_and_redraws_the_rest() -> None:
     assert all(cid("KS") in w.hand[0] + w.mana[0] for w in worlds)
     assert len({tuple(w.mana[0]) for w in worlds}) > 1  # the unknown mana cards are redrawn
     assert all(w.observation(1) == s.observation(1) for w in worlds)
+
+
+def test_resample_keeps_a_card_taken_back_to_hand_out_of_the_mana() -> None:
+    """A card returned from the discard pile is known to be in hand until its owner sets mana again."""
+    s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S", "7S", "8S"], []), discard=(["2S", "JS"], []))
+    do(s, "recur 2S", "pass", "pass", "recur JS", "pass", "pass")
+    assert s.observation(1)["players"][0]["known_in_hand"] == ["2S", "JS"]
+    for k in range(40):
+        world = s.resample(1, Rng(k))
+        assert {cid("2S"), cid("JS")} <= set(world.hand[0]), k
+        assert world.observation(1) == s.observation(1)
+
+
+def test_resample_puts_at_most_one_known_card_into_one_new_mana_card() -> None:
+    """One mana set after both returned: at most one of the two can be among the mana cards, either one."""
+    s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S", "7S", "8S"], []), discard=(["2S", "JS"], []))
+    do(s, "recur 2S", "pass", "pass", "recur JS", "pass", "pass", "mana JS")
+    assert s.observation(1)["players"][0]["known_in_hand"] == []
+    seen = set()
+    for k in range(60):
+        world = s.resample(1, Rng(k))
+        in_mana = {c for c in (cid("2S"), cid("JS")) if c in world.mana[0]}
+        assert len(in_mana) <= 1, k
+        seen.add(frozenset(in_mana))
+        assert world.observation(1) == s.observation(1)
+    assert seen == {frozenset(), frozenset({cid("2S")}), frozenset({cid("JS")})}
+
+
+def test_resample_after_9_returns_a_mana_card() -> None:
+    """9 takes back a mana card the opponent cannot see: a known card set as mana may be back in hand."""
+    s = position(hands=(["KS", "9S"], []), mana=(["3S", "4S"], []), discard=(["2S"], []))
+    s.pool[0] = 3
+    s._legal = None
+    do(s, "recur 2S", "pass", "pass", "mana 2S", "play 9S", "pass", "pass", "choose 2S")
+    assert names(s.hand[0]) == ["KS", "2S"] and len(s.mana[0]) == 2
+    places = set()
+    for k in range(60):
+        world = s.resample(1, Rng(k))
+        places.add("mana" if cid("2S") in world.mana[0] else "hand")
+        assert world.observation(1) == s.observation(1)
+    assert places == {"mana", "hand"}

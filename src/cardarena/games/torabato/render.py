@@ -109,8 +109,8 @@ def render(state: ToraBatoState, seat: int | None) -> str:
             f" — first player: seat {state.first}"
         )
         if state.turn_no <= 2 and state.reveals[0] and len(state.reveals[0]) == len(state.reveals[1]):
-            shown = ", ".join(f"{NAMES[a]} vs {NAMES[b]}" for a, b in zip(*state.reveals))
-            lines.append(f"  (first-player reveal, seat 0 vs seat 1: {shown})")
+            pairs = ", ".join(f"{NAMES[a]} vs {NAMES[b]}" for a, b in zip(*state.reveals, strict=True))
+            lines.append(f"  (first-player reveal, seat 0 vs seat 1: {pairs})")
     order = [1 - seat, seat] if seat is not None else [0, 1]
     for s in order:
         label = "You" if s == seat else f"Seat {s}"

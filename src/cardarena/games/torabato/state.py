@@ -113,6 +113,12 @@ class ToraBatoState(State):
         # Cards in a hand or among the mana cards whose identity every player knows (shown in the reveal,
         # or taken back from the public discard pile). They stay known while they stay in hand or mana.
         self.known: list[list[int]] = [[], []]
+        # What the opponent can tell about where a known card is (see resample): each mana card is counted by
+        # the number of its owner's mana sets when it was set (its epoch), each known card by the number of its
+        # owner's mana sets when it became known in hand. A known card can be a mana card of a later epoch only.
+        self.mana_sets = [0, 0]
+        self.mana_epochs: list[list[int]] = [[], []]
+        self.known_epochs: list[list[int]] = [[], []]
         self.result: list[float] | None = None
         self.end_reason = ""
         for seat in (0, 1):
@@ -197,6 +203,17 @@ class ToraBatoState(State):
         for seat in (0, 1):
             for card in [c for c in self.field[seat] if self.damage[c] >= self.health_of(c)]:
                 self._leave_field(card)
+
+    def _make_known(self, seat: int, card: int) -> None:
+        """``card`` is now in ``seat``'s hand and every player knows it."""
+        self.known[seat].append(card)
+        self.known_epochs[seat].append(self.mana_sets[seat])
+
+    def known_in_hand(self, seat: int) -> list[int]:
+        """Known cards that cannot be among the mana cards: they became known after the last mana set."""
+        epochs = self.mana_epochs[seat]
+        last = epochs[-1] if epochs else -1
+        return [c for c, e in zip(self.known[seat], self.known_epochs[seat], strict=True) if e >= last]
 
     def _finish(self, result: list[float], reason: str) -> None:
         self.result = result
@@ -400,6 +417,8 @@ class ToraBatoState(State):
             self.hand[seat].remove(action[1])
             self.mana[seat].append(action[1])
             self.mana_set = True
+            self.mana_sets[seat] += 1
+            self.mana_epochs[seat].append(self.mana_sets[seat])
             self.passes = 0
         elif kind == RECUR_K:
             seat = self.priority
@@ -436,7 +455,9 @@ class ToraBatoState(State):
         s = self.spec[card]
         self.hand[seat].remove(card)
         if card in self.known[seat]:
-            self.known[seat].remove(card)
+            i = self.known[seat].index(card)
+            del self.known[seat][i]
+            del self.known_epochs[seat][i]
         self._pay(seat, s.cost)
         self.passes = 0
         if s.kind == "soldier":
@@ -492,7 +513,7 @@ class ToraBatoState(State):
         elif card in self.discard[seat]:  # recursion: the card must still be in the discard pile
             self.discard[seat].remove(card)
             self.hand[seat].append(card)
-            self.known[seat].append(card)
+            self._make_known(seat, card)
         self._check_deaths()
         if self.pending is not None and len(self._pending_choices()) == 1:
             self._choose(self._pending_choices()[0][1])
@@ -531,11 +552,14 @@ class ToraBatoState(State):
         self.pending = None
         if kind == "regrow":
             self.discard[seat].remove(card)
-            self.known[seat].append(card)
+            self._make_known(seat, card)
         else:
             # Mana cards are interchangeable when paying: the player is taken to have tapped the card they
             # now take back, so a tapped card returns first (RULINGS-style reading, see rules.md).
             self.mana[seat].remove(card)
+            # The opponent does not see which mana card came back; dropping the oldest epoch keeps every
+            # placement of known cards that any choice allows (later mana cards admit more known cards).
+            del self.mana_epochs[seat][0]
             if self.tapped_mana[seat] > 0:
                 self.tapped_mana[seat] -= 1
         self.hand[seat].append(card)
@@ -549,7 +573,7 @@ class ToraBatoState(State):
         if seat == 0:
             return
         for s in (0, 1):
-            self.known[s].append(self.reveals[s][-1])
+            self._make_known(s, self.reveals[s][-1])
         v0 = self.spec[self.reveals[0][-1]].value
         v1 = self.spec[self.reveals[1][-1]].value
         if v0 != v1:
@@ -567,6 +591,7 @@ class ToraBatoState(State):
                 self._draw(s, HAND_SIZE)
             self.reveals = [[], []]
             self.known = [[], []]
+            self.known_epochs = [[], []]
 
     def _start_game(self, first: int) -> None:
         self.first = first
@@ -708,6 +733,7 @@ class ToraBatoState(State):
                 "mana_pool": self.pool[s],
                 "available_mana": self.available_mana(s),
                 "known_in_hand_or_mana": [NAMES[c] for c in self.known[s]],
+                "known_in_hand": [NAMES[c] for c in self.known_in_hand(s)],
                 "soldiers": [self._soldier_view(c) for c in self.field[s]],
             }
             if mine:
@@ -797,6 +823,9 @@ class ToraBatoState(State):
             "assigned": [list(a) for a in self.assigned],
             "reveals": self.reveals,
             "known": self.known,
+            "known_epochs": self.known_epochs,
+            "mana_sets": self.mana_sets,
+            "mana_epochs": self.mana_epochs,
             "redeals": self.redeals,
             "result": self.result,
             "end_reason": self.end_reason,
@@ -842,6 +871,9 @@ class ToraBatoState(State):
         c.reveals = [self.reveals[0].copy(), self.reveals[1].copy()]
         c.redeals = self.redeals
         c.known = [self.known[0].copy(), self.known[1].copy()]
+        c.known_epochs = [self.known_epochs[0].copy(), self.known_epochs[1].copy()]
+        c.mana_sets = self.mana_sets.copy()
+        c.mana_epochs = [self.mana_epochs[0].copy(), self.mana_epochs[1].copy()]
         c.result = self.result
         c.end_reason = self.end_reason
         return c
@@ -850,27 +882,81 @@ class ToraBatoState(State):
         """Redraw what ``seat`` cannot see: its own deck order, and the opponent's deck, hand and mana cards.
 
         Cards whose identity is public (``known``: shown in the reveal, or taken back from the discard pile)
-        stay among the opponent's hand and mana cards; a reveal the opponent has committed but not yet shown
-        is redrawn with the rest.
+        stay among the opponent's hand and mana cards, and only where they can be: a known card can be one of
+        the mana cards only if one of them was set after it became known, each mana card being at most one
+        card (see :meth:`_place_known`). A reveal the opponent has committed but not yet shown is redrawn
+        with the rest.
         """
         r = Rng.coerce(rng)
         c = self.clone()
         c.rng = r.fork()
         r.shuffle(c.deck[seat])
         o = 1 - seat
-        n_shown = min(len(self.reveals[0]), len(self.reveals[1]))
-        hidden_zones = c.hand[o] + c.mana[o]
         known = self.known[o]
-        unknown = [k for k in hidden_zones + c.deck[o] if k not in known]
+        unknown = [k for k in c.hand[o] + c.mana[o] + c.deck[o] if k not in known]
         r.shuffle(unknown)
-        slots = len(hidden_zones)
-        drawn = known + unknown[: slots - len(known)]
-        r.shuffle(drawn)
-        c.hand[o] = drawn[: len(c.hand[o])]
-        c.mana[o] = drawn[len(c.hand[o]) :]
-        c.deck[o] = unknown[slots - len(known) :]
+        hand_size = len(c.hand[o])
+        in_mana = self._place_known(o, hand_size, len(unknown), r)
+        mana: list[int] = []
+        placed: set[int] = set()
+        for card in in_mana:
+            if card < 0:
+                mana.append(unknown.pop())
+            else:
+                mana.append(card)
+                placed.add(card)
+        hand = [k for k in known if k not in placed]
+        while len(hand) < hand_size:
+            hand.append(unknown.pop())
+        r.shuffle(hand)
+        c.hand[o] = hand
+        c.mana[o] = mana
+        c.deck[o] = unknown
+        n_shown = min(len(self.reveals[0]), len(self.reveals[1]))
         if len(self.reveals[o]) > n_shown:  # the opponent's committed, still hidden reveal
             choices = [k for k in c.hand[o] if k not in c.reveals[o][:n_shown]]
             c.reveals[o][-1] = choices[r.randbelow(len(choices))]
         c._legal = None
         return c
+
+    def _place_known(self, seat: int, hand_size: int, n_unknown: int, r: Rng) -> list[int]:
+        """A random content for each of ``seat``'s mana cards: a known card that may be there, or -1 (unknown).
+
+        Mana cards are filled from the oldest; a known card goes to a mana card of a later epoch, each at most
+        once, and at least ``len(known) - hand_size`` known cards must end among the mana cards (the hand
+        holds the rest). Weights: every allowed known card 1, an unknown card the number of unknown cards
+        that fill the hidden slots, so the draw is close to a uniform deal of the hidden cards.
+        """
+        known, kep, tokens = self.known[seat], self.known_epochs[seat], self.mana_epochs[seat]
+        free = list(range(len(known)))
+        need = len(known) - hand_size
+        unknown_weight = min(n_unknown, len(tokens) + hand_size - len(known))
+        out: list[int] = []
+        for i, epoch in enumerate(tokens):
+            eligible = [j for j in free if kep[j] < epoch]
+            rest = tokens[i + 1 :]
+            can_skip = need <= 0 or _max_placed(rest, [kep[j] for j in free]) >= need
+            weight = unknown_weight if can_skip else 0
+            pick = r.randbelow(weight + len(eligible)) if eligible or weight else -1
+            if pick < weight:
+                out.append(-1)
+            else:
+                j = eligible[pick - weight]
+                free.remove(j)
+                out.append(known[j])
+                need -= 1
+        return out
+
+
+def _max_placed(tokens: list[int], epochs: list[int]) -> int:
+    """How many known cards (their epochs) at most go to distinct mana cards (their epochs, ascending)."""
+    epochs = sorted(epochs)
+    placed = waiting = k = 0
+    for t in tokens:
+        while k < len(epochs) and epochs[k] < t:
+            waiting += 1
+            k += 1
+        if waiting:
+            waiting -= 1
+            placed += 1
+    return placed
