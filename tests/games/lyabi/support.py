@@ -36,6 +36,7 @@ def position(
     for s in (0, 1):
         if hands is not None:
             st.hand[s] = kinds(game, hands[s])
+            st.public_hand[s] = []  # no card of a made-up hand is publicly known
         if decks is not None:
             st.deck[s] = kinds(game, decks[s])
         if discards is not None:

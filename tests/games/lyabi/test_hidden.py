@@ -7,9 +7,11 @@ import json
 
 from cardarena.engine import Rng
 from cardarena.games.lyabi.data import AUTO_ITEMS
-from cardarena.games.lyabi.state import P_MIRROR, P_SET
+from cardarena.games.lyabi.state import P_BRUSH, P_MIRROR, P_SET
 
-from .support import GAME, battle, item_phase, names, play, position
+from .support import GAME, battle, item_phase, kinds, main_phase, names, new_turn, play, position
+
+C = GAME.cards
 
 
 def test_observation_shows_public_zones_and_hides_the_rest() -> None:
@@ -99,3 +101,87 @@ def test_crystal_knowledge_is_kept_by_resample() -> None:
     for n in range(20):
         world = st.resample(0, Rng(n))
         assert [GAME.cards.r_names[k] for k in world.deck[0][-3:]] == ["blue11", "green3", "red1"]
+
+
+def test_resample_keeps_the_public_initial_hand() -> None:
+    """ゲームの準備 7: the initial hand is printed on the face-up Lv0 circle, so on turn 1 every seat knows the
+    opponent's hand; a resampled world may not swap those cards with deck cards."""
+    for seed in range(12):
+        st = GAME.new_initial_state(seed)
+        seat = st.current_player
+        assert seat is not None
+        o = 1 - seat
+        start = C.start_hand[C.c_colour[st.field[o][0]]]
+        assert start is not None
+        assert st.observation(seat)["players"][o]["hand_known"] == names(GAME, start)
+        for n in range(20):
+            world = st.resample(seat, Rng(n))
+            assert names(GAME, world.hand[o]) == names(GAME, start)
+            assert world.observation(seat) == st.observation(seat)
+
+
+def test_known_hand_cards_leave_with_payments_and_revealed_sets() -> None:
+    """メインフェイズ / 2_1: a known card that is paid, or set and revealed, is no longer known to be in the hand;
+    a face-down set does not change what is known until the reveal."""
+    st = position(
+        hands=[["blue1", "green1", "red1"], ["blue1", "green1", "red1"]],
+        fields=[["blue0"], ["red0"]],
+        items=["sword", None],
+    )
+    st.public_hand = [kinds(GAME, ["blue1", "green1", "red1"]), kinds(GAME, ["blue1", "green1", "red1"])]
+    main_phase(st, 0)
+    play(st, "buy green1 pay blue1")
+    assert st.observation(1)["players"][0]["hand_known"] == ["green1", "red1"]
+    play(st, "pass", "pass", "pass")  # seat 0's item phase, seat 1's main and item phases
+    play(st, "decline", "set green1")  # seat 0: eye window (holds the sword), then a face-down set
+    assert st.observation(1)["players"][0]["hand_known"] == ["green1", "red1"]
+    play(st, "set red1")
+    assert st.phase == P_BRUSH and st.current_player == 0  # after the reveal
+    assert st.observation(1)["players"][0]["hand_known"] == ["red1"]
+    assert st.observation(0)["players"][1]["hand_known"] == ["blue1", "green1"]
+    play(st, "decline", "decline")  # brush window, then the mirror window (red beats green: seat 0 is hit)
+    assert st.turn == 2 and st.hp == [19, 20]
+    assert st.observation(1)["players"][0]["hand_known"] == []  # end phase: hands discarded
+
+
+def test_resample_keeps_cards_drawn_before_a_reshuffle() -> None:
+    """ドローフェイズ: the last ≤2 deck cards are drawn first, then the discard pile is shuffled into the deck; the
+    opponent saw which cards those were (the deck's contents are public: every drawn card is shown by the end of
+    its turn), so a resampled world keeps them in the hand."""
+    st = position(
+        hands=[[], []],
+        decks=[["blue1", "red1"], ["green11", "green5", "green3", "green1"]],
+        discards=[["blue3", "blue5", "green3", "red5"], []],
+    )
+    new_turn(st)
+    assert st.observation(1)["players"][0]["hand_known"] == ["blue1", "red1"]
+    thirds = set()
+    for n in range(40):
+        world = st.resample(1, Rng(n))
+        hand = names(GAME, world.hand[0])
+        assert "blue1" in hand and "red1" in hand and len(hand) == 3
+        thirds.add(tuple(hand))
+        assert world.observation(1) == st.observation(1)
+    assert len(thirds) > 2
+
+
+def test_resample_keeps_known_cards_under_a_hidden_set() -> None:
+    """準備ステップ 1_2: a known card may be the one set face down, but hand and set together still hold it."""
+    st = position(
+        hands=[[], []],
+        decks=[["blue1", "red1"], ["green11", "green5", "green3", "green1"]],
+        discards=[["blue3", "blue5", "green3", "red5"], []],
+        fields=[["blue0"], ["green0"]],
+    )
+    new_turn(st)
+    while st.phase != P_SET:
+        st.apply_text("pass")
+    if st.current_player == 0:
+        play(st, "set blue1")
+    else:
+        play(st, "set green1", "set blue1")
+    for n in range(40):
+        world = st.resample(1, Rng(n))
+        held = names(GAME, [*world.hand[0], *(world.sets[0] or ())])
+        assert "blue1" in held and "red1" in held
+        assert world.observation(1) == st.observation(1)

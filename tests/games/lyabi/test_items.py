@@ -41,13 +41,22 @@ def test_mysterious_crystal_auto_on_acquisition_orders_the_top_three() -> None:
     assert st.known_top[0] == 0
 
 
-def test_mysterious_crystal_asks_nothing_when_every_order_is_the_same() -> None:
-    """謎の水晶 (ruling 7): with fewer than two different cards on top there is no choice to make."""
-    st = position(hands=[["blue3"], ["red1"]], decks=[["red1", "red1", "red1"], ["red1"]])
+def test_mysterious_crystal_asks_even_when_every_order_is_the_same() -> None:
+    """謎の水晶 (ruling 7): the owner is asked even if the looked-at cards are alike (one possible order), so the
+    opponent cannot learn from the question whether the top cards differ."""
+    for deck, orders in ((["red1", "red1", "red1"], ["order red1 red1 red1"]), (["red1", "blue3", "red1"], None)):
+        st = position(hands=[["blue3"], ["red1"]], decks=[deck, ["red1"]])
+        st.item_pile = [CRYSTAL]
+        item_phase(st, 0)
+        play(st, "item pay blue3")
+        assert st.phase == P_ORDER and st.current_player == 0 and st.known_top[0] == 3
+        if orders is not None:
+            assert texts(st) == orders
+    st = position(hands=[["blue3"], ["red1"]], decks=[["green5"], ["red1"]])  # one card: nothing to order
     st.item_pile = [CRYSTAL]
     item_phase(st, 0)
     play(st, "item pay blue3")
-    assert st.phase != P_ORDER and st.known_top[0] == 3
+    assert st.phase != P_ORDER and st.known_top[0] == 1
 
 
 def test_mystic_eye_looks_at_the_opponents_hand_before_setting() -> None:

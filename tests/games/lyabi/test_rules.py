@@ -336,15 +336,31 @@ def test_item_phase_pay_three_take_the_top_item_face_down() -> None:
     assert st.observation(None)["players"][0]["item"] == "face down"
 
 
-def test_item_phase_skipped_below_three_or_with_no_items() -> None:
-    """アイテム取得フェイズ: with a hand totalling < 3, or no item left, there is nothing to decide."""
-    st = position(hands=[["blue1", "green1"], ["red1"]], fields=[["blue0"], ["red0"]])
+def test_item_phase_skipped_only_with_no_card_or_no_item() -> None:
+    """アイテム取得フェイズ: with an empty hand or no item left there is nothing to decide."""
+    st = position(hands=[[], ["red1"]], fields=[["blue0"], ["red0"]])
     item_phase(st, st.first)
     assert st.phase != P_ITEM
     st = position(hands=[["blue5"], ["red1"]], fields=[["blue0"], ["red0"]])
     st.item_pile = []
     item_phase(st, st.first)
     assert st.phase != P_ITEM
+
+
+def test_item_phase_asks_a_hand_that_cannot_pay() -> None:
+    """アイテム取得フェイズ + 盤面の説明 ①: a hand totalling less than 3 is still asked (it can only pass), so the
+    opponent cannot tell from who is to act whether the hidden hand could buy an item."""
+    seen = []
+    for hand in (["blue1", "green1"], ["blue1", "green5"]):
+        st = position(hands=[hand, ["red1"]], fields=[["blue0"], ["red0"]])
+        item_phase(st, 0)
+        assert st.phase == P_ITEM and st.current_player == 0
+        seen.append(st.observation(1))
+        if hand == ["blue1", "green1"]:
+            assert texts(st) == ["pass"]
+            with pytest.raises(IllegalActionError):
+                st.apply_text("item pay blue1 green1")
+    assert seen[0] == seen[1]
 
 
 def test_item_phase_an_item_already_held_is_removed() -> None:

@@ -14,7 +14,7 @@ from .state import LyabiState
 class LyabiGame(Game):
     id = "lyabi"
     name = "Lyabi (リャビ)"
-    version = "1"
+    version = "2"
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,

@@ -73,6 +73,8 @@ def render(st: LyabiState, seat: int | None) -> str:
             lines.append(f"   hand: {_list(p['hand'])}{dummy}")
             if p["deck_top"]:
                 lines.append(f"   deck top (known, top first): {_list(p['deck_top'])}")
+        elif p["hand_known"]:
+            lines.append(f"   hand holds (known to all): {_list(p['hand_known'])}")
         if p["draw_to"] != c.hand_size:
             lines.append(f"   draws up to {p['draw_to']} this turn (Stargazing Orb)")
         if p["battling"]:

@@ -62,6 +62,9 @@ class LyabiState(State):
         self.hp = [c.starting_hp, c.starting_hp]
         self.deck: list[list[int]] = [[], []]
         self.hand: list[list[int]] = [[], []]
+        # Cards every seat knows to be in a hand (before any hidden set): the initial hand printed on the face-up
+        # circle, and the cards drawn before a mid-draw reshuffle (a deck's contents are public at each draw).
+        self.public_hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
         self.field: list[list[int]] = [[], []]
         self.item = [NO_ITEM, NO_ITEM]
@@ -118,6 +121,7 @@ class LyabiState(State):
             hand, deck = c.start_hand[colour], c.start_deck[colour]
             assert hand is not None and deck is not None  # validated by the data loader
             self.hand[s] = list(hand)
+            self.public_hand[s] = list(hand)
             self.deck[s] = list(deck)
             for k in (*hand, *deck):
                 self.supply[k] -= 1
@@ -239,6 +243,17 @@ class LyabiState(State):
             k = kind_of[name]
             hand.remove(k)
             discard.append(k)
+        self._forget(s, pay)
+
+    def _forget(self, s: int, shown: tuple[str, ...]) -> None:
+        """Cards that left a hand face up (paid, or revealed in battle) are no longer known to be in it."""
+        known = self.public_hand[s]
+        if known:
+            kind_of = self.game.codec.kind_of
+            for name in shown:
+                k = kind_of[name]
+                if k in known:
+                    known.remove(k)
 
     def _gain(self, s: int, k: int) -> None:
         """A gained ryabi goes from the supply to the discard pile."""
@@ -288,6 +303,8 @@ class LyabiState(State):
                 discard.clear()
                 self.rng.shuffle(deck)
                 self.known_top[s] = 0
+                # The old deck (public contents) is all in the hand now: every seat knows these cards.
+                self.public_hand[s] = hand.copy()
             hand.append(deck.pop())
             if self.known_top[s]:
                 self.known_top[s] -= 1
@@ -336,9 +353,10 @@ class LyabiState(State):
 
     # -- item phase (アイテム取得フェイズ) --------------------------------------------------------------------
     def _start_item(self, s: int) -> None:
-        c = self.game.cards
         hand = self.hand[s]
-        if self.item_pile and hand and sum(c.r_cost[k] for k in hand) >= c.item_cost:
+        # Asked whenever the player holds cards (a public fact), even if they cannot pay: skipping a hand that
+        # totals less than the item cost would tell the opponent so.
+        if self.item_pile and hand:
             self.phase, self.actor = P_ITEM, s
             return
         self._after_item(s)
@@ -364,7 +382,7 @@ class LyabiState(State):
         deck = self.deck[s]
         n = min(look, len(deck))
         self.known_top[s] = max(self.known_top[s], n)
-        if n >= 2 and len(set(deck[-n:])) >= 2:  # a choice only if two orders differ
+        if n >= 2:  # asked even if every order is the same: not asking would show the cards are alike
             self.phase, self.actor = P_ORDER, s
             return
         self._after_item(s)
@@ -418,6 +436,10 @@ class LyabiState(State):
             cards = self.sets[s]
             self.colour[s] = r_colour[cards[0]] if cards else -1
         names = self.game.cards.r_names
+        for s in (0, 1):
+            cards = self.sets[s]
+            if cards:
+                self._forget(s, tuple(names[k] for k in cards))
         self.last_battle = {
             "turn": self.turn_no,
             "sets": [None if x is None else ("dummy" if not x else [names[k] for k in x]) for x in self.sets],
@@ -508,6 +530,7 @@ class LyabiState(State):
         for s in (0, 1):
             self.discard[s].extend(self.hand[s])
             self.hand[s].clear()
+            self.public_hand[s] = []
         self._begin_turn()
 
     def _log(self, **facts: Any) -> None:
@@ -558,6 +581,7 @@ class LyabiState(State):
             "hp": list(self.hp),
             "deck": [list(x) for x in self.deck],
             "hand": [list(x) for x in self.hand],
+            "public_hand": [list(x) for x in self.public_hand],
             "discard": [list(x) for x in self.discard],
             "field": [list(x) for x in self.field],
             "item": list(self.item),
@@ -601,6 +625,8 @@ class LyabiState(State):
         d, h, x, f = self.deck, self.hand, self.discard, self.field
         c.deck = [d[0].copy(), d[1].copy()]
         c.hand = [h[0].copy(), h[1].copy()]
+        ph = self.public_hand
+        c.public_hand = [ph[0].copy(), ph[1].copy()]
         c.discard = [x[0].copy(), x[1].copy()]
         c.field = [f[0].copy(), f[1].copy()]
         c.item = self.item.copy()

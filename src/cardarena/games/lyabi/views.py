@@ -40,6 +40,7 @@ def observation(st: LyabiState, seat: int | None) -> dict[str, Any]:
         p: dict[str, Any] = {
             "hp": st.hp[s],
             "hand_size": len(st.hand[s]) + dummy_in_hand(st, s),
+            "hand_known": _names(rn, st.public_hand[s]),
             "deck_size": len(st.deck[s]),
             "discard": _names(rn, st.discard[s]),
             "field": [cn[k] for k in st.field[s]],
@@ -115,22 +116,26 @@ def resample(st: LyabiState, seat: int, r: Rng) -> LyabiState:
 
 
 def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
+    """Redraw the opponent's hand (and unrevealed set) from the cards ``seat`` cannot place: the hand's unknown
+    cards and the deck. Cards known to be in the hand (``public_hand``, or all of it after the Mystic Eye) stay."""
     o = 1 - seat
     hidden_set = w.sets[o] is not None and not w.revealed
     set_cards = list(w.sets[o] or ()) if hidden_set else []
     # The hand and an unrevealed set together: a set of one face-down card may be the dummy or a ryabi.
-    h = len(w.hand[o]) + len(set_cards)
-    seen = w.eye_seen[seat] is not None  # the Mystic Eye showed this seat the opponent's hand: keep it
-    if seen:
-        pool = [*w.hand[o], *set_cards]
-        r.shuffle(w.deck[o])
-    else:
-        pool = [*w.hand[o], *set_cards, *w.deck[o]]
+    held = [*w.hand[o], *set_cards]
+    h = len(held)
+    seen = w.eye_seen[seat] is not None  # the Mystic Eye showed this seat the opponent's whole hand
+    known = held.copy() if seen else list(w.public_hand[o])
+    unknown = held.copy()
+    for k in known:
+        unknown.remove(k)
+    pool = [*unknown, *w.deck[o]]
+    u = len(unknown)
     shape = len(set_cards) if set_cards else (1 if hidden_set else 0)
     colour = w.game.cards.r_colour
-    for _ in range(16):
+    for _ in range(64):
         r.shuffle(pool)
-        part = pool[:h]
+        part = [*known, *pool[:u]]
         new_set: tuple[int, ...] | None = None
         if shape == 1:
             j = r.randbelow(h + 1)
@@ -147,7 +152,7 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
         w.hand[o] = hand
         if hidden_set:
             w.sets[o] = new_set
-        if not seen:
-            w.deck[o] = pool[h:]
+        w.deck[o] = pool[u:]
         return
-    # no valid arrangement found by chance: the true one is kept (it is always consistent)
+    # no double charge found by chance in the redrawn hands: the true hand and set are kept (always consistent)
+    r.shuffle(w.deck[o])
