@@ -224,3 +224,12 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
         with pytest.raises(IllegalActionError, match=reason):
             s.apply_text(text)
         assert s.snapshot() == before
+
+
+def test_attack_whose_only_soldier_dies_in_the_declaration_step_ends_and_counts() -> None:
+    """攻撃宣言フェイズ: the defender may kill the would-be attacker; the turn's one attack is spent."""
+    s = position(active=0, field=(["JS"], []), hands=([], ["2H"]), mana=([], ["3H"]))
+    do(s, "attack", "pass", "play 2H @JS", "pass", "pass")
+    assert s.field[0] == [] and s.phase == DECLARE
+    do(s, "pass", "pass")
+    assert s.phase == MAIN and s.attacked and s.attackers == []

@@ -188,3 +188,44 @@ def test_resample_after_9_returns_a_mana_card() -> None:
         places.add("mana" if cid("2S") in world.mana[0] else "hand")
         assert world.observation(1) == s.observation(1)
     assert places == {"mana", "hand"}
+
+
+def test_a_known_card_played_is_no_longer_known() -> None:
+    s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S"], []), discard=(["2S"], []))
+    do(s, "recur 2S", "pass", "pass", "play 2S @opp")
+    assert s.known[0] == [] and s.known_epochs[0] == []
+    assert s.observation(1)["players"][0]["known_in_hand_or_mana"] == []
+
+
+def test_resample_puts_a_known_card_among_the_mana_when_the_hand_cannot_hold_both() -> None:
+    """Two known cards, one card in hand, one mana card set since: exactly one of them is a mana card."""
+    s = position(mana=(["3S", "4S", "5S", "6S", "7S", "8S"], []), discard=(["2S", "JS"], []))
+    do(s, "recur 2S", "pass", "pass", "recur JS", "pass", "pass", "mana 2S")
+    assert names(s.hand[0]) == ["JS"]
+    seen = set()
+    for k in range(40):
+        world = s.resample(1, Rng(k))
+        (in_hand,) = world.hand[0]
+        assert in_hand in (cid("2S"), cid("JS"))
+        assert ({cid("2S"), cid("JS")} - {in_hand}) <= set(world.mana[0])
+        seen.add(in_hand)
+    assert seen == {cid("2S"), cid("JS")}
+
+
+def test_resample_redraws_a_reveal_not_yet_shown() -> None:
+    """先攻後攻 (同時に場に出し): seat 1 cannot know seat 0's committed card; a tie's shown cards stay in hand."""
+    s = cardarena.load("torabato").new_initial_state(0)
+    for seat, hand in enumerate((["7S", "KS", "3S", "4S", "5S"], ["7H", "2H", "3H", "4H", "5H"])):
+        cards = [cid(n) for n in hand]
+        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in cards]
+        s.hand[seat] = cards
+    s._legal = None
+    do(s, "reveal 7S", "reveal 7H", "reveal KS")
+    committed = set()
+    for k in range(40):
+        world = s.resample(1, Rng(k))
+        assert world.observation(1) == s.observation(1)
+        assert cid("7S") in world.hand[0] and world.reveals[0][0] == cid("7S")
+        assert world.reveals[0][1] in world.hand[0] and world.reveals[0][1] != cid("7S")
+        committed.add(world.reveals[0][1])
+    assert len(committed) > 3

@@ -34,7 +34,9 @@ def test_setup_five_card_hands_from_shuffled_decks() -> None:
 
 def _reveal_start(h0: list[str], h1: list[str]):  # type: ignore[no-untyped-def]
     s = new_state(0)
-    s.hand = [ids(h0), ids(h1)]
+    for seat, hand in enumerate((ids(h0), ids(h1))):
+        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in hand]  # each card exactly once
+        s.hand[seat] = hand
     s._legal = None
     return s
 
@@ -65,6 +67,7 @@ def test_first_player_all_cards_tied_redeal() -> None:
         do(s, f"reveal {r0}", f"reveal {r1}")
     assert s.phase == REVEAL and s.redeals == 1 and s.reveals == [[], []]
     assert [len(h) for h in s.hand] == [5, 5] and [len(d) for d in s.deck] == [22, 22]
+    assert sorted(s.hand[0] + s.deck[0]) == list(range(27)) and s.known == [[], []]
 
 
 def test_first_player_reveal_is_hidden_until_both_have_shown() -> None:
@@ -162,3 +165,24 @@ def test_turn_cap_is_a_draw() -> None:
     s = position(max_turns=5, turn_no=5)
     pass_until(s, lambda st: st.phase == OVER)
     assert s.returns() == [0.0, 0.0] and "cap" in s.end_reason
+
+
+def test_mana_may_be_set_again_on_the_next_own_turn() -> None:
+    """魔力設置（1ターン1回だけ）: once per turn, so again on your next turn."""
+    s = position(active=0, hands=(["2S", "3S"], ["2H"]))
+    do(s, "mana 2S")
+    assert not any(t.startswith("mana") for t in texts(s))
+    pass_until(s, lambda st: st.active == 1 and st.phase == MAIN)
+    assert "mana 2H" in texts(s)
+    pass_until(s, lambda st: st.active == 0 and st.phase == MAIN)
+    assert "mana 3S" in texts(s)
+
+
+def test_first_player_safety_net_after_ten_redeals() -> None:
+    """rules.md ruling 13: after 10 complete redeals a seeded coin decides the first player."""
+    same = ["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "5H"]
+    s = _reveal_start(*same)
+    s.redeals = 9
+    for r0, r1 in zip(same[0], same[1], strict=True):
+        do(s, f"reveal {r0}", f"reveal {r1}")
+    assert s.redeals == 10 and s.first in (0, 1) and s.turn_no == 1 and s.phase == MAIN
