@@ -9,6 +9,7 @@ import pytest
 
 from cardarena.engine import Rng
 from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver
+from cardarena.games.laplaplace.cards import CardDef, parse_cards
 
 from .helpers import TABLE, battle, card, force, ids, ready, ups
 
@@ -372,3 +373,78 @@ def test_top_limit_only_topmost() -> None:
     b = ready(["jab", "lance"], ["blank"])
     b.action_phase(0)
     assert b.hp[1] == force("blank") - 2
+
+
+# -- safety nets (card files whose abilities never stop) --------------------------------------------------------
+
+_ENDLESS = """
+[[card]]
+id = "spin"
+name = "Spin"
+number = "A"
+force = 5
+category = "core"
+abilities = ["<A> [ダウンレス] list enemy up"]
+
+[[card]]
+id = "echo"
+name = "Echo"
+number = "2"
+force = 5
+category = "support"
+abilities = ["<E:my_target_list> [ダウンレス] list enemy up"]
+
+[[card]]
+id = "veto"
+name = "Veto"
+number = "3"
+force = 5
+category = "support"
+abilities = ["<E:enemy_event> [ダウンレス] negate_event"]
+
+[[card]]
+id = "poke"
+name = "Poke"
+number = "4"
+force = 5
+category = "damage"
+abilities = ["<A> damage enemy 1"]
+
+[[card]]
+id = "guard"
+name = "Guard"
+number = "5"
+force = 30
+category = "defence"
+abilities = ["<E:enemy_damage> [ダウンレス] modify -1"]
+"""
+
+
+def _endless(name: str) -> CardDef:
+    found = parse_cards(_ENDLESS).find(name)
+    assert found is not None
+    return found
+
+
+def test_loop_skipping_counts_the_safety_stops_of_the_skipped_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 13: the jump over a loop is the same battle as playing it, safety stops included."""
+    spin, guard = _endless("spin"), _endless("guard")
+    fast = Battle([[spin], [guard]], Rng(0)).run()
+    monkeypatch.setattr(Battle, "_skip_loop", lambda self, seen: None)
+    slow = Battle([[spin], [guard]], Rng(0)).run()
+    assert slow.safety_stops == JUDGE_TURN  # Spin never downs: the firing cap stops its phase every turn
+    assert fast == slow
+
+
+def test_events_that_trigger_themselves_stop() -> None:
+    """Ruling 14: an event that triggers itself without end is stopped by the safety net, not a crash."""
+    spin, echo, veto, poke, guard = (_endless(i) for i in ("spin", "echo", "veto", "poke", "guard"))
+    b = Battle([[spin, echo], [guard]], Rng(0), log=[])
+    b.reveal()
+    b.turn = b.first = b.last_first = 1
+    b.action_phase(0)  # Echo makes a target list, which fires Echo again, ...
+    assert b.safety_stops > 0 and b.nest == 0
+    assert any("safety stop" in line and "inside one another" in line for line in b.log or [])
+    # two [ダウンレス] negaters answer each other without end
+    out = Battle([[poke, veto, guard], [guard, veto]], Rng(0)).run()
+    assert out.safety_stops > 0 and out.turns == JUDGE_TURN

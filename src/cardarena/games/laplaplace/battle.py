@@ -17,6 +17,11 @@ from .cards import CardDef
 
 JUDGE_TURN = 30  # バトルが30ターンを超えたら: the judgement after turn 30
 FIRING_CAP = 200  # safety net per action phase; the rules should never need it (counted in Outcome)
+# Safety nets for events, needed only by card files whose events can trigger themselves without end (e.g. a
+# [ダウンレス] event that makes a target list on <E:my_target_list>): an event nested deeper than NEST_CAP, or
+# beyond EVENT_CAP event firings in one phase, does not fire (counted in Outcome, like FIRING_CAP).
+NEST_CAP = 40
+EVENT_CAP = 1000
 
 
 class BattleOver(Exception):
@@ -116,6 +121,9 @@ class Battle:
         self.depth = 0
         self.safety_stops = 0
         self.firings = 0
+        self.nest = 0  # events being resolved inside one another
+        self.phase_events = 0  # event firings in the current phase
+        self.stops_seen: list[int] = []  # safety_stops after each turn (kept exact by loop skipping)
         # Fast paths: which kinds of answer each side holds at all (a stale "yes" after a removal is harmless).
         self.answers = [_answers(builds[0]), _answers(builds[1])]
 
@@ -148,6 +156,7 @@ class Battle:
                 self.turn += 1
                 self.play_turn()
                 seen.append(self.position())
+                self.stops_seen.append(self.safety_stops)
                 self._skip_loop(seen)
         except BattleOver as end:
             self.depth = 0
@@ -189,6 +198,10 @@ class Battle:
                         what = "nothing changes" if period == 1 else "the last two turns repeat"
                         self.say(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
                     self.turn += jump
+                    # the skipped turns would have hit the safety nets as often as the turns of the loop did
+                    if len(self.stops_seen) > period:
+                        per_loop = self.stops_seen[-1] - self.stops_seen[-1 - period]
+                        self.safety_stops += per_loop * (jump // period)
                 return
 
     def reveal(self) -> None:
@@ -245,6 +258,7 @@ class Battle:
     def decide_first(self) -> None:
         """Speed = base HP (+ events); then HP; then cards in play; then last turn's second; then a coin."""
         self.bonus = [0, 0]
+        self.phase_events = 0
         for s in (0, 1):
             if "first_player_phase" in self.answers[s]:
                 for u in list(self.cols[s]):
@@ -282,6 +296,7 @@ class Battle:
         if self.log is not None:
             self.say(f"{self.who(side)} action phase")
         self.depth = 2
+        self.phase_events = 0
         col = self.cols[side]
         fired = 0
         while True:
@@ -346,17 +361,28 @@ class Battle:
         """
         if ab.limits and not self._limits_hold(side, ab, trig):
             return
+        if self.nest >= NEST_CAP or self.phase_events >= EVENT_CAP:
+            self.safety_stops += 1
+            if self.log is not None:
+                why = f"{NEST_CAP} events inside one another" if self.nest >= NEST_CAP else f"{EVENT_CAP} events"
+                self.say(f"(safety stop: {self.name(u)} does not fire after {why})")
+            return
         self.firings += 1
+        self.phase_events += 1
         if self.log is not None:
             self.say(f"{self.name(u)} fires (event)")
         self.depth += 1
-        self._pay(side, u, ab)
-        if cause is not None and cause != side and self._negated(cause, side):
-            if self.log is not None:
-                self.say(f"{self.name(u)}'s effect is negated")
-        else:
-            self._run(side, u, ab, trig)
-        self.depth -= 1
+        self.nest += 1
+        try:
+            self._pay(side, u, ab)
+            if cause is not None and cause != side and self._negated(cause, side):
+                if self.log is not None:
+                    self.say(f"{self.name(u)}'s effect is negated")
+            else:
+                self._run(side, u, ab, trig)
+        finally:
+            self.nest -= 1
+            self.depth -= 1
 
     def _negated(self, counter_side: int, event_side: int) -> bool:
         """``counter_side``'s <E:enemy_event> cards answer an event of ``event_side``, top to bottom."""
