@@ -185,3 +185,28 @@ def test_resample_keeps_known_cards_under_a_hidden_set() -> None:
         held = names(GAME, [*world.hand[0], *(world.sets[0] or ())])
         assert "blue1" in held and "red1" in held
         assert world.observation(1) == st.observation(1)
+
+
+def test_resample_of_a_face_down_double_charge_is_always_a_pair_of_one_colour() -> None:
+    """ダブルチャージ + 準備ステップ 1_2: two face-down cards are redrawn as two ryabi of one attribute, taken from
+    the cards the opponent might hold, and not always the true pair."""
+    st = position(
+        hands=[["blue3", "blue5", "red1"], ["green3"]],
+        decks=[["green1", "red3", "green5", "blue1", "red11"], ["green1"] * 4],
+        fields=[["blue0"], ["green0"]],
+    )
+    battle(st)
+    play(st, "set blue3 blue5")
+    true_set = st.sets[0]
+    assert true_set is not None
+    pool = names(GAME, [*st.hand[0], *true_set, *st.deck[0]])
+    sets = set()
+    for n in range(60):
+        world = st.resample(1, Rng(n))
+        set0 = world.sets[0]
+        assert set0 is not None and len(set0) == 2 and C.r_colour[set0[0]] == C.r_colour[set0[1]]
+        assert len(world.hand[0]) == 1 and len(world.deck[0]) == 5
+        assert names(GAME, [*world.hand[0], *set0, *world.deck[0]]) == pool
+        assert world.observation(1) == st.observation(1)
+        sets.add(set0)
+    assert len(sets) >= 3

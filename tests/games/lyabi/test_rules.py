@@ -518,6 +518,23 @@ def test_battle_ryabi_are_removed_and_the_dummy_returns() -> None:
     assert obs["players"][1]["set"] is None and not obs["players"][1]["battling"]
 
 
+@pytest.mark.parametrize(("theirs", "winner"), [("red3", 0), ("blue1", None), ("green5", 1)])
+def test_battle_ryabi_of_both_players_are_removed(theirs: str, winner: int | None) -> None:
+    """終了ステップ 4_1: every player's battle ryabi are removed from the game — the winner's, the loser's, and
+    both sides' when nobody wins."""
+    st = position(
+        hands=[["blue3", "green1"], [theirs, "red1"]],
+        fields=[["blue0"], ["red0"]],
+        decks=[["blue1"] * 6, ["red1"] * 6],
+    )
+    battle(st)
+    play(st, "set blue3", f"set {theirs}")
+    assert st.last_battle is not None and st.last_battle["winner"] == winner
+    removed = st.observation(None)["removed"]["ryabi"]
+    assert removed == {"blue3": 1, theirs: 1}
+    assert st.discard == [[GAME.codec.kind_of["green1"]], [GAME.codec.kind_of["red1"]]]
+
+
 def test_end_phase_discards_the_hand() -> None:
     """エンドフェイズ: every player puts the rest of their hand in the discard pile."""
     st = position(hands=[["blue3", "blue1"], ["red3"]], fields=[[], []], decks=[["blue1"] * 6, ["red1"] * 6])

@@ -132,27 +132,32 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     pool = [*unknown, *w.deck[o]]
     u = len(unknown)
     shape = len(set_cards) if set_cards else (1 if hidden_set else 0)
-    colour = w.game.cards.r_colour
-    for _ in range(64):
-        r.shuffle(pool)
-        part = [*known, *pool[:u]]
-        new_set: tuple[int, ...] | None = None
+    r.shuffle(pool)
+    new_set: tuple[int, ...] | None = None
+    if shape == 2:
+        # A double charge: a random pair of one colour among the known cards and at most u pool cards, the rest
+        # of the hand from the pool (the true pair is always among the candidates).
+        colour = w.game.cards.r_colour
+        cand, n = [*known, *pool], len(known)
+        pairs = [
+            (i, j)
+            for i in range(len(cand))
+            for j in range(i + 1, len(cand))
+            if colour[cand[i]] == colour[cand[j]] and (i >= n) + (j >= n) <= u
+        ]
+        i, j = pairs[r.randbelow(len(pairs))]
+        new_set = tuple(sorted((cand[i], cand[j])))
+        rest = [cand[x] for x in range(n, len(cand)) if x != i and x != j]
+        take = u - (i >= n) - (j >= n)
+        hand = [cand[x] for x in range(n) if x != i and x != j] + rest[:take]
+        deck = rest[take:]
+    else:
+        hand = [*known, *pool[:u]]
+        deck = pool[u:]
         if shape == 1:
-            j = r.randbelow(h + 1)
-            new_set = () if j == h else (part[j],)
-        elif shape == 2:
-            pairs = [(i, j) for i in range(h) for j in range(i + 1, h) if colour[part[i]] == colour[part[j]]]
-            if not pairs:
-                continue
-            i, j = pairs[r.randbelow(len(pairs))]
-            new_set = tuple(sorted((part[i], part[j])))
-        hand = part.copy()
-        for k in new_set or ():
-            hand.remove(k)
-        w.hand[o] = hand
-        if hidden_set:
-            w.sets[o] = new_set
-        w.deck[o] = pool[u:]
-        return
-    # no double charge found by chance in the redrawn hands: the true hand and set are kept (always consistent)
-    r.shuffle(w.deck[o])
+            x = r.randbelow(h + 1)
+            new_set = () if x == h else (hand.pop(x),)
+    w.hand[o] = hand
+    if hidden_set:
+        w.sets[o] = new_set
+    w.deck[o] = deck
