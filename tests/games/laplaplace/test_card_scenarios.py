@@ -302,3 +302,16 @@ def test_nullify() -> None:
     b.action_phase(0)
     assert b.hp[0] == force("stun", "nullify") - 2
     assert ups(b, 1) == [False, False]
+
+
+def test_second_wind_half_is_exact_with_an_odd_base() -> None:
+    """<L:HPが基礎HPの半分以下> (ruling 15): no rounding — 2 × HP ≤ base HP."""
+    cols = ["second-wind", "jostle"]
+    base = force(*cols)
+    assert base % 2 == 1
+    b = ready(cols, ["blank"], hp=(base // 2 + 1, 5))
+    b.action_phase(0)
+    assert ids(b, 0) == cols  # HP above half of an odd base: Second Wind stays
+    b = ready(cols, ["blank"], hp=(base // 2, 5))
+    b.action_phase(0)
+    assert ids(b, 0) == ["jostle"] and b.hp[0] == force("jostle")
