@@ -20,7 +20,7 @@ FIRING_CAP = 200  # safety net per action phase; the rules should never need it 
 # Safety nets for events, needed only by card files whose events can trigger themselves without end (e.g. a
 # [ダウンレス] event that makes a target list on <E:my_target_list>): an event nested deeper than NEST_CAP, or
 # beyond EVENT_CAP event firings in one phase, does not fire (counted in Outcome, like FIRING_CAP).
-NEST_CAP = 40
+NEST_CAP = 60
 EVENT_CAP = 1000
 
 
