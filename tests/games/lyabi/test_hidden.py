@@ -53,6 +53,13 @@ def test_resample_keeps_every_observation_in_random_games() -> None:
                     assert world.legal_actions() == st.legal_actions()
                 other = 1 - seat
                 assert world.item[other] not in AUTO_ITEMS
+                # the opponent's cards are only rearranged between hand, hidden set and deck; known cards stay held
+                held = [*world.hand[other], *(world.sets[other] or ())]
+                true_held = [*st.hand[other], *(st.sets[other] or ())]
+                assert names(GAME, [*held, *world.deck[other]]) == names(GAME, [*true_held, *st.deck[other]])
+                assert len(held) == len(true_held)
+                for k in set(st.public_hand[other]):
+                    assert held.count(k) >= st.public_hand[other].count(k)
             legal = st.legal_actions()
             st.apply(legal[rng.randbelow(len(legal))])
 
