@@ -448,3 +448,12 @@ def test_events_that_trigger_themselves_stop() -> None:
     # two [ダウンレス] negaters answer each other without end
     out = Battle([[poke, veto, guard], [guard, veto]], Rng(0)).run()
     assert out.safety_stops > 0 and out.turns == JUDGE_TURN
+
+
+def test_an_effect_resolves_in_full_after_its_card_is_removed() -> None:
+    """Ruling 16: Vengeance removes Flurry after its first hit; Flurry's other two hits are still dealt."""
+    b = ready(["flurry", "blank"], ["vengeance", "blank"])
+    b.action_phase(0)
+    assert ids(b, 0) == ["blank"] and ids(b, 1) == ["blank"]
+    assert b.hp[1] == force("vengeance", "blank") - 3
+    assert sum("hits P1" in line for line in b.log or []) == 3
