@@ -217,3 +217,12 @@ def test_resample_of_a_face_down_double_charge_is_always_a_pair_of_one_colour() 
         assert world.observation(1) == st.observation(1)
         sets.add(set0)
     assert len(sets) >= 3
+
+
+def test_a_hand_that_drew_the_whole_deck_is_known() -> None:
+    """ドローフェイズ: drawing the last cards of a deck whose contents are public shows the whole hand."""
+    st = position(hands=[[], []], decks=[["blue1", "red3", "green5"], ["green1", "green3", "green5", "red1"]])
+    new_turn(st)
+    assert st.deck[0] == []
+    assert st.observation(1)["players"][0]["hand_known"] == ["blue1", "green5", "red3"]
+    assert st.observation(0)["players"][1]["hand_known"] == []

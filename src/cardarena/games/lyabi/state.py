@@ -308,6 +308,8 @@ class LyabiState(State):
             hand.append(deck.pop())
             if self.known_top[s]:
                 self.known_top[s] -= 1
+        if not deck:  # the whole deck (public contents) was drawn: every seat knows the hand
+            self.public_hand[s] = hand.copy()
         return True
 
     # -- main phase (メインフェイズ) -------------------------------------------------------------------------
