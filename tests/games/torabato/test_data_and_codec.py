@@ -229,3 +229,45 @@ def test_resample_redraws_a_reveal_not_yet_shown() -> None:
         assert world.reveals[0][1] in world.hand[0] and world.reveals[0][1] != cid("7S")
         committed.add(world.reveals[0][1])
     assert len(committed) > 3
+
+
+def test_a_variant_mana_spell_on_the_stack_gains_mana_when_it_resolves(tmp_path: Path) -> None:
+    """A designer's 5 without 'instant_off_stack' uses the stack like other spells, and still gains mana."""
+    path = _variant(tmp_path, 'timing = "instant_off_stack"\n', "")
+    s = position(hands=(["5S"], []), mana=(["2S", "3S"], []), cards=str(path))
+    do(s, "play 5S")
+    assert names([item[1] for item in s.stack]) == ["5S"] and s.available_mana(0) == 0
+    do(s, "pass", "pass")
+    assert s.pool[0] == 4 and names(s.discard[0]) == ["5S"]
+
+
+def test_a_variant_instant_damage_spell_hits_at_once(tmp_path: Path) -> None:
+    """'instant_off_stack' on another spell: its own effect happens at once (not 5's mana)."""
+    path = _variant(tmp_path, 'rank = "2"\nvalue = 2\n', 'rank = "2"\nvalue = 2\ntiming = "instant_off_stack"\n')
+    s = position(hands=(["2S", "2C"], []), field=([], ["JH"]), mana=(["3S", "4S"], []), cards=str(path))
+    deck = len(s.deck[1])
+    do(s, "play 2S @opp")
+    assert s.stack == [] and len(s.deck[1]) == deck - 1 and s.pool[0] == 0 and s.priority == 0
+    do(s, "play 2C @JH")
+    assert s.field[1] == [] and names(s.discard[0]) == ["2S", "2C"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "card", "field"),
+    [
+        ("ability_cost = 2\nhealth_boost = 1", "ability_cost = 0\nhealth_boost = 1", "10", None),
+        ("ability_cost = 5", "ability_cost = 0", "A", None),
+        ('recur_cost = 3\n\n[[cards]]\nrank = "3"', 'recur_cost = 0\n\n[[cards]]\nrank = "3"', "2", None),
+        ("amount = 4", "amount = 7", "5", "amount"),
+    ],
+)
+def test_a_card_list_that_could_loop_for_ever_is_refused(
+    tmp_path: Path, old: str, new: str, card: str, field: str | None
+) -> None:
+    """Games never hang: free repeatable abilities and mana spells that pay for their own return are refused."""
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(CardDataError, match=r"for ever|again and again|at least 1") as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.card == card
+    if field is not None:
+        assert info.value.field == field

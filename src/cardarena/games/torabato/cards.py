@@ -61,6 +61,11 @@ class CardSpec(BaseModel):
             raise ValueError("only soldiers have abilities")
         if self.effect in ("damage", "gain_mana", "draw") and self.amount <= 0:
             raise ValueError(f"effect {self.effect!r} needs a positive amount")
+        # Things a player may repeat must cost mana, or one turn could go on for ever.
+        if self.ability in ("regrow", "fortify") and self.ability_cost < 1:
+            raise ValueError(f"the {self.ability!r} ability can be used again and again: it must cost at least 1")
+        if self.recur_cost is not None and self.recur_cost < 1:
+            raise ValueError("taking a card back from the discard pile must cost at least 1")
         return self
 
 
@@ -103,7 +108,25 @@ def load_cards(path: str | Path | None = None) -> CardList:
     missing = [r for r in RANKS if r not in specs]
     if missing:
         raise CardDataError(name, f"the card list lacks the rank(s) {', '.join(missing)}", field="rank")
+    _check_no_mana_loop(name, specs)
     return CardList(tuple(specs[r] for r in RANKS), name)
+
+
+def _check_no_mana_loop(file: str, specs: dict[str, CardSpec]) -> None:
+    """A mana-gaining spell must not pay for its own return to hand, or a turn could go on for ever."""
+    regrow = [s.ability_cost for s in specs.values() if s.ability == "regrow"]
+    for spec in specs.values():
+        if spec.effect != "gain_mana":
+            continue
+        ways_back = regrow + ([spec.recur_cost] if spec.recur_cost is not None else [])
+        if ways_back and spec.amount >= spec.cost + min(ways_back):
+            raise CardDataError(
+                file,
+                f"it gains {spec.amount} mana for {spec.cost}, and taking it back to hand costs only "
+                f"{min(ways_back)}: casting it again and again would never end (gain less than the two costs)",
+                card=spec.rank,
+                field="amount",
+            )
 
 
 def owner_of(card: int) -> int:

@@ -463,9 +463,10 @@ class ToraBatoState(State):
         if s.kind == "soldier":
             self.field[seat].append(card)
             self.entered[card] = self.turn_no
-        elif s.timing == "instant_off_stack":
-            self.pool[seat] += s.amount
+        elif s.timing == "instant_off_stack":  # 5: takes effect at once, off the stack; the caster keeps priority
+            self._resolve_spell(s, card, seat, target)
             self.discard[seat].append(card)
+            self._after_effect()
         else:
             self.stack.append((SPELL, card, seat, target))
 
@@ -514,6 +515,10 @@ class ToraBatoState(State):
             self.discard[seat].remove(card)
             self.hand[seat].append(card)
             self._make_known(seat, card)
+        self._after_effect()
+
+    def _after_effect(self) -> None:
+        """Soldiers at 0 health die; a choice with a single possibility is taken at once."""
         self._check_deaths()
         if self.pending is not None and len(self._pending_choices()) == 1:
             self._choose(self._pending_choices()[0][1])
@@ -529,6 +534,8 @@ class ToraBatoState(State):
         elif effect == "destroy":
             if self.on_field(target):
                 self._leave_field(target)
+        elif effect == "gain_mana":
+            self.pool[seat] += s.amount
         elif effect == "draw":
             self._draw(seat, s.amount)
         elif effect == "prevent":
@@ -563,8 +570,7 @@ class ToraBatoState(State):
             if self.tapped_mana[seat] > 0:
                 self.tapped_mana[seat] -= 1
         self.hand[seat].append(card)
-        self.priority = self.active
-        self.passes = 0
+        self.passes = 0  # priority stays where it was: the active player's after a resolution
 
     # -- the first-player reveal ---------------------------------------------------------------------------
     def _reveal(self, card: int) -> None:
