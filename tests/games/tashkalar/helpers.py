@@ -71,7 +71,7 @@ def position(
     """A main-phase position of ``player`` with exactly ``pieces`` on the board and the given hand."""
     st = game.new_initial_state(0)
     st.board = [0] * 144
-    st.bb = [0] * 8
+    st.bb = [0] * 16
     st.supply_two = [16, 16]
     st.supply_leg = [3, 3]
     for tok in pieces.split():
@@ -90,7 +90,9 @@ def position(
     st.hand_l[player] = [idx[c].index for c in legends]
     st.hand_f[player] = [idx[c].index for c in flares]
     st.phase = MAIN
-    st.player = player
+    st.player = st.active = player
+    st.side = game.colour_of[player]
+    st.handed = False
     st.actions = actions
     st.turn_no = turn
     st._legal = None

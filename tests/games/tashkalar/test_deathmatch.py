@@ -121,15 +121,34 @@ def test_max_turns_is_a_draw() -> None:
 @pytest.mark.parametrize(
     "options, word",
     [
-        ({"mode": "highform"}, "mode=highform"),
-        ({"mode": "melee"}, "mode=melee"),
-        ({"teams": True}, "teams"),
-        ({"players": 3}, "players=3"),
+        ({"mode": "melee"}, "3 or 4 players"),
+        ({"mode": "melee", "players": 3, "teams": True}, "not melee"),
+        ({"teams": True, "players": 3}, "two teams of two"),
+        ({"players": 3}, "needs mode=melee"),
+        ({"mode": "highform", "players": 4}, "needs mode=melee"),
+        ({"mode": "melee", "players": 4, "resign": True}, "not allowed in melee"),
     ],
 )
-def test_modes_of_part_two_are_refused_clearly(options: dict, word: str) -> None:
-    with pytest.raises(OptionError, match="not available yet"):
+def test_option_combinations_that_do_not_fit_are_refused_clearly(options: dict, word: str) -> None:
+    with pytest.raises(OptionError, match=word):
         cardarena.load("tashkalar", **options)
+
+
+@pytest.mark.parametrize(
+    "options, seats",
+    [
+        ({}, 2),
+        ({"mode": "highform"}, 2),
+        ({"mode": "melee", "players": 3}, 3),
+        ({"mode": "melee", "players": 4}, 4),
+        ({"teams": True}, 4),
+        ({"mode": "highform", "teams": True, "players": 4}, 4),
+    ],
+)
+def test_seats_follow_the_options(options: dict, seats: int) -> None:
+    g = cardarena.load("tashkalar", **options)
+    assert g.num_players == seats
+    assert len(g.new_initial_state(0).returns()) == seats
 
 
 def test_school_options() -> None:

@@ -13,6 +13,15 @@ Texts (squares are file a-i and rank 1-9)::
     skip                stop an optional ("may", "up to") effect, or stop putting cards under the deck
     end                 end your turn
     resign              give up (only with the option resign=true)
+
+Part 2 (other modes)::
+
+    handover            teams: hand the turn over to your teammate (before an action or during an effect)
+    claim <task>        High Form: claim a current task at the end of your turn ("skip" claims none)
+    score 2             melee: score a point in the colour of seat 2 (legend summon, odd commons)
+    setup f2 2          melee setup: put a common of seat 2's colour on f2
+    flare <card> against 2      melee: invoke a flare comparing yourself with seat 2 (who scores 1)
+    summon <card> at e5 r90 using c3   melee: improvised summon using the enemy piece on c3 as your own
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from __future__ import annotations
 from ...engine import Action, InvalidActionError
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
 from .cards import ORIENTATIONS, CardSet
+from .tasks import TaskSet
 
 SQ_KINDS = ("place", "recall", "choose")
 CARD_KINDS = ("discard", "bottom", "flare")
@@ -54,6 +64,49 @@ class SummonAction(Action):
         return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]}"
 
 
+class ImprovAction(Action):
+    """``("summon", card id, square, orientation name, enemy square)``: a melee improvised summon."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]} using {SQ_NAME[self[4]]}"
+
+
+class SetupAction(Action):
+    """``("setup", square, colour)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"setup {SQ_NAME[self[1]]} {self[2]}"
+
+
+class FlareAgainst(Action):
+    """``("flare", card id, opponent)``."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"flare {self[1]} against {self[2]}"
+
+
+def improv_action(card: str, sq: int, orient: str, using: int) -> ImprovAction:
+    return ImprovAction(("summon", card, sq, orient, using))
+
+
+def setup_action(sq: int, colour: int) -> SetupAction:
+    return SetupAction(("setup", sq, colour))
+
+
+def flare_against(card: str, opponent: int) -> FlareAgainst:
+    return FlareAgainst(("flare", card, opponent))
+
+
+def seat_action(kind: str, seat: int) -> Action:
+    return Action((kind, seat))
+
+
 def sq_action(kind: str, sq: int) -> SqAction:
     """An action on one square.
 
@@ -82,7 +135,9 @@ def option_action(k: int) -> Action:
 SKIP = Action(("skip",))
 END = Action(("end",))
 RESIGN = Action(("resign",))
-WORDS = {"skip": SKIP, "end": END, "resign": RESIGN}
+HANDOVER = Action(("handover",))
+WORDS = {"skip": SKIP, "end": END, "resign": RESIGN, "handover": HANDOVER}
+SCORE = tuple(seat_action("score", k) for k in range(4))
 # one shared object per square, so that building legal lists allocates little
 PLACE = {sq: sq_action("place", sq) for sq in SQ_NAME}
 RECALL = {sq: sq_action("recall", sq) for sq in SQ_NAME}
@@ -96,7 +151,13 @@ def _square(text: str, word: str) -> int:
     return sq
 
 
-def parse(cards: CardSet, text: str) -> Action:
+def _seat(text: str, word: str) -> int:
+    if word not in ("0", "1", "2", "3"):
+        raise InvalidActionError(text, f"{word!r} is not a seat (0-3)")
+    return int(word)
+
+
+def parse(cards: CardSet, text: str, tasks: TaskSet | None = None) -> Action:
     """Read an action's canonical text (legality is not checked here)."""
     words = text.strip().lower().split()
     if not words:
@@ -121,40 +182,83 @@ def parse(cards: CardSet, text: str) -> Action:
     if kind == "move":
         need(2, "move <from> <to>")
         return move_action(_square(text, args[0]), _square(text, args[1]))
+    if kind == "flare" and len(args) == 3:
+        if args[1] != "against":
+            raise InvalidActionError(text, "expected 'flare <card> against <seat>'")
+        return flare_against(card(args[0]), _seat(text, args[2]))
     if kind in CARD_KINDS:
         need(1, f"{kind} <card>")
         return card_action(kind, card(args[0]))
+    if kind == "claim":
+        need(1, "claim <task>")
+        if tasks is None or args[0] not in tasks.by_id:
+            raise InvalidActionError(text, f"no High Form task called {args[0]!r}")
+        return card_action("claim", args[0])
+    if kind == "score":
+        need(1, "score <seat>")
+        return SCORE[_seat(text, args[0])]
+    if kind == "setup":
+        need(2, "setup <square> <seat>")
+        return setup_action(_square(text, args[0]), _seat(text, args[1]))
     if kind == "option":
         need(1, "option <number>")
         if not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_OPTIONS:
             raise InvalidActionError(text, f"option takes a number from 1 to {MAX_OPTIONS}")
         return option_action(int(args[0]))
     if kind == "summon":
-        if len(args) != 4 or args[1] != "at":
-            raise InvalidActionError(text, "expected 'summon <card> at <square> <orientation>'")
+        if len(args) not in (4, 6) or args[1] != "at" or (len(args) == 6 and args[4] != "using"):
+            raise InvalidActionError(text, "expected 'summon <card> at <square> <orientation> [using <square>]'")
         if args[3] not in ORIENTATIONS:
             raise InvalidActionError(text, f"orientation must be one of {', '.join(ORIENTATIONS)}")
+        if len(args) == 6:
+            return improv_action(card(args[0]), _square(text, args[2]), args[3], _square(text, args[5]))
         return summon_action(card(args[0]), _square(text, args[2]), args[3])
     raise InvalidActionError(
-        text, "unknown action; expected place, recall, summon, discard, bottom, flare, choose, move, option, skip, end"
+        text,
+        "unknown action; expected place, recall, summon, discard, bottom, flare, choose, move, option, skip, end, "
+        "handover, claim, score, setup",
     )
 
 
 class Codec:
     """The fixed integer encoding of every action of a card set."""
 
-    def __init__(self, cards: CardSet) -> None:
+    def __init__(self, cards: CardSet, tasks: TaskSet | None = None) -> None:
         self.cards = cards
+        self.tasks = tasks
         n = len(cards.cards)
         self.base_move = 3 * 81
         self.base_option = self.base_move + 81 * 81
         self.base_word = self.base_option + MAX_OPTIONS
         self.base_card = self.base_word + len(WORD_KINDS)
         self.base_summon = self.base_card + len(CARD_KINDS) * n
-        self.size = self.base_summon + n * 81 * len(ORIENTATIONS)
+        # part 2, appended so that the duel's indices stay as they were
+        self.base_handover = self.base_summon + n * 81 * len(ORIENTATIONS)
+        self.base_score = self.base_handover + 1
+        self.base_setup = self.base_score + 4
+        self.base_against = self.base_setup + 81 * 4
+        self.base_claim = self.base_against + n * 4
+        nt = len(tasks.tasks) if tasks is not None else 0
+        self.base_improv = self.base_claim + nt
+        self.size = self.base_improv + n * 81 * len(ORIENTATIONS) * 81
 
     def index(self, action: Action) -> int:
         kind = action[0]
+        if kind == "handover":
+            return self.base_handover
+        if kind == "score":
+            return self.base_score + action[1]
+        if kind == "setup":
+            return self.base_setup + compact(action[1]) * 4 + action[2]
+        if kind == "flare" and len(action) == 3:
+            return self.base_against + self.cards.by_id[action[1]].index * 4 + action[2]
+        if kind == "claim":
+            assert self.tasks is not None
+            return self.base_claim + self.tasks.by_id[action[1]].index
+        if kind == "summon" and len(action) == 5:
+            c = self.cards.by_id[action[1]].index
+            i = (c * 81 + compact(action[2])) * len(ORIENTATIONS) + ORIENTATIONS.index(action[3])
+            return self.base_improv + i * 81 + compact(action[4])
         if kind in SQ_KINDS:
             return SQ_KINDS.index(kind) * 81 + compact(action[1])
         if kind == "move":
@@ -185,7 +289,30 @@ class Codec:
         if index < self.base_summon:
             i = index - self.base_card
             return card_action(CARD_KINDS[i // n], self.cards.cards[i % n].id)
+        if index >= self.base_handover:
+            return self._part2(index)
         i = index - self.base_summon
         o = i % len(ORIENTATIONS)
         i //= len(ORIENTATIONS)
         return summon_action(self.cards.cards[i // 81].id, uncompact(i % 81), ORIENTATIONS[o])
+
+    def _part2(self, index: int) -> Action:
+        if index == self.base_handover:
+            return HANDOVER
+        if index < self.base_setup:
+            return SCORE[index - self.base_score]
+        if index < self.base_against:
+            i = index - self.base_setup
+            return setup_action(uncompact(i // 4), i % 4)
+        if index < self.base_claim:
+            i = index - self.base_against
+            return flare_against(self.cards.cards[i // 4].id, i % 4)
+        if index < self.base_improv:
+            assert self.tasks is not None
+            return card_action("claim", self.tasks.tasks[index - self.base_claim].id)
+        i = index - self.base_improv
+        using = uncompact(i % 81)
+        i //= 81
+        o = i % len(ORIENTATIONS)
+        i //= len(ORIENTATIONS)
+        return improv_action(self.cards.cards[i // 81].id, uncompact(i % 81), ORIENTATIONS[o], using)

@@ -149,6 +149,10 @@ class RulesModel(BaseModel):
     hand_beings: int = Field(3, ge=1)
     hand_legends: int = Field(2, ge=0)
     hand_flares: int = Field(1, ge=0)
+    highform_target: int = Field(9, ge=1)
+    melee_target_3: int = Field(12, ge=1)
+    melee_target_4: int = Field(10, ge=1)
+    team_sideways: int = Field(6, ge=0)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -161,7 +161,7 @@ def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int, as_ran
     if op == "destroy":
         return pieces_mask(bb, owners, ranks)
     m = 0
-    p = st.player
+    p = st.side
     for o in owners:
         base = o << 2
         if op == "upgrade":
@@ -190,7 +190,7 @@ def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int, as_ran
 
 
 def targets(st: TashState, step: Step) -> int:
-    owners = _owners(step.who, st.player, st.game.num_players)
+    owners = _owners(step.who, st.side, st.game.n_col)
     if step.target_self:
         if st.ctx_self < 0:
             return 0
@@ -201,7 +201,7 @@ def targets(st: TashState, step: Step) -> int:
 
 
 def _place_owner(st: TashState, step: Step) -> int:
-    return st.player if step.who == OWN else (st.player + 1) % st.game.num_players
+    return st.side if step.who == OWN else (st.side + 1) % st.game.n_col
 
 
 def place_squares(st: TashState, step: Step) -> int:
@@ -214,7 +214,7 @@ def place_squares(st: TashState, step: Step) -> int:
 def _movers(st: TashState, step: Step) -> int:
     if step.target_self:
         return 1 << st.ctx_self if st.ctx_self >= 0 and st.prog_n == 0 else 0
-    owners = _owners(step.who, st.player, st.game.num_players)
+    owners = _owners(step.who, st.side, st.game.n_col)
     m = pieces_mask(st.bb, owners, step.ranks) & area(st, step) & ~st.prog_picked
     if st.pool >= 0:
         m &= st.pool
@@ -243,7 +243,7 @@ def destinations(st: TashState, step: Step, src: int) -> int:
     top = rank if step.combat else rank - 1
     ok = ONBOARD & ~all_pieces(bb)
     for r in range(1, top + 1):
-        ok |= bb[r] | bb[4 | r]
+        ok |= bb[r] | bb[4 | r] | bb[8 | r] | bb[12 | r]
     return m & ok
 
 
@@ -318,7 +318,7 @@ def do_target(st: TashState, step: Step, sq: int) -> None:
         st.remove(sq, destroyed=True)
     elif op == "convert":
         st.remove(sq, destroyed=True)
-        st.put(sq, st.player, step.place_rank or rank)
+        st.put(sq, st.side, step.place_rank or rank)
     elif op == "upgrade":
         if rank == 1:
             st.flip(sq, 2)

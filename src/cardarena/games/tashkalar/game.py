@@ -1,4 +1,4 @@
-"""The arena game's ``Game``: options, the card file, the action codec and rendering."""
+"""The arena game's ``Game``: options, the card and task files, seats and colours, the action codec, rendering."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from ...engine import MAX_TURNS, Action, Game, Option, OptionError, Rng, State
 from .actions import Codec, parse
 from .cards import CardSet, load_cards
 from .state import TashState
+from .tasks import TaskSet, load_tasks
 
 MODES = ("highform", "deathmatch", "melee")
 
@@ -17,44 +18,76 @@ def _cards(path: str | None) -> CardSet:
     return load_cards(path)
 
 
+@cache
+def _tasks(path: str | None) -> TaskSet:
+    return load_tasks(path)
+
+
 class TashGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
     version = "1"
-    player_counts = (2,)
+    player_counts = (2, 3, 4)
     option_spec = (
         MAX_TURNS,
-        Option("mode", str, "deathmatch", "game mode (only deathmatch is available yet)", choices=MODES),
-        Option("players", int, 2, "number of players (only 2 is available yet)", minimum=2, maximum=4),
-        Option("teams", bool, False, "two teams of two (not available yet)"),
+        Option("mode", str, "deathmatch", "highform (tasks), deathmatch (duel or teams) or melee (3-4)", choices=MODES),
+        Option("players", int, 2, "number of players: 2 (highform, deathmatch), 3 or 4 (melee)", minimum=2, maximum=4),
+        Option("teams", bool, False, "two teams of two (4 seats; highform or deathmatch): seats 0+2 vs 1+3"),
         Option("cards", str, None, "path of a card file (TOML) to use instead of the built-in cards"),
+        Option("tasks", str, None, "path of a High Form task file (TOML) to use instead of the built-in tasks"),
         Option("school0", str, "random", "school of seat 0 (a school id of the card file, or random)"),
         Option("school1", str, "random", "school of seat 1 (a school id of the card file, or random)"),
-        Option("resign", bool, False, "offer 'resign' at every decision (off: random playouts end by the rules)"),
+        Option("school2", str, "random", "school of seat 2 (3-4 seats)"),
+        Option("school3", str, "random", "school of seat 3 (4 seats)"),
+        Option("resign", bool, False, "offer 'resign' at every decision (2 players or 2 teams; never in melee)"),
     )
 
     def setup(self) -> None:
         o = self.options
-        if o["mode"] != "deathmatch":
-            raise OptionError(
-                f"tashkalar: mode={o['mode']} is not available yet (part 2 of the game); use mode=deathmatch"
-            )
-        if o["teams"]:
-            raise OptionError("tashkalar: teams=true is not available yet (part 2 of the game); use teams=false")
-        if o["players"] != 2:
-            raise OptionError(
-                f"tashkalar: players={o['players']} is not available yet (part 2 of the game); use players=2"
-            )
+        mode = o["mode"]
+        teams = bool(o["teams"])
+        players = int(o["players"])
+        if teams:
+            if mode == "melee":
+                raise OptionError("tashkalar: teams=true plays highform or deathmatch, not melee (free-for-all)")
+            if players not in (2, 4):
+                raise OptionError(
+                    f"tashkalar: teams=true is two teams of two (4 seats); players={players} does not fit"
+                )
+            seats, n_col = 4, 2
+        elif mode == "melee":
+            if players == 2:
+                raise OptionError("tashkalar: mode=melee (free-for-all) is for 3 or 4 players; use players=3 or 4")
+            seats, n_col = players, players
+        else:
+            if players != 2:
+                raise OptionError(
+                    f"tashkalar: mode={mode} is for 2 players (or teams=true); players={players} needs mode=melee"
+                )
+            seats, n_col = 2, 2
+        if mode == "melee" and o["resign"]:
+            raise OptionError("tashkalar: resignation is not allowed in melee (乱戦では投了は認められない)")
+        self.mode: str = mode
+        self.teams = teams
+        self.seats = seats
+        self.n_col = n_col
+        # teammates sit opposite each other and turns go clockwise: seats 0, 1, 2, 3 = team A, B, A, B
+        self.colour_of: tuple[int, ...] = tuple(s % n_col for s in range(seats))
         self.cards = _cards(o["cards"])
-        for key in ("school0", "school1"):
+        self.tasks: TaskSet | None = _tasks(o["tasks"]) if mode == "highform" else None
+        for key in ("school0", "school1", "school2", "school3"):
             if o[key] != "random" and o[key] not in self.cards.schools:
                 valid = ", ".join([*self.cards.schools, "random"])
                 raise OptionError(f"tashkalar: option {key!r}: no school {o[key]!r}; valid schools: {valid}")
-        self.codec = Codec(self.cards)
+        self.codec = Codec(self.cards, self.tasks)
 
     @property
     def num_players(self) -> int:
-        return int(self.options["players"])
+        return self.seats
+
+    def mate(self, seat: int) -> int:
+        """The teammate of ``seat`` (team games only)."""
+        return (seat + 2) % 4
 
     def choose_schools(self, rng: Rng) -> list[str]:
         """Each seat's school: as the options say, else drawn at random among the schools not yet taken."""
@@ -71,7 +104,7 @@ class TashGame(Game):
         return TashState(self, seed)
 
     def parse_action(self, state: State, text: str) -> Action:
-        return parse(self.cards, text)
+        return parse(self.cards, text, self.tasks)
 
     @property
     def num_distinct_actions(self) -> int:
@@ -96,6 +129,7 @@ class TashGame(Game):
         return describe_action(state, action)
 
     def rules_text(self) -> str:
-        from .render import card_list
+        from .render import card_list, task_list
 
-        return super().rules_text() + "\n" + card_list(self.cards)
+        text = super().rules_text() + "\n" + card_list(self.cards)
+        return text + "\n" + task_list(self.tasks or _tasks(self.options["tasks"]))

@@ -25,7 +25,7 @@ def rank_of(c: int) -> int:
 
 def rank_mask(bb: list[int], rank: int) -> int:
     """Squares holding a piece of exactly ``rank``, any owner."""
-    return bb[rank] | bb[4 | rank]
+    return bb[rank] | bb[4 | rank] | bb[8 | rank] | bb[12 | rank]
 
 
 def pieces_mask(bb: list[int], owners: tuple[int, ...], ranks: int) -> int:
@@ -43,7 +43,7 @@ def pieces_mask(bb: list[int], owners: tuple[int, ...], ranks: int) -> int:
 
 
 def all_pieces(bb: list[int]) -> int:
-    return bb[1] | bb[2] | bb[3] | bb[5] | bb[6] | bb[7]
+    return bb[1] | bb[2] | bb[3] | bb[5] | bb[6] | bb[7] | bb[9] | bb[10] | bb[11] | bb[13] | bb[14] | bb[15]
 
 
 def count_pieces(bb: list[int], owner: int) -> int:

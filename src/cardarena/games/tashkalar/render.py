@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, on_board, square
+from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, bits, on_board, square
 from .cards import RANK_NAMES, Card, CardSet
 from .effects import current_step
+from .tasks import TaskSet
 
 if TYPE_CHECKING:
     from .state import TashState
@@ -54,7 +55,7 @@ def _card_line(card: Card) -> str:
 
 
 def render(st: TashState, seat: int | None) -> str:
-    from .state import EFFECT, OVER, PHASE_NAMES
+    from .state import EFFECT, OVER, PHASE_NAMES, PICK
 
     cs = st.game.cards
     n = st.game.num_players
@@ -68,18 +69,22 @@ def render(st: TashState, seat: int | None) -> str:
             f"{st.actions} action(s) left{', discard used' if st.discarded else ''}"
         )
     out.extend(board_lines(st, marked=marked))
-    out.append(
-        "  pieces: seat 0 o common, O heroic, @ legendary; seat 1 x, X, #; empty: r red, g green, + central"
-        + (", [ ] marked" if marked else "")
-    )
-    target = cs.rules.deathmatch_target
-    for p in range(n):
-        you = " (you)" if p == seat else ""
+    g = st.game
+    if g.mode == "deathmatch" and not g.teams:
         out.append(
-            f"  seat {p}{you} {st.school[p]}: {st.score[p]} pts / {target} | supply {st.supply_two[p]} two-sided, "
-            f"{st.supply_leg[p]} legendary | school deck {len(st.deck_s[p])}, hand "
-            f"{len(st.hand_b[p])}+{len(st.hand_l[p])}+{len(st.hand_f[p])}"
+            "  pieces: seat 0 o common, O heroic, @ legendary; seat 1 x, X, #; empty: r red, g green, + central"
+            + (", [ ] marked" if marked else "")
         )
+        target = cs.rules.deathmatch_target
+        for p in range(n):
+            you = " (you)" if p == seat else ""
+            out.append(
+                f"  seat {p}{you} {st.school[p]}: {st.score[p]} pts / {target} | supply {st.supply_two[p]} "
+                f"two-sided, {st.supply_leg[p]} legendary | school deck {len(st.deck_s[p])}, hand "
+                f"{len(st.hand_b[p])}+{len(st.hand_l[p])}+{len(st.hand_f[p])}"
+            )
+    else:
+        out.extend(_mode_lines(st, seat, marked))
     dc, dh, dl = st.destroyed
     out.append(
         f"  legend deck {len(st.deck_l)}, flare deck {len(st.deck_f)} | destroyed this turn: {dc} common, "
@@ -104,9 +109,59 @@ def render(st: TashState, seat: int | None) -> str:
             card = cs.cards[c]
             out.append("    " + _card_line(card))
             out.extend("      " + t for t in card.text.splitlines())
+    if seat is not None and 0 <= seat < n and st.phase == PICK:
+        out.append("  choose the colour to score 1 point in: " + ", ".join(str(c) for c in bits(st.pick_mask)))
     if st.phase == OVER:
         out.append(f"  result: {st.returns()}")
     return "\n".join(out)
+
+
+def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
+    """The legend and the players' lines for High Form, melee and team games."""
+    from .modes import melee_score, melee_target
+
+    g = st.game
+    cs = g.cards
+    out = []
+    letters = "; ".join(
+        f"colour {c} {PIECE_CHARS[c][1]} {PIECE_CHARS[c][2]} {PIECE_CHARS[c][3]}" for c in range(g.n_col)
+    )
+    out.append(f"  pieces: {letters}; empty: r red, g green, + central" + (", [ ] marked" if marked else ""))
+    if g.teams:
+        out.append(
+            "  teams: seats 0 and 2 play colour 0, seats 1 and 3 colour 1"
+            + (f"; seat {st.active}'s turn was handed over to seat {st.player}" if st.handed else "")
+        )
+    for c in range(g.n_col):
+        if g.mode == "highform":
+            assert g.tasks is not None
+            claimed = ", ".join(g.tasks.tasks[t].id for t in st.claimed[c]) or "no task"
+            legends = st.bb[c << 2 | 3].bit_count()
+            pts = f"{st.points(c)} pts / {cs.rules.highform_target} ({claimed}; {legends} legendary on the board)"
+        elif g.mode == "melee":
+            row = ", ".join(f"c{o} {v}" for o, v in enumerate(st.mscore[c]) if o != c)
+            free = "".join(str(o) for o in range(g.n_col) if o != c and not st.improv[c] >> o & 1) or "-"
+            pts = f"score {melee_score(st, c)} (colours {row}; target {melee_target(st)}; improvise with {free})"
+        else:
+            pts = f"{st.score[c]} pts / {cs.rules.deathmatch_target}"
+        out.append(f"  colour {c}: {pts} | supply {st.supply_two[c]} two-sided, {st.supply_leg[c]} legendary")
+    for p in range(g.num_players):
+        you = " (you)" if p == seat else ""
+        out.append(
+            f"  seat {p}{you} colour {g.colour_of[p]} {st.school[p]}: school deck {len(st.deck_s[p])}, hand "
+            f"{len(st.hand_b[p])}+{len(st.hand_l[p])}+{len(st.hand_f[p])}"
+        )
+    if g.tasks is not None:
+        ts = g.tasks.tasks
+        for t in st.cur_t:
+            out.append(f"  task {ts[t].id}: {ts[t].text}")
+        if st.next_t >= 0:
+            out.append(f"  next task {ts[st.next_t].id}: {ts[st.next_t].text} | task deck {len(st.deck_t)}")
+    if seat is not None and g.teams:
+        mate = g.mate(seat)
+        if st.hand_l[mate]:
+            out.append("  team legends (held by your teammate): " + ", ".join(cs.cards[c].id for c in st.hand_l[mate]))
+    return out
 
 
 def describe_action(st: TashState, action: Action) -> str:
@@ -117,11 +172,33 @@ def describe_action(st: TashState, action: Action) -> str:
     if kind == "summon":
         card = cs.by_id[action[1]]
         return f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
+    if kind == "summon" and len(action) == 5:
+        card = cs.by_id[action[1]]
+        return (
+            f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}, "
+            f"improvising with the enemy piece on {SQ_NAME[action[4]]}"
+        )
     if kind == "flare":
         card = cs.by_id[action[1]]
-        up, low = st.flare_halves(st.player, card)
+        against = action[2] if len(action) == 3 else -1
+        up, low = st.flare_halves(st.player, card, against)
         halves = " and ".join(h for h, ok in (("upper", up), ("lower", low)) if ok)
-        return f"invoke the flare {card.name} ({halves} half; the opponent scores 1)"
+        who = {
+            "deathmatch": "the opponent scores 1",
+            "highform": "no one scores",
+            "melee": f"seat {against} scores 1 in your colour",
+        }[st.game.mode]
+        return f"invoke the flare {card.name} ({halves} half; {who})"
+    if kind == "handover":
+        return "hand the turn over to your teammate (with your legends)"
+    if kind == "claim":
+        assert st.game.tasks is not None
+        task = st.game.tasks.by_id[action[1]]
+        return f"claim the task {task.name} ({task.points} pt)"
+    if kind == "score":
+        return f"score 1 point in the colour of seat {action[1]}"
+    if kind == "setup":
+        return f"setup: a common of seat {action[2]} on {SQ_NAME[action[1]]}"
     if kind in ("discard", "bottom"):
         card = cs.by_id[action[1]]
         return f"{'discard' if kind == 'discard' else 'put under your deck'} {card.name}"
@@ -162,6 +239,14 @@ def card_list(cards: CardSet) -> str:
         card = cards.cards[c]
         lines.append(f"- `{card.id}` {card.name}")
         lines.extend(f"  - {t}" for t in card.text.splitlines())
+    return "\n".join(lines) + "\n"
+
+
+def task_list(tasks: TaskSet) -> str:
+    """Every High Form task of the task file."""
+    lines = ["## High Form tasks of this task file", ""]
+    for t in tasks.tasks:
+        lines.append(f"- `{t.id}` {t.name}: {t.text}")
     return "\n".join(lines) + "\n"
 
 

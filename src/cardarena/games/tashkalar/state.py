@@ -1,4 +1,10 @@
-"""The state of a deathmatch duel: board, supplies, cards, the turn, and any effect waiting for a choice."""
+"""The state of a game in any mode: board, supplies, cards, scores, the turn, and any effect waiting for a choice.
+
+Seats and colours: pieces belong to a colour. Outside team games a seat's colour is its own number; in team games
+(4 seats) seats 0 and 2 share colour 0 and seats 1 and 3 colour 1. ``player`` is the seat to decide now,
+``active`` the seat whose turn it is (they differ once the turn was handed over to the teammate), ``side`` the
+colour of the turn.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,21 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
-from . import effects, summoning
-from .actions import CHOOSE, END, PLACE, RECALL, RESIGN, SKIP, card_action, summon_action
+from . import effects, modes, summoning
+from .actions import (
+    CHOOSE,
+    END,
+    HANDOVER,
+    PLACE,
+    RECALL,
+    RESIGN,
+    SCORE,
+    SKIP,
+    card_action,
+    flare_against,
+    improv_action,
+    summon_action,
+)
 from .board import DUEL_SETUP, ONBOARD, SQ_NAME, bits
 from .cards import LEGENDARY, Card
 from .pieces import all_pieces, cell, count_pieces, count_upgraded
@@ -16,8 +35,20 @@ if TYPE_CHECKING:
     from .game import TashGame
 
 # phases
-SETUP, MAIN, EFFECT, BOTTOM, RECALL_PLACE, SUMMON_RECALL, OVER = range(7)
-PHASE_NAMES = ("setup", "main", "effect", "bottom", "recall-place", "summon-recall", "over")
+SETUP, MAIN, EFFECT, BOTTOM, RECALL_PLACE, SUMMON_RECALL, OVER, PICK, CLAIM, MELEE_SETUP = range(10)
+PHASE_NAMES = (
+    "setup",
+    "main",
+    "effect",
+    "bottom",
+    "recall-place",
+    "summon-recall",
+    "over",
+    "pick-colour",
+    "claim-task",
+    "melee-setup",
+)
+PICK_LEGEND, PICK_END = 0, 1
 DECKS = ("school", "legend", "flare")
 
 
@@ -32,12 +63,14 @@ class TashState(State):
         rules = cs.rules
         self.rng = Rng(seed)
         n = game.num_players
+        nc = game.n_col
         self.board = [0] * 144
-        self.bb = [0] * 8
-        two = rules.deathmatch_two_sided_base - n
-        self.supply_two = [two] * n
-        self.supply_leg = [rules.legendary_pieces] * n
-        self.score = [0] * n
+        self.bb = [0] * 16
+        # 18 - players two-sided pieces in deathmatch (a team colour counts once), 17 in High Form
+        two = rules.highform_two_sided if game.mode == "highform" else rules.deathmatch_two_sided_base - nc
+        self.supply_two = [two] * nc
+        self.supply_leg = [rules.legendary_pieces] * nc
+        self.score = [0] * nc  # deathmatch points, or High Form task points, per colour
         self.school = game.choose_schools(self.rng)
         self.deck_s: list[list[int]] = []
         for p in range(n):
@@ -60,15 +93,31 @@ class TashState(State):
         self.final_left = -1
         self.resigned = -1
         self.capped = False
+        # melee: each seat's scoring board (points per colour) and the colours it improvised with (bits)
+        self.mscore: list[list[int]] = [[0] * n for _ in range(n)] if game.mode == "melee" else []
+        self.improv = [0] * n
+        # High Form: task deck (top = end), the current tasks, the next task, tasks claimed per colour
+        self.deck_t: list[int] = []
+        self.cur_t: list[int] = []
+        self.next_t = -1
+        self.t_bottom = 0  # cards known to lie at the bottom of the task deck (put there face up)
+        self.claimed: list[list[int]] = [[] for _ in range(nc)]
         # the turn
-        self.player = 1  # the second player places the setup commons first
+        self.player = n - 1  # the second player (4th in teams, last in melee) sets up first
+        self.active = n - 1
+        self.side = game.colour_of[n - 1]
+        self.handed = False
         self.turn_no = 1
         self.phase = SETUP
         self.actions = 0
         self.discarded = False
         self.destroyed = [0, 0, 0]  # enemy commons, heroics, legendaries destroyed this turn
-        self.aside = [0] * (2 * n)  # destroyed enemy pieces set aside this turn: [two-sided, legendary] per owner
+        self.dest = [0] * (3 * nc)  # the same per owner: [common, heroic, legendary] per colour
+        self.summoned = [0, 0, 0]  # squares where this turn's summons put a common, heroic, legendary
         self.extra = [0, 0, 0]  # extra school, legend, flare cards to draw at the end of this turn
+        self.pick_mask = 0  # melee: the colours a point may be scored in now
+        self.pick_then = PICK_LEGEND
+        self.msetup = 0  # melee setup: commons put so far (bits 8+: colours used)
         # the effect being resolved
         self.resolving = -1
         self.frames: list[tuple[tuple[Any, ...], int, int]] = []  # (steps, next step index, option taken)
@@ -87,6 +136,11 @@ class TashState(State):
         self.recall_mask = 0
         for p in range(n):
             self._refill(p, initial=True)
+        if game.mode == "highform":
+            modes.deal_tasks(self)
+            self._start_turn(0)
+        elif game.mode == "melee":
+            self.phase = MELEE_SETUP
 
     # -- protocol -------------------------------------------------------------------------------------------
     @property
@@ -104,13 +158,11 @@ class TashState(State):
         n = self.game.num_players
         if self.phase != OVER or self.capped:
             return [0.0] * n
+        col = self.game.colour_of
         if self.resigned >= 0:
-            return [-1.0 if p == self.resigned else 1.0 for p in range(n)]
-        key = [(self.score[p], count_upgraded(self.bb, p), count_pieces(self.bb, p)) for p in range(n)]
-        best = max(key)
-        if key.count(best) > 1:
-            return [0.0] * n
-        return [1.0 if k == best else -1.0 for k in key]
+            lost = col[self.resigned]
+            return [-1.0 if col[p] == lost else 1.0 for p in range(n)]
+        return modes.returns(self)
 
     def cards(self) -> tuple[Card, ...]:
         return self.game.cards.cards
@@ -132,14 +184,19 @@ class TashState(State):
         owner, rank = c >> 2, c & 3
         self.board[sq] = 0
         self.bb[c] &= ~(1 << sq)
-        if destroyed and owner != self.player:
+        if destroyed and owner != self.side:
             # 破壊した敵ユニットをゲームボードのわきによける: back to its owner at the end of the turn
             self.destroyed[rank - 1] += 1
-            self.aside[2 * owner + (rank == LEGENDARY)] += 1
-        elif rank == LEGENDARY:
+            self.dest[3 * owner + rank - 1] += 1
+            if self.game.mode != "highform":
+                return self._forget(sq)
+        if rank == LEGENDARY:
             self.supply_leg[owner] += 1
         else:
             self.supply_two[owner] += 1
+        self._forget(sq)
+
+    def _forget(self, sq: int) -> None:
         if sq == self.ctx_self:
             self.ctx_self = -1
         if self.pool > 0:
@@ -167,7 +224,8 @@ class TashState(State):
             if not deck:
                 return False
             self.hand_b[p].append(deck.pop())
-            if not deck:
+            if len(deck) <= self.sideways:
+                # the last (upright) card drawn; in team games the bottom cards lie sideways
                 self.deck_out[p] = True
             return True
         deck, disc, hand = (
@@ -182,34 +240,71 @@ class TashState(State):
         hand.append(deck.pop())
         return True
 
-    def _refill(self, p: int, *, initial: bool = False) -> None:
+    @property
+    def aside(self) -> list[int]:
+        """Destroyed enemy pieces set aside this turn: [two-sided, legendary] per colour (none in High Form)."""
+        d = self.dest
+        if self.game.mode == "highform":
+            return [0] * (2 * self.game.n_col)
+        out = []
+        for o in range(self.game.n_col):
+            out += [d[3 * o] + d[3 * o + 1], d[3 * o + 2]]
+        return out
+
+    @property
+    def sideways(self) -> int:
+        return self.game.cards.rules.team_sideways if self.game.teams else 0
+
+    def _refill(self, p: int, *, initial: bool = False, decks: tuple[int, ...] = (0, 1, 2)) -> None:
+        """Draw up to 3 beings, 2 legends, 1 flare (the decks in ``decks``), then the extra cards."""
         rules = self.game.cards.rules
         for which, hand, limit in (
             (0, self.hand_b[p], rules.hand_beings),
             (1, self.hand_l[p], rules.hand_legends),
             (2, self.hand_f[p], rules.hand_flares),
         ):
-            while len(hand) < limit and self._draw(p, which):
-                pass
+            if which in decks:
+                while len(hand) < limit and self._draw(p, which):
+                    pass
         if not initial:
-            for which in range(3):
+            for which in decks:
                 for _ in range(self.extra[which]):
                     self._draw(p, which)
         self.known_bottom[p] = min(self.known_bottom[p], len(self.deck_s[p]))
 
-    def flare_halves(self, p: int, card: Card) -> tuple[bool, bool]:
-        """Which halves of a flare ``p`` may use now: the best opponent's upgraded pieces and pieces minus own."""
+    def flare_halves(self, p: int, card: Card, against: int = -1) -> tuple[bool, bool]:
+        """Which halves of a flare seat ``p`` may use now: an opponent's upgraded pieces and pieces minus own
+        (in melee, the opponent ``against`` that the player chose to compare with)."""
         up = low = False
-        mine_up, mine = count_upgraded(self.bb, p), count_pieces(self.bb, p)
-        for o in range(self.game.num_players):
-            if o != p:
+        me = self.game.colour_of[p]
+        mine_up, mine = count_upgraded(self.bb, me), count_pieces(self.bb, me)
+        for o in range(self.game.n_col) if against < 0 else (against,):
+            if o != me:
                 up = up or count_upgraded(self.bb, o) - mine_up >= card.upper
                 low = low or count_pieces(self.bb, o) - mine >= card.lower
         return up, low
 
+    def flare_actions(self) -> list[Action]:
+        """The flares the player to act may invoke now (melee: against each opponent it works against)."""
+        p = self.player
+        cs = self.cards()
+        out: list[Action] = []
+        if self.game.mode == "melee":
+            for c in self.hand_f[p]:
+                for o in range(self.game.num_players):
+                    if o != p and any(self.flare_halves(p, cs[c], o)):
+                        out.append(flare_against(cs[c].id, o))
+            return out
+        for c in self.hand_f[p]:
+            if any(self.flare_halves(p, cs[c])):
+                out.append(card_action("flare", cs[c].id))
+        return out
+
     # -- legal actions --------------------------------------------------------------------------------------
     def _legal_actions(self) -> list[Action]:
         acts = self._decisions()
+        if self.game.teams and self.phase == EFFECT and not self.handed:
+            acts.append(HANDOVER)  # チーム戦: the turn may be handed over during an effect
         if self.game.options["resign"]:
             acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる
         return acts
@@ -229,25 +324,41 @@ class TashState(State):
             return [PLACE[sq] for sq in bits(self.empty_mask())]
         if ph == SUMMON_RECALL:
             return [RECALL[sq] for sq in bits(self.recall_mask)]
+        if ph == PICK:
+            return [SCORE[c] for c in bits(self.pick_mask)]
+        if ph == CLAIM:
+            return [*modes.claim_actions(self), SKIP]
+        if ph == MELEE_SETUP:
+            return modes.melee_setup_actions(self)
         return []
 
     def _main_actions(self) -> list[Action]:
         p = self.player
+        side = self.side
         out: list[Action] = []
         cs = self.cards()
         if self.actions > 0:
-            if self.supply_two[p] > 0:
+            if self.supply_two[side] > 0:
                 out.extend([PLACE[sq] for sq in bits(self.empty_mask())])
             else:
-                base = p << 2
+                base = side << 2
                 out.extend([RECALL[sq] for sq in bits(self.bb[base | 1] | self.bb[base | 2])])
+            if self.handed:
+                # the teammate spends the remaining actions on placing commons only, and invokes no flare
+                out.append(END)
+                return out
             for c, sq, o in self.summons():
                 out.append(summon_action(cs[c].id, sq, cs[c].orients[o].name))
+            if self.game.mode == "melee":
+                for c, sq, o, using in summoning.improvised_summons(self):
+                    out.append(improv_action(cs[c].id, sq, cs[c].orients[o].name, using))
             if not self.discarded:
                 out.extend([card_action("discard", cs[c].id) for c in self.hand_b[p]])
-        for c in self.hand_f[p]:
-            if any(self.flare_halves(p, cs[c])):
-                out.append(card_action("flare", cs[c].id))
+            if self.game.teams:
+                out.append(HANDOVER)
+        elif self.handed:
+            return [END]
+        out.extend(self.flare_actions())
         out.append(END)
         return out
 
@@ -264,15 +375,41 @@ class TashState(State):
             self.trigger = f"seat {self.player} resigned"
             self.phase = OVER
             return
+        if kind == "handover":
+            mate = self.game.mate(self.active)
+            self.hand_l[mate].extend(self.hand_l[self.active])  # 手札の伝説級カードをチームメイトに渡す
+            self.hand_l[self.active] = []
+            self.handed = True
+            self.player = mate
+            return
         if ph == EFFECT:
             effects.apply_choice(self, action)
             return
         if ph == SETUP:
             own = action[1]
             other = DUEL_SETUP[1] if own == DUEL_SETUP[0] else DUEL_SETUP[0]
-            self.put(own, self.player, 1)
-            self.put(other, 1 - self.player, 1)
+            self.put(own, self.side, 1)
+            self.put(other, 1 - self.side, 1)
             self._start_turn(0)
+            return
+        if ph == MELEE_SETUP:
+            modes.apply_melee_setup(self, action)
+            if self.msetup & 0xFF == len(modes.MELEE_SETUP_PAIRS):
+                self._start_turn(0)
+            return
+        if ph == PICK:
+            self.mscore[self.active][action[1]] += 1
+            self.pick_mask = 0
+            if self.pick_then == PICK_LEGEND:
+                self.phase = EFFECT
+                effects.start(self, self.cards()[self.resolving].steps)
+            else:
+                self._end_turn_claim()
+            return
+        if ph == CLAIM:
+            if kind == "claim":
+                modes.claim(self, self.game.tasks.by_id[action[1]].index)  # type: ignore[union-attr]
+            self._end_turn_finish()
             return
         if ph == BOTTOM:
             if kind == "skip":
@@ -287,7 +424,7 @@ class TashState(State):
                 self._back_to_main()
             return
         if ph == RECALL_PLACE:
-            self.put(action[1], self.player, 1)
+            self.put(action[1], self.side, 1)
             self._back_to_main()
             return
         if ph == SUMMON_RECALL:
@@ -302,7 +439,7 @@ class TashState(State):
         p = self.player
         if kind == "place":
             self.actions -= 1
-            self.put(action[1], p, 1)
+            self.put(action[1], self.side, 1)
             self._after_action()
         elif kind == "recall":
             self.actions -= 1
@@ -320,7 +457,7 @@ class TashState(State):
             if not self.hand_b[p]:
                 self._back_to_main()
         elif kind == "flare":
-            self._flare(self.game.cards.by_id[action[1]])
+            self._flare(self.game.cards.by_id[action[1]], action[2] if len(action) == 3 else -1)
         elif kind == "end":
             self._end_turn()
         else:  # pragma: no cover - legal_actions never lists anything else
@@ -332,11 +469,14 @@ class TashState(State):
         oi = next(i for i, o in enumerate(card.orients) if o.name == action[3])
         p = self.player
         self.actions -= 1
+        if len(action) == 5:
+            # 即興召喚: this enemy colour cannot be used again for an improvised summon
+            self.improv[p] |= 1 << (self.board[action[4]] >> 2)
         (self.hand_l if card.kind == "legend" else self.hand_b)[p].remove(card.index)
         self.resolving = card.index
         if self.board[sq]:
             self.remove(sq, destroyed=True)
-        if not self.has_supply(p, card.rank):
+        if not self.has_supply(self.side, card.rank):
             mask = summoning.recall_mask(self, card, card.orients[oi], sq)
             self.pending_summon = (card.index, sq, oi)
             self.recall_mask = mask
@@ -346,10 +486,11 @@ class TashState(State):
 
     def _summon_place(self, c: int, sq: int, oi: int) -> None:
         card = self.cards()[c]
-        p = self.player
-        self.put(sq, p, card.rank)
-        if card.rank == LEGENDARY:
-            self.score[p] += 1
+        self.put(sq, self.side, card.rank)
+        self.summoned[card.rank - 1] |= 1 << sq
+        legend_point = card.rank == LEGENDARY and self.game.mode != "highform"
+        if legend_point and self.game.mode == "deathmatch":
+            self.score[self.side] += 1
         o = card.orients[oi]
         marked = 0
         for shift in o.marked:
@@ -360,16 +501,26 @@ class TashState(State):
         self.ctx_self = sq
         self.ctx_last = sq
         self.ctx_summon = sq
+        if legend_point and self.game.mode == "melee":
+            # 乱戦: a legend summon scores 1 in a colour of the player's choice
+            self.phase = PICK
+            self.pick_then = PICK_LEGEND
+            self.pick_mask = modes.enemy_mask(self)
+            return
         self.phase = EFFECT
         effects.start(self, card.steps)
 
-    def _flare(self, card: Card) -> None:
+    def _flare(self, card: Card, against: int = -1) -> None:
         p = self.player
-        up, low = self.flare_halves(p, card)
+        up, low = self.flare_halves(p, card, against)
         self.hand_f[p].remove(card.index)
-        for o in range(self.game.num_players):
-            if o != p:
-                self.score[o] += 1
+        mode = self.game.mode
+        if mode == "melee":
+            self.mscore[against][p] += 1  # the chosen opponent scores 1 in the invoker's colour
+        elif mode == "deathmatch":
+            for o in range(self.game.n_col):
+                if o != self.side:
+                    self.score[o] += 1
         self.resolving = card.index
         self.flare_parts = (up, low)
         self.ctx_self = -1
@@ -384,7 +535,7 @@ class TashState(State):
         """The effect is over: the card goes to its discard pile and the turn goes on."""
         card = self.cards()[self.resolving]
         if card.kind == "being":
-            self.disc_s[self.player].append(card.index)
+            self.disc_s[self.active].append(card.index)
         elif card.kind == "legend":
             self.disc_l.append(card.index)
         else:
@@ -400,41 +551,70 @@ class TashState(State):
         self._after_action()
 
     def _after_action(self) -> None:
-        """With no action left and no flare to invoke, the turn ends by itself."""
+        """With no action left and no flare to invoke, the turn ends by itself (at once after a handover)."""
         if self.actions > 0:
             return
-        p = self.player
-        cs = self.cards()
-        if any(any(self.flare_halves(p, cs[c])) for c in self.hand_f[p]):
+        if not self.handed and self.flare_actions():
             return
         self._end_turn()
 
     def _start_turn(self, p: int) -> None:
         self.player = p
+        self.active = p
+        self.side = self.game.colour_of[p]
+        self.handed = False
         self.phase = MAIN
         self.actions = 1 if self.turn_no == 1 else 2
         self.discarded = False
         self.destroyed = [0, 0, 0]
-        self.aside = [0] * (2 * self.game.num_players)
+        self.dest = [0] * len(self.dest)
+        self.summoned = [0, 0, 0]
         self.extra = [0, 0, 0]
 
     def _end_turn(self) -> None:
-        p = self.player
-        dc, dh, dl = self.destroyed
-        self.score[p] += 2 * dl + dh + dc // 2
-        for o in range(self.game.num_players):
-            self.supply_two[o] += self.aside[2 * o]
-            self.supply_leg[o] += self.aside[2 * o + 1]
-        self.aside = [0] * len(self.aside)
-        self._refill(p)
-        rules = self.game.cards.rules
-        n = self.game.num_players
+        """End of turn: score destroyed pieces, return them; then (melee) pick, (High Form) claim, and draw."""
+        self.player = self.active
+        mode = self.game.mode
+        if mode == "deathmatch":
+            dc, dh, dl = self.destroyed
+            self.score[self.side] += 2 * dl + dh + dc // 2
+        elif mode == "melee":
+            self.pick_mask = modes.score_melee_turn(self)
+        if mode != "highform":
+            dest = self.dest
+            for o in range(self.game.n_col):
+                self.supply_two[o] += dest[3 * o] + dest[3 * o + 1]
+                self.supply_leg[o] += dest[3 * o + 2]
+            self.dest = [0] * len(dest)
+        if self.pick_mask:
+            # 2 or 3 odd commons of different colours: one point in one of those colours
+            self.phase = PICK
+            self.pick_then = PICK_END
+            return
+        self._end_turn_claim()
+
+    def _end_turn_claim(self) -> None:
+        if self.game.mode == "highform" and modes.claim_actions(self):
+            self.phase = CLAIM  # ターン終了時、条件が適合するタスクカードを1枚だけ獲得できる
+            return
+        self._end_turn_finish()
+
+    def _end_turn_finish(self) -> None:
+        p = self.active
+        g = self.game
+        if g.teams:
+            mate = g.mate(p)
+            self.hand_l[mate].extend(self.hand_l[p])
+            self.hand_l[p] = []
+            self._refill(p, decks=(0, 2))
+            self._refill(mate, decks=(1,))  # the teammate draws legends up to 2 (and any extra legend)
+        else:
+            self._refill(p)
+        n = g.num_players
         if self.final_left < 0:
-            reasons = []
-            if max(self.score) >= rules.deathmatch_target:
-                reasons.append(f"{rules.deathmatch_target} points")
+            reasons = modes.end_reasons(self)
             if self.deck_out[p]:
-                reasons.append(f"seat {p} drew the last card of their school deck")
+                reasons.append(f"seat {p} drew the last {'upright ' if g.teams else ''}card of their school deck")
             if reasons:
                 self.trigger = f"end triggered on turn {self.turn_no} by seat {p}: " + " and ".join(reasons)
                 self.final_left = n
@@ -450,6 +630,12 @@ class TashState(State):
             return
         self.turn_no += 1
         self._start_turn((p + 1) % n)
+
+    def points(self, colour: int) -> int:
+        """A colour's points now: deathmatch points, or (High Form) task points plus its legendary pieces."""
+        if self.game.mode == "highform":
+            return self.score[colour] + self.bb[colour << 2 | 3].bit_count()
+        return self.score[colour]
 
     # -- copies ---------------------------------------------------------------------------------------------
     def clone(self) -> TashState:
@@ -475,8 +661,16 @@ class TashState(State):
         c.disc_f = self.disc_f.copy()
         c.deck_out = self.deck_out.copy()
         c.destroyed = self.destroyed.copy()
-        c.aside = self.aside.copy()
+        c.dest = self.dest.copy()
+        c.summoned = self.summoned.copy()
         c.extra = self.extra.copy()
+        c.improv = self.improv.copy()
+        if self.mscore:
+            c.mscore = [x.copy() for x in self.mscore]
+        if self.cur_t:
+            c.claimed = [x.copy() for x in self.claimed]
+            c.deck_t = self.deck_t.copy()
+            c.cur_t = self.cur_t.copy()
         c.frames = self.frames.copy()
         return c
 
@@ -497,19 +691,25 @@ class TashState(State):
             h = len(c.hand_b[p])
             c.hand_b[p] = pool[:h]
             c.deck_s[p] = pool[h:]
-        for hands, deck_name in ((c.hand_l, "deck_l"), (c.hand_f, "deck_f")):
+        mate = self.game.mate(seat) if self.game.teams else -1
+        for hands, deck_name, shared in ((c.hand_l, "deck_l", True), (c.hand_f, "deck_f", False)):
             deck: list[int] = getattr(c, deck_name)
             pool = deck.copy()
-            for p in range(n):
-                if p != seat:
-                    pool.extend(hands[p])
+            # a team's legends are shared: the teammate's legends are known
+            hidden = [p for p in range(n) if p != seat and not (shared and p == mate)]
+            for p in hidden:
+                pool.extend(hands[p])
             r.shuffle(pool)
-            for p in range(n):
-                if p != seat:
-                    h = len(hands[p])
-                    hands[p] = pool[:h]
-                    del pool[:h]
+            for p in hidden:
+                h = len(hands[p])
+                hands[p] = pool[:h]
+                del pool[:h]
             setattr(c, deck_name, pool)
+        if c.deck_t:
+            k = c.t_bottom
+            top = c.deck_t[k:]
+            r.shuffle(top)
+            c.deck_t = c.deck_t[:k] + top
         c.rng = r.fork()
         return c
 
@@ -541,7 +741,7 @@ class TashState(State):
             "legend_discard": self._names(self.disc_l),
             "flare_discard": self._names(self.disc_f),
             "destroyed_this_turn": self.destroyed.copy(),
-            "set_aside": self.aside.copy(),
+            "destroyed_by_colour": self.dest.copy(),
             "extra_draws": self.extra.copy(),
             "drew_last_school_card": self.deck_out.copy(),
             "final_turns_left": self.final_left,
@@ -556,6 +756,25 @@ class TashState(State):
             "recall_choices": [SQ_NAME[s] for s in bits(self.recall_mask)],
             "result": self.returns() if self.phase == OVER else None,
         }
+        g = self.game
+        if g.teams:
+            obs["turn_seat"] = self.active
+            obs["handed_over"] = self.handed
+            obs["colour_of_seat"] = list(g.colour_of)
+        if g.mode == "melee":
+            obs["colour_scores"] = [row.copy() for row in self.mscore]
+            obs["improvised_colours"] = [[o for o in range(n) if self.improv[p] >> o & 1] for p in range(n)]
+            obs["pick_colours"] = list(bits(self.pick_mask))
+            obs["setup_done"] = self.msetup & 0xFF
+        if g.tasks is not None:
+            ts = g.tasks.tasks
+            obs["tasks"] = [ts[t].id for t in self.cur_t]
+            obs["next_task"] = ts[self.next_t].id if self.next_t >= 0 else None
+            obs["task_deck"] = len(self.deck_t)
+            obs["task_deck_bottom"] = [ts[t].id for t in self.deck_t[: self.t_bottom]]
+            obs["claimed"] = [[ts[t].id for t in cl] for cl in self.claimed]
+            obs["points"] = [self.points(c) for c in range(g.n_col)]
+            obs["summoned_this_turn"] = [[SQ_NAME[q] for q in bits(m)] for m in self.summoned]
         if seat is not None:
             k = self.known_bottom[seat]
             obs["seat"] = seat
@@ -566,6 +785,8 @@ class TashState(State):
             }
             obs["my_deck_bottom"] = self._names(self.deck_s[seat][:k])
             obs["my_deck_cards"] = sorted(self._names(self.deck_s[seat]))
+            if g.teams:
+                obs["team_legends"] = self._names(self.hand_l[g.mate(seat)])
         return obs
 
     def snapshot(self) -> dict[str, Any]:
@@ -579,6 +800,7 @@ class TashState(State):
             ],
             legend_deck_order=self._names(self.deck_l),
             flare_deck_order=self._names(self.deck_f),
+            task_deck_order=[] if self.game.tasks is None else [self.game.tasks.tasks[t].id for t in self.deck_t],
             history=[str(a) for a in self.history],
         )
         return snap

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
     """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
     the hand's beings then legends, each orientation, squares from a1 upwards."""
-    p = st.player
+    p = st.side
     bb = st.bb
     base = p << 2
     ge3 = bb[base | 3]
@@ -33,7 +33,8 @@ def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
     allowed = (0, ONBOARD & ~(r2 | r3), ONBOARD & ~r3, ONBOARD)
     cs = st.game.cards.cards
     out: list[tuple[int, int, int]] = []
-    for c in (*st.hand_b[p], *st.hand_l[p]):
+    seat = st.player
+    for c in (*st.hand_b[seat], *st.hand_l[seat]):
         card = cs[c]
         allow = allowed[card.rank]
         for oi, o in enumerate(card.orients):
@@ -54,6 +55,59 @@ def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
     return out
 
 
+def improvised_summons(st: TashState) -> list[tuple[int, int, int, int]]:
+    """乱戦 即興召喚: summons (card, square, orientation, enemy square) that use exactly one enemy piece, of a
+    colour the player has not improvised with yet, as if it were their own piece of the same rank."""
+    p = st.side
+    bb = st.bb
+    base = p << 2
+    ge3 = bb[base | 3]
+    ge2 = bb[base | 2] | ge3
+    ge1 = bb[base | 1] | ge2
+    ge = (0, ge1, ge2, ge3)
+    e1 = e2 = e3 = 0
+    used = st.improv[st.active]
+    for col in range(st.game.n_col):
+        if col != p and not used >> col & 1:
+            b = col << 2
+            e3 |= bb[b | 3]
+            e2 |= bb[b | 2]
+            e1 |= bb[b | 1]
+    if not (e1 | e2 | e3):
+        return []
+    e2 |= e3
+    e1 |= e2
+    eg = (0, e1, e2, e3)
+    r2 = rank_mask(bb, 2)
+    r3 = rank_mask(bb, 3)
+    allowed = (0, ONBOARD & ~(r2 | r3), ONBOARD & ~r3, ONBOARD)
+    cs = st.game.cards.cards
+    out: list[tuple[int, int, int, int]] = []
+    for c in (*st.hand_b[st.player], *st.hand_l[st.player]):
+        card = cs[c]
+        for oi, o in enumerate(card.orients):
+            base_m = allowed[card.rank]
+            if o.summon_req:
+                base_m &= ge[o.summon_req]
+            for j, (sj, rj) in enumerate(o.reqs):
+                g = eg[rj]
+                m = base_m & ((g >> sj) if sj >= 0 else (g << -sj))
+                for k, (shift, r) in enumerate(o.reqs):
+                    if not m:
+                        break
+                    if k != j:
+                        g = ge[r]
+                        m &= (g >> shift) if shift >= 0 else (g << -shift)
+                while m:
+                    low = m & -m
+                    sq = low.bit_length() - 1
+                    m ^= low
+                    if piece_available(st, card, o, sq):
+                        out.append((c, sq, oi, sq + sj))
+    out.sort()
+    return out
+
+
 def pattern_mask(o: Orientation, sq: int) -> int:
     """The squares of the pieces a summon at ``sq`` uses."""
     m = 0
@@ -63,7 +117,7 @@ def pattern_mask(o: Orientation, sq: int) -> int:
 
 
 def _own_kind(st: TashState, card: Card) -> int:
-    base = st.player << 2
+    base = st.side << 2
     return st.bb[base | 3] if card.rank == LEGENDARY else st.bb[base | 1] | st.bb[base | 2]
 
 
@@ -73,7 +127,7 @@ def recall_mask(st: TashState, card: Card, o: Orientation, sq: int) -> int:
     ユニットの不足: a piece of yours destroyed on the summon square is reused; otherwise one of your pieces of that
     kind outside the pattern is taken off the board.
     """
-    if st.has_supply(st.player, card.rank):
+    if st.has_supply(st.side, card.rank):
         return 0
     kind = _own_kind(st, card)
     if kind >> sq & 1:
@@ -83,7 +137,7 @@ def recall_mask(st: TashState, card: Card, o: Orientation, sq: int) -> int:
 
 def piece_available(st: TashState, card: Card, o: Orientation, sq: int) -> bool:
     """A piece for the being exists: in the supply, or by the out-of-units rules."""
-    if st.has_supply(st.player, card.rank):
+    if st.has_supply(st.side, card.rank):
         return True
     kind = _own_kind(st, card)
     return bool(kind >> sq & 1 or kind & ~pattern_mask(o, sq) & ~(1 << sq))
