@@ -115,3 +115,8 @@ def test_play_skip_passes_until_the_next_turn() -> None:
     code, out = run("play", "torabato", "--seed", "4", input="1\nskip\n" + "skip\n" * 400 + "1\n" * 3000)
     assert code == 0, out
     assert "passing whenever possible until turn" in out and "Game over" in out
+
+
+def test_play_does_not_show_how_many_cards_a_blind_build_holds() -> None:
+    code, out = run("play", "laplaplace", "--seat", "1", "--seed", "3", input="quit\n")
+    assert code == 0 and "adds" not in out

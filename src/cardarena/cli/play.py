@@ -125,8 +125,9 @@ def run_play(
             state.apply(action)
         else:
             action = agents[who].act(SeatView(state, who))
-            if not _is_pass(action):
-                echo(f"seat {who} ({opponent}): {game.action_seen_by(state, action, seat)}")
+            seen = game.action_seen_by(state, action, seat)
+            if seen and not _is_pass(action):
+                echo(f"seat {who} ({opponent}): {seen}")
             state.apply(action)
     if state.is_terminal():
         echo("")

@@ -74,7 +74,8 @@ class Game(ABC):
         """How ``action``, about to be taken in ``state``, looks to ``seat``: hidden parts censored.
 
         Games with hidden choices (a card set face down, a secret pick) override this; the default shows
-        :meth:`describe_action`. The command line uses it to tell a person what the other seats did.
+        :meth:`describe_action`. An empty string means the seat does not see the action happen at all (even
+        the number of such actions is secret). The command line uses it to tell a person what others did.
         """
         return self.describe_action(state, action)
 

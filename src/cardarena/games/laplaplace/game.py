@@ -120,11 +120,11 @@ class Laplaplace(Game):
         return f"{verb} {card.summary()}"
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
-        """Another seat sees only that a card was added or shown, never which (builds are secret)."""
+        """Another seat sees that a card was shown or a build finished, never which card or how many added."""
         if seat is not None and seat == state.current_player:
             return self.describe_action(state, action)
         if action[0] == "add":
-            return "adds a hidden card to its build"
+            return ""  # not even the number of cards added may show: the build's size is secret
         if action[0] == "show":
             return "picks an open card (shown once both have picked 4)"
         return "finishes its build"
