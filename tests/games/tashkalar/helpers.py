@@ -15,7 +15,20 @@ from cardarena.games.tashkalar.game import TashGame
 from cardarena.games.tashkalar.pieces import all_pieces
 from cardarena.games.tashkalar.state import MAIN, TashState
 
-CHARS = {"o": (0, 1), "O": (0, 2), "@": (0, 3), "x": (1, 1), "X": (1, 2), "#": (1, 3)}
+CHARS = {
+    "o": (0, 1),
+    "O": (0, 2),
+    "@": (0, 3),
+    "x": (1, 1),
+    "X": (1, 2),
+    "#": (1, 3),
+    "v": (2, 1),
+    "V": (2, 2),
+    "%": (2, 3),
+    "s": (3, 1),
+    "S": (3, 2),
+    "$": (3, 3),
+}
 LETTER = {v: k for k, v in CHARS.items()}
 
 
@@ -64,16 +77,16 @@ def position(
     legends: tuple[str, ...] = (),
     flares: tuple[str, ...] = (),
     actions: int = 2,
-    supply_two: tuple[int, int] | None = None,
-    supply_leg: tuple[int, int] | None = None,
+    supply_two: tuple[int, ...] | None = None,
+    supply_leg: tuple[int, ...] | None = None,
     turn: int = 5,
 ) -> TashState:
     """A main-phase position of ``player`` with exactly ``pieces`` on the board and the given hand."""
     st = game.new_initial_state(0)
     st.board = [0] * 144
     st.bb = [0] * 16
-    st.supply_two = [16, 16]
-    st.supply_leg = [3, 3]
+    st.supply_two = [16] * game.n_col
+    st.supply_leg = [3] * game.n_col
     for tok in pieces.split():
         name, ch = tok.split(":")
         owner, rank = CHARS[ch]

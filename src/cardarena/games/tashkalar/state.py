@@ -135,7 +135,8 @@ class TashState(State):
         self.pending_summon: tuple[int, int, int] | None = None  # (card, square, orientation index)
         self.recall_mask = 0
         for p in range(n):
-            self._refill(p, initial=True)
+            # team games: the teammate who plays first draws the team's 2 legends, the other none
+            self._refill(p, initial=True, decks=(0, 2) if game.teams and p >= 2 else (0, 1, 2))
         if game.mode == "highform":
             modes.deal_tasks(self)
             self._start_turn(0)
@@ -758,6 +759,7 @@ class TashState(State):
         }
         g = self.game
         if g.teams:
+            obs["school_deck_sideways"] = [min(self.sideways, len(d)) for d in self.deck_s]
             obs["turn_seat"] = self.active
             obs["handed_over"] = self.handed
             obs["colour_of_seat"] = list(g.colour_of)

@@ -277,6 +277,8 @@ def _longest_line(mask: int, step: int) -> int:
 
 def holds(st: TashState, col: int, cond: Condition) -> bool:
     k = cond.kind
+    if k in ("destroyed", "summoned") and col != st.side:
+        return False  # what happened this turn belongs to the colour whose turn it is
     if k == "destroyed":
         dest = st.dest
         total = up = 0
