@@ -50,7 +50,7 @@ def position(
     state.passes = 0
     state.reveals = [[], []]
     state.known = [[], []]
-    state.known_epochs = [[], []]
+    state.placements = [(0,), (0,)]
     for seat in (0, 1):
         state.hand[seat] = ids(hands[seat])
         state.field[seat] = ids(field[seat])
@@ -63,8 +63,6 @@ def position(
         else:
             state.deck[seat] = ids(given)
         state.tapped_mana[seat] = 0
-        state.mana_sets[seat] = len(state.mana[seat])  # the mana cards were set before anything was known
-        state.mana_epochs[seat] = list(range(1, len(state.mana[seat]) + 1))
         state.pool[seat] = 0
     state.entered = [0] * len(state.entered)
     for n in new:

@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
+from cardarena.games.torabato import state as state_module
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
+from cardarena.games.torabato.state import MAIN
 
-from .helpers import cid, do, names, position
+from .helpers import cid, do, names, pass_until, position
 
 
 def test_default_card_list_matches_the_rulebook_table() -> None:
@@ -193,7 +195,7 @@ def test_resample_after_9_returns_a_mana_card() -> None:
 def test_a_known_card_played_is_no_longer_known() -> None:
     s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S"], []), discard=(["2S"], []))
     do(s, "recur 2S", "pass", "pass", "play 2S @opp")
-    assert s.known[0] == [] and s.known_epochs[0] == []
+    assert s.known[0] == [] and s.placements[0] == (0,)
     assert s.observation(1)["players"][0]["known_in_hand_or_mana"] == []
 
 
@@ -271,3 +273,33 @@ def test_a_card_list_that_could_loop_for_ever_is_refused(
     assert info.value.card == card
     if field is not None:
         assert info.value.field == field
+
+
+def test_resample_knows_a_known_card_went_to_mana_when_the_unknown_ones_were_played() -> None:
+    """Hand JS (known) + two unseen cards; one card set as mana, then both unseen cards played: JS is the mana card."""
+    s = position(hands=(["2S", "2C"], []), mana=(["3S", "4S", "5S", "6S", "8S"], []), discard=(["JS"], []))
+    do(s, "recur JS", "pass", "pass", "mana JS", "play 2S @opp", "pass", "pass", "play 2C @opp", "pass", "pass")
+    pass_until(s, lambda st: st.turn_no == 7 and st.phase == MAIN)
+    assert len(s.hand[0]) == 1 and cid("JS") in s.mana[0]  # the drawn card is in hand
+    assert s.observation(1)["players"][0]["known_in_mana"] == ["JS"]
+    for k in range(30):
+        world = s.resample(1, Rng(k))
+        assert cid("JS") in world.mana[0], k
+        assert world.observation(1) == s.observation(1)
+
+
+def test_too_many_placements_fall_back_to_hand_or_mana(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A safety net: past MAX_PLACEMENTS the known cards are only kept among hand and mana, until none is known."""
+    monkeypatch.setattr(state_module, "MAX_PLACEMENTS", 1)
+    s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S", "7S", "8S"], []), discard=(["2S", "JS"], []))
+    do(s, "recur 2S", "pass", "pass", "recur JS", "pass", "pass", "mana KS")
+    assert s.placements[0] == state_module.LOOSE
+    assert s.observation(1)["players"][0]["known_in_hand"] == []
+    for k in range(20):
+        world = s.resample(1, Rng(k))
+        assert {cid("2S"), cid("JS")} <= set(world.hand[0] + world.mana[0])
+        assert world.observation(1) == s.observation(1)
+    s.pool[0] = 2
+    s._legal = None
+    do(s, "play 2S @opp", "pass", "pass", "play JS")
+    assert s.known[0] == [] and s.placements[0] == (0,)

@@ -54,6 +54,10 @@ SPELL, ABILITY, RECURSION = 0, 1, 2
 UNBLOCKABLE, ZEROED = 1, 2
 HAND_SIZE = 5
 MAX_REDEALS = 10
+# Beyond this many possible placements of known cards (a player hoarding many taken-back cards), tracking stops
+# until no card is known: resample then only keeps the known cards among hand and mana cards (LOOSE).
+MAX_PLACEMENTS = 1024
+LOOSE: tuple[int, ...] = ()
 
 # Prebuilt action values, so legal_actions allocates nothing but the list.
 _N = NUM_CARDS
@@ -113,12 +117,9 @@ class ToraBatoState(State):
         # Cards in a hand or among the mana cards whose identity every player knows (shown in the reveal,
         # or taken back from the public discard pile). They stay known while they stay in hand or mana.
         self.known: list[list[int]] = [[], []]
-        # What the opponent can tell about where a known card is (see resample): each mana card is counted by
-        # the number of its owner's mana sets when it was set (its epoch), each known card by the number of its
-        # owner's mana sets when it became known in hand. A known card can be a mana card of a later epoch only.
-        self.mana_sets = [0, 0]
-        self.mana_epochs: list[list[int]] = [[], []]
-        self.known_epochs: list[list[int]] = [[], []]
+        # Where the known cards can be, as every player can work out: each possible placement is the set of known
+        # cards among the mana cards (a bit mask of card ids); the others are in hand. See _track_*.
+        self.placements: list[tuple[int, ...]] = [(0,), (0,)]
         self.result: list[float] | None = None
         self.end_reason = ""
         for seat in (0, 1):
@@ -205,15 +206,75 @@ class ToraBatoState(State):
                 self._leave_field(card)
 
     def _make_known(self, seat: int, card: int) -> None:
-        """``card`` is now in ``seat``'s hand and every player knows it."""
+        """``card`` is now in ``seat``'s hand and every player knows it (no placement has it among the mana)."""
         self.known[seat].append(card)
-        self.known_epochs[seat].append(self.mana_sets[seat])
+
+    # What the other player can tell about the known cards. A placement is the set of known cards that are mana
+    # cards; the hand then holds the other known cards and ``len(hand) - (known - placed)`` unseen ones. Each
+    # public event keeps the placements it allows, so resample draws only worlds the history can lead to.
+    def _track_mana_set(self, seat: int) -> None:
+        """Before a hand card is set face down: it is a known card of the hand, or an unseen one."""
+        known = self.known[seat]
+        if not known or self.placements[seat] == LOOSE:
+            return
+        unseen_in_hand = len(self.hand[seat]) - len(known)
+        out: set[int] = set()
+        for p in self.placements[seat]:
+            if unseen_in_hand + p.bit_count() >= 1:
+                out.add(p)
+            for k in known:
+                if not p >> k & 1:
+                    out.add(p | 1 << k)
+        self.placements[seat] = tuple(sorted(out)) if len(out) <= MAX_PLACEMENTS else LOOSE
+
+    def _track_play(self, seat: int, card: int) -> None:
+        """Before ``card`` leaves the hand face up: a known card was in hand, an unseen one needs an unseen slot."""
+        known = self.known[seat]
+        if not known:
+            return
+        if card in known:
+            kept = tuple(p for p in self.placements[seat] if not p >> card & 1)
+            known.remove(card)
+            if not known:
+                kept = (0,)
+        elif self.placements[seat] == LOOSE:
+            return
+        else:
+            unseen_in_hand = len(self.hand[seat]) - len(known)
+            kept = tuple(p for p in self.placements[seat] if unseen_in_hand + p.bit_count() >= 1)
+        self.placements[seat] = kept
+
+    def _track_mana_return(self, seat: int) -> None:
+        """Before 9 takes a mana card back unseen: a known card among the mana, or an unseen mana card."""
+        if not self.known[seat] or self.placements[seat] == LOOSE:
+            return
+        n_mana = len(self.mana[seat])
+        out: set[int] = set()
+        for p in self.placements[seat]:
+            if n_mana - p.bit_count() >= 1:
+                out.add(p)
+            for k in self.known[seat]:
+                if p >> k & 1:
+                    out.add(p & ~(1 << k))
+        self.placements[seat] = tuple(sorted(out)) if len(out) <= MAX_PLACEMENTS else LOOSE
 
     def known_in_hand(self, seat: int) -> list[int]:
-        """Known cards that cannot be among the mana cards: they became known after the last mana set."""
-        epochs = self.mana_epochs[seat]
-        last = epochs[-1] if epochs else -1
-        return [c for c, e in zip(self.known[seat], self.known_epochs[seat], strict=True) if e >= last]
+        """Known cards that are in hand in every possible placement."""
+        if self.placements[seat] == LOOSE:
+            return []
+        anywhere = 0
+        for p in self.placements[seat]:
+            anywhere |= p
+        return [c for c in self.known[seat] if not anywhere >> c & 1]
+
+    def known_in_mana(self, seat: int) -> list[int]:
+        """Known cards that are mana cards in every possible placement."""
+        if self.placements[seat] == LOOSE:
+            return []
+        always = -1
+        for p in self.placements[seat]:
+            always &= p
+        return [c for c in self.known[seat] if always >> c & 1]
 
     def _finish(self, result: list[float], reason: str) -> None:
         self.result = result
@@ -414,11 +475,10 @@ class ToraBatoState(State):
             self._use(action[1], action[2])
         elif kind == MANA_K:
             seat = self.priority
+            self._track_mana_set(seat)
             self.hand[seat].remove(action[1])
             self.mana[seat].append(action[1])
             self.mana_set = True
-            self.mana_sets[seat] += 1
-            self.mana_epochs[seat].append(self.mana_sets[seat])
             self.passes = 0
         elif kind == RECUR_K:
             seat = self.priority
@@ -453,11 +513,8 @@ class ToraBatoState(State):
     def _play(self, card: int, target: int) -> None:
         seat = self.priority
         s = self.spec[card]
+        self._track_play(seat, card)
         self.hand[seat].remove(card)
-        if card in self.known[seat]:
-            i = self.known[seat].index(card)
-            del self.known[seat][i]
-            del self.known_epochs[seat][i]
         self._pay(seat, s.cost)
         self.passes = 0
         if s.kind == "soldier":
@@ -563,10 +620,8 @@ class ToraBatoState(State):
         else:
             # Mana cards are interchangeable when paying: the player is taken to have tapped the card they
             # now take back, so a tapped card returns first (RULINGS-style reading, see rules.md).
+            self._track_mana_return(seat)
             self.mana[seat].remove(card)
-            # The opponent does not see which mana card came back; dropping the oldest epoch keeps every
-            # placement of known cards that any choice allows (later mana cards admit more known cards).
-            del self.mana_epochs[seat][0]
             if self.tapped_mana[seat] > 0:
                 self.tapped_mana[seat] -= 1
         self.hand[seat].append(card)
@@ -597,7 +652,7 @@ class ToraBatoState(State):
                 self._draw(s, HAND_SIZE)
             self.reveals = [[], []]
             self.known = [[], []]
-            self.known_epochs = [[], []]
+            self.placements = [(0,), (0,)]
 
     def _start_game(self, first: int) -> None:
         self.first = first
@@ -740,6 +795,7 @@ class ToraBatoState(State):
                 "available_mana": self.available_mana(s),
                 "known_in_hand_or_mana": [NAMES[c] for c in self.known[s]],
                 "known_in_hand": [NAMES[c] for c in self.known_in_hand(s)],
+                "known_in_mana": [NAMES[c] for c in self.known_in_mana(s)],
                 "soldiers": [self._soldier_view(c) for c in self.field[s]],
             }
             if mine:
@@ -829,9 +885,7 @@ class ToraBatoState(State):
             "assigned": [list(a) for a in self.assigned],
             "reveals": self.reveals,
             "known": self.known,
-            "known_epochs": self.known_epochs,
-            "mana_sets": self.mana_sets,
-            "mana_epochs": self.mana_epochs,
+            "placements": [list(p) for p in self.placements],
             "redeals": self.redeals,
             "result": self.result,
             "end_reason": self.end_reason,
@@ -877,9 +931,7 @@ class ToraBatoState(State):
         c.reveals = [self.reveals[0].copy(), self.reveals[1].copy()]
         c.redeals = self.redeals
         c.known = [self.known[0].copy(), self.known[1].copy()]
-        c.known_epochs = [self.known_epochs[0].copy(), self.known_epochs[1].copy()]
-        c.mana_sets = self.mana_sets.copy()
-        c.mana_epochs = [self.mana_epochs[0].copy(), self.mana_epochs[1].copy()]
+        c.placements = self.placements.copy()  # tuples, replaced and never changed in place
         c.result = self.result
         c.end_reason = self.end_reason
         return c
@@ -888,10 +940,9 @@ class ToraBatoState(State):
         """Redraw what ``seat`` cannot see: its own deck order, and the opponent's deck, hand and mana cards.
 
         Cards whose identity is public (``known``: shown in the reveal, or taken back from the discard pile)
-        stay among the opponent's hand and mana cards, and only where they can be: a known card can be one of
-        the mana cards only if one of them was set after it became known, each mana card being at most one
-        card (see :meth:`_place_known`). A reveal the opponent has committed but not yet shown is redrawn
-        with the rest.
+        stay among the opponent's hand and mana cards, in one of the placements the public history allows
+        (chosen uniformly); the unseen cards are dealt at random. A reveal the opponent has committed but not
+        yet shown is redrawn with the rest.
         """
         r = Rng.coerce(rng)
         c = self.clone()
@@ -901,20 +952,24 @@ class ToraBatoState(State):
         known = self.known[o]
         unknown = [k for k in c.hand[o] + c.mana[o] + c.deck[o] if k not in known]
         r.shuffle(unknown)
-        hand_size = len(c.hand[o])
-        in_mana = self._place_known(o, hand_size, len(unknown), r)
-        mana: list[int] = []
-        placed: set[int] = set()
-        for card in in_mana:
-            if card < 0:
-                mana.append(unknown.pop())
-            else:
-                mana.append(card)
-                placed.add(card)
-        hand = [k for k in known if k not in placed]
-        while len(hand) < hand_size:
+        n_mana, n_hand = len(c.mana[o]), len(c.hand[o])
+        placements = self.placements[o]
+        if placements == LOOSE:
+            shuffled = known.copy()
+            r.shuffle(shuffled)
+            low, high = max(0, len(known) - n_hand), min(len(known), n_mana)
+            split = low + r.randbelow(high - low + 1)
+            mana, hand = shuffled[:split], shuffled[split:]
+        else:
+            in_mana = placements[r.randbelow(len(placements))]
+            mana = [k for k in known if in_mana >> k & 1]
+            hand = [k for k in known if not in_mana >> k & 1]
+        while len(mana) < n_mana:
+            mana.append(unknown.pop())
+        while len(hand) < n_hand:
             hand.append(unknown.pop())
         r.shuffle(hand)
+        r.shuffle(mana)
         c.hand[o] = hand
         c.mana[o] = mana
         c.deck[o] = unknown
@@ -924,45 +979,3 @@ class ToraBatoState(State):
             c.reveals[o][-1] = choices[r.randbelow(len(choices))]
         c._legal = None
         return c
-
-    def _place_known(self, seat: int, hand_size: int, n_unknown: int, r: Rng) -> list[int]:
-        """A random content for each of ``seat``'s mana cards: a known card that may be there, or -1 (unknown).
-
-        Mana cards are filled from the oldest; a known card goes to a mana card of a later epoch, each at most
-        once, and at least ``len(known) - hand_size`` known cards must end among the mana cards (the hand
-        holds the rest). Weights: every allowed known card 1, an unknown card the number of unknown cards
-        that fill the hidden slots, so the draw is close to a uniform deal of the hidden cards.
-        """
-        known, kep, tokens = self.known[seat], self.known_epochs[seat], self.mana_epochs[seat]
-        free = list(range(len(known)))
-        need = len(known) - hand_size
-        unknown_weight = min(n_unknown, len(tokens) + hand_size - len(known))
-        out: list[int] = []
-        for i, epoch in enumerate(tokens):
-            eligible = [j for j in free if kep[j] < epoch]
-            rest = tokens[i + 1 :]
-            can_skip = need <= 0 or _max_placed(rest, [kep[j] for j in free]) >= need
-            weight = unknown_weight if can_skip else 0
-            pick = r.randbelow(weight + len(eligible)) if eligible or weight else -1
-            if pick < weight:
-                out.append(-1)
-            else:
-                j = eligible[pick - weight]
-                free.remove(j)
-                out.append(known[j])
-                need -= 1
-        return out
-
-
-def _max_placed(tokens: list[int], epochs: list[int]) -> int:
-    """How many known cards (their epochs) at most go to distinct mana cards (their epochs, ascending)."""
-    epochs = sorted(epochs)
-    placed = waiting = k = 0
-    for t in tokens:
-        while k < len(epochs) and epochs[k] < t:
-            waiting += 1
-            k += 1
-        if waiting:
-            waiting -= 1
-            placed += 1
-    return placed
