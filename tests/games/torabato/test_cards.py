@@ -141,6 +141,10 @@ def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:
     s = position(hands=(["9S"], []), mana=(["AS", "KS", "QS"], []))
     do(s, "play 9S", "pass", "pass")
     assert s.pending == ("return_mana", 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
+    with pytest.raises(IllegalActionError, match="2S is not among your mana cards"):
+        s.apply_text("choose 2S")
+    with pytest.raises(IllegalActionError, match="must first choose"):
+        s.apply_text("pass")
     do(s, "choose KS")
     assert names(s.hand[0]) == ["KS"] and len(s.mana[0]) == 2
     assert s.tapped_mana[0] == 1 and s.available_mana(0) == 1  # a tapped card came back

@@ -411,6 +411,9 @@ class ToraBatoState(State):
             ASSIGN: ASSIGN_K,
         }
         if self.pending is not None:
+            if kind == CHOOSE_K:
+                where = "discard pile" if self.pending[0] == "regrow" else "mana cards"
+                return f"{NAMES[action[1]]} is not among your {where}"
             return f"seat {seat} must first choose a card for the resolving effect ('choose CARD')"
         if self.phase in expected and kind not in (expected[self.phase], "done"):
             return f"now is the {PHASE_NAMES[self.phase]}: expected '{expected[self.phase]} ...'"
