@@ -171,13 +171,10 @@ def describe_action(st: TashState, action: Action) -> str:
     kind = action[0]
     if kind == "summon":
         card = cs.by_id[action[1]]
-        return f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
-    if kind == "summon" and len(action) == 5:
-        card = cs.by_id[action[1]]
-        return (
-            f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}, "
-            f"improvising with the enemy piece on {SQ_NAME[action[4]]}"
-        )
+        text = f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
+        if len(action) == 5:
+            text += f", improvising with the enemy piece on {SQ_NAME[action[4]]}"
+        return text
     if kind == "flare":
         card = cs.by_id[action[1]]
         against = action[2] if len(action) == 3 else -1
