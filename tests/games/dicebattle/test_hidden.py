@@ -180,3 +180,42 @@ def test_search_set_finds_the_only_set_and_keeps_known_cards_in_hand() -> None:
     # A known card that the hand (of 0 cards) cannot hold must be among the set cards.
     found = search_set(t, [mage, mage, spark, titan], 1, 0, False, 6, Rng(3), known=[titan], hand_n=0)
     assert found == ([titan], [], -1)
+
+
+def test_resample_after_the_dice_token_keeps_a_hand_that_could_set_nothing() -> None:
+    """ダイスフェイズ: the dice token after three redraws tells the opponent that no unit of the hand fits the die;
+    every resample until that player's next dice phase keeps such a hand."""
+    st = arrange(
+        new_state(seed=4),
+        roll=1,
+        hands=(["titan", "ogre", "spark"], ["slime", "goblin"]),
+        decks=(["slime", "titan"] * 6, ["slime"] * 10),
+        miracle=(False, True),
+    )
+    st.sides[0].redraws = 3
+    act(st, "token")
+    assert (st.sides[0].stuck, st.sides[0].stuck_roll) == (3, 1)
+    t = st.t
+    for k in range(30):
+        other = st.resample(1, Rng(k))
+        assert not any(t.fits(c, 1) for c in other.sides[0].hand)
+        assert other.observation(1) == st.observation(1)
+    # Through the battle into the next round the constraint holds for the cards still in the hand.
+    set_roll(st, 1, 1)
+    act(st, "set slime", "done")
+    assert st.round == 2 and st.actor == 1 and st.sides[0].stuck == 3
+    hands = {tuple(sorted(st.resample(1, Rng(k)).sides[0].hand)) for k in range(30)}
+    assert all(sum(not t.fits(c, 1) for c in hand) >= 3 for hand in hands)
+    assert any(any(t.fits(c, 1) for c in hand) for hand in hands)  # the new draws are free
+    # Seat 0's next dice phase ends it.
+    set_roll(st, 1, 6)
+    act(st, "set goblin", "done")
+    assert st.actor == 0 and st.sides[0].stuck == 0
+
+
+def test_a_random_discard_of_a_card_that_does_not_fit_lowers_the_bound() -> None:
+    """A discarded card that does not fit may have been one of the token hand's: one fewer is certain."""
+    st = battle(new_state(), main=([], ["street_urchin"]), token=(True, False), hands=(["titan", "ogre"], []))
+    st.sides[0].stuck, st.sides[0].stuck_roll = 2, 1
+    act(st, "use street_urchin")
+    assert st.sides[0].stuck == 1

@@ -220,6 +220,8 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
                 break
             c = opp.hand.pop(st.rng.randbelow(len(opp.hand)))
             opp.grave.append(c)
+            if opp.stuck and not st.t.fits(c, opp.stuck_roll):
+                opp.stuck -= 1  # it may have been one of the cards that could not be set
             if c in opp.known:
                 opp.known.remove(c)
             st.event("discard", opp_seat, c)

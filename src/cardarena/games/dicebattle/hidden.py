@@ -77,6 +77,12 @@ def _redeal(t: Tables, side: Side, rng: Rng, *, hidden_set: bool) -> None:
     if not hidden_set:
         rng.shuffle(pool)
         fill = hand_n - len(known)
+        if side.stuck:
+            # The hand that set the dice token held no unit fitting its die: keep that many such cards.
+            roll = side.stuck_roll
+            stuck = [k for k, c in enumerate(pool) if not t.fits(c, roll)][: side.stuck]
+            picked = set(stuck)
+            pool = [pool[k] for k in stuck] + [c for k, c in enumerate(pool) if k not in picked]
         side.hand = [*known, *pool[:fill]]
         side.deck = pool[fill:]
         return

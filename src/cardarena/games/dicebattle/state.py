@@ -61,6 +61,8 @@ class Side:
         "roll",
         "stars",
         "stock",
+        "stuck",
+        "stuck_roll",
         "tie_win",
         "token",
         "used",
@@ -81,6 +83,10 @@ class Side:
         self.roll = 0
         self.redraws = 0
         self.known: list[int] = []  # cards the opponent knows to be in this hand (revived, salvaged, kept)
+        # After the dice token: at least ``stuck`` cards of this hand are known not to be units that fit a die of
+        # ``stuck_roll`` (the hand that could set nothing), until this player's next dice phase.
+        self.stuck = 0
+        self.stuck_roll = 0
         # battle-phase scratch
         self.mod = 0
         self.cancelled = False
@@ -105,6 +111,8 @@ class Side:
         s.roll = self.roll
         s.redraws = self.redraws
         s.known = self.known.copy()
+        s.stuck = self.stuck
+        s.stuck_roll = self.stuck_roll
         s.mod = self.mod
         s.cancelled = self.cancelled
         s.tie_win = self.tie_win
@@ -141,6 +149,7 @@ class Side:
             "roll": self.roll,
             "redraws": self.redraws,
             "known": t.ids(self.known),
+            "stuck": [self.stuck, self.stuck_roll],
             "mod": self.mod,
             "cancelled": self.cancelled,
             "tie_win": self.tie_win,
@@ -292,16 +301,10 @@ class DiceBattleState(State):
         side = self.sides[seat]
         side.roll = self.rng.randint(1, 6)
         side.redraws = 0
+        side.stuck = 0
         self.phase = DICE
         self.actor = seat
         self.event("roll", seat, side.roll)
-
-    def can_set_unit(self, side: Side) -> bool:
-        t = self.t
-        cost = t.cost[side.roll]
-        roll = side.roll
-        kind = t.kind
-        return any(kind[c] != KIND_MAGIC and cost[c] <= roll for c in side.hand)
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -380,6 +383,8 @@ class DiceBattleState(State):
             self.redraw(seat)
         elif kind == "token":
             side.token = True
+            side.stuck = len(side.hand)  # the hand shown to hold no unit that fits the die
+            side.stuck_roll = side.roll
             self.event("token", seat)
             self.finish_dice()
         else:

@@ -66,6 +66,10 @@ class Tables:
     def size(self) -> int:
         return len(self.cards)
 
+    def fits(self, card: int, roll: int) -> bool:
+        """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
+        return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
+
     def name(self, index: int) -> str:
         return self.cards[index].name
 
