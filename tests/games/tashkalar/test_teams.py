@@ -223,3 +223,28 @@ def test_team_games_play_to_the_end(mode: str) -> None:
             st.apply(acts[rng.randbelow(len(acts))])
         r = st.returns()
         assert r[0] == r[2] and r[1] == r[3]
+
+
+def test_team_deathmatch_ends_at_18_team_points_after_a_final_round_of_four_turns() -> None:
+    """いずれかのプレイヤーが18点以上の得点を獲得した場合…各プレイヤーは最後の1ターンを実行し…"""
+    st = position(teams(), "", player=1)
+    st.score = [0, 18]
+    play(st, "end")
+    assert st.final_left == 4 and "18 points" in st.trigger
+    for seat in (2, 3, 0):
+        assert st.player == seat
+        play(st, "end")
+    assert st.player == 1 and st.phase != OVER  # the triggering player takes the last turn
+    play(st, "end")
+    assert st.phase == OVER and st.returns() == [-1.0, 1.0, -1.0, 1.0]
+
+
+def test_high_form_team_claims_for_the_team() -> None:
+    g = make_game(PICKER, *MORE, legends=(LEGEND, *MORE_LEGENDS), teams=True, mode="highform")
+    st = position(g, "c8:o d2:o e5:o", player=2)
+    from cardarena.games.tashkalar.tasks import load_tasks
+
+    tasks = load_tasks()
+    st.cur_t = [tasks.by_id[t].index for t in ("red-vigil", "web", "slant")]
+    play(st, "end", "claim red-vigil")
+    assert st.score == [1, 0] and st.points(0) == 1 and st.player == 3

@@ -52,8 +52,7 @@ def why_illegal(st: TashState, action: Action) -> str:
         return "put the setup commons: 'setup <square> <seat>' on a square of the next setup pair"
     if kind in ("score", "setup", "claim"):
         return f"'{kind}' is not a decision of this moment"
-    if st.handed and kind not in ("place", "recall", "end"):
-        return "after a handover the teammate may only place commons with the remaining actions (or end)"
+
     if st.phase == SETUP:
         return "the second player first chooses the setup square of their own common: choose c5 or choose g5"
     if st.phase == EFFECT:
@@ -70,6 +69,8 @@ def why_illegal(st: TashState, action: Action) -> str:
     side = st.side
     if kind in ("choose", "move", "option", "skip", "bottom"):
         return f"'{kind}' is only for a pending choice; none is pending"
+    if st.handed and kind not in ("place", "recall", "end"):
+        return "after a handover the teammate may only place commons with the remaining actions (or end)"
     if kind in ("place", "recall", "summon", "discard") and st.actions <= 0:
         return "no action is left this turn"
     if kind == "place":
