@@ -237,6 +237,7 @@ def test_a_variant_mana_spell_on_the_stack_gains_mana_when_it_resolves(tmp_path:
     """A designer's 5 without 'instant_off_stack' uses the stack like other spells, and still gains mana."""
     path = _variant(tmp_path, 'timing = "instant_off_stack"\n', "")
     s = position(hands=(["5S"], []), mana=(["2S", "3S"], []), cards=str(path))
+    assert "off the stack" not in s.game.describe_action(s, s.game.parse_action(s, "play 5S"))
     do(s, "play 5S")
     assert names([item[1] for item in s.stack]) == ["5S"] and s.available_mana(0) == 0
     do(s, "pass", "pass")
@@ -248,6 +249,8 @@ def test_a_variant_instant_damage_spell_hits_at_once(tmp_path: Path) -> None:
     path = _variant(tmp_path, 'rank = "2"\nvalue = 2\n', 'rank = "2"\nvalue = 2\ntiming = "instant_off_stack"\n')
     s = position(hands=(["2S", "2C"], []), field=([], ["JH"]), mana=(["3S", "4S"], []), cards=str(path))
     deck = len(s.deck[1])
+    assert "1 damage to the opponent" in s.game.describe_action(s, s.game.parse_action(s, "play 2S @opp"))
+    assert "off the stack" in s.game.describe_action(s, s.game.parse_action(s, "play 2S @opp"))
     do(s, "play 2S @opp")
     assert s.stack == [] and len(s.deck[1]) == deck - 1 and s.pool[0] == 0 and s.priority == 0
     do(s, "play 2C @JH")

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 _EFFECT_WORDS = {
     "damage": "{amount} damage to {target}",
     "destroy": "destroy {target}",
-    "gain_mana": "gain {amount} mana this turn (at once, off the stack)",
+    "gain_mana": "gain {amount} mana this turn",
     "draw": "draw {amount} cards",
     "prevent": "damage from {target} becomes 0 this turn",
     "boost": "{target} gets +{attack}/+{health} this turn",
@@ -48,6 +48,8 @@ def describe(state: ToraBatoState, action: Action) -> str:
         words = _EFFECT_WORDS[s.effect or ""].format(
             amount=s.amount, target=_target_name(state, target), attack=s.attack, health=s.health
         )
+        if s.timing == "instant_off_stack":
+            words += " (at once, off the stack)"
         return f"{action} — cast {NAMES[card]} ({s.cost} mana): {words}"
     if kind == acts.USE_K:
         card, target = action[1], action[2]
