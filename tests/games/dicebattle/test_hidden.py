@@ -9,7 +9,7 @@ import pytest
 from cardarena.engine import Rng
 from cardarena.games.dicebattle import hidden
 from cardarena.games.dicebattle.hidden import search_set, set_is_valid
-from cardarena.games.dicebattle.state import DiceBattleState
+from cardarena.games.dicebattle.state import DiceBattleState, Side
 
 from .helpers import act, arrange, battle, new_state, set_roll
 
@@ -219,3 +219,31 @@ def test_a_random_discard_of_a_card_that_does_not_fit_lowers_the_bound() -> None
     st.sides[0].stuck, st.sides[0].stuck_roll = 2, 1
     act(st, "use street_urchin")
     assert st.sides[0].stuck == 1
+
+
+def _all_cards(side: Side) -> list[int]:
+    grant = [side.grant] if side.grant >= 0 else []
+    return sorted([*side.hand, *side.deck, *side.grave, *side.main, *side.circle, *side.stock, *grant])
+
+
+@pytest.mark.parametrize("decks", [("horde", "arcana"), ("vanguard", "horde"), ("arcana", "vanguard")])
+def test_every_resample_of_random_play_is_sound_and_plays_on(decks: tuple[str, str]) -> None:
+    """Along random games: resampled sides hold the same cards, face-down sets obey the rules, play goes on."""
+    for seed in range(12):
+        st = new_state(*decks, seed=seed)
+        rng = Rng(seed)
+        while not st.is_terminal():
+            for seat in (0, 1):
+                other = st.resample(seat, rng.fork())
+                for true_side, side in zip(st.sides, other.sides, strict=True):
+                    assert _all_cards(side) == _all_cards(true_side)
+                    assert len(side.hand) == len(true_side.hand) and len(side.deck) == len(true_side.deck)
+                    if side.main:
+                        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+                for _ in range(10):
+                    if other.is_terminal():
+                        break
+                    legal = other.legal_actions()
+                    other.apply(legal[rng.randbelow(len(legal))])
+            legal = st.legal_actions()
+            st.apply(legal[rng.randbelow(len(legal))])
