@@ -22,11 +22,11 @@ def test_conformance_with_resign_option() -> None:
 @pytest.mark.parametrize(
     "options, seeds",
     [
-        ({"mode": "highform"}, 60),
-        ({"mode": "melee", "players": 3}, 40),
-        ({"mode": "melee", "players": 4}, 40),
-        ({"teams": True}, 40),
-        ({"mode": "highform", "teams": True}, 40),
+        ({"mode": "highform"}, 100),
+        ({"mode": "melee", "players": 3}, 60),
+        ({"mode": "melee", "players": 4}, 50),
+        ({"teams": True}, 60),
+        ({"mode": "highform", "teams": True}, 60),
         ({"mode": "highform", "resign": True}, 10),
         ({"teams": True, "resign": True}, 10),
     ],

@@ -173,3 +173,68 @@ def test_pattern_parser_accepts_or_explains(rows: list[list[str]]) -> None:
     assert 1 <= len(orients) <= 8
     assert len({len(o.reqs) for o in orients}) == 1
     assert len({(frozenset(o.reqs), frozenset(o.marked)) for o in orients}) == len(orients)
+
+
+MELEE = cardarena.load("tashkalar", mode="melee", players=4)
+HIGHFORM = cardarena.load("tashkalar", mode="highform")
+
+
+@settings(max_examples=300)
+@given(st.integers(min_value=GAME.codec.base_handover, max_value=MELEE.num_distinct_actions - 1))
+def test_part_two_encoded_actions_round_trip(index: int) -> None:
+    for game in (MELEE, HIGHFORM):
+        if index >= game.num_distinct_actions:
+            continue
+        action = game.action_from_index(index)
+        assert game.action_index(action) == index
+        squares = [w for w in str(action).split()[1:] if len(w) == 2 and w[0] in "abcdefghi" and w[1].isdigit()]
+        if all(s in NAME_SQ for s in squares):
+            assert game.parse_action(None, str(action)) == action  # type: ignore[arg-type]
+        else:
+            with pytest.raises(InvalidActionError, match="not a square"):
+                game.parse_action(None, str(action))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "handover",
+        "claim havoc",
+        "score 2",
+        "setup f2 3",
+        "flare spark against 1",
+        "summon elder-oak at e5 r90 using c3",
+    ],
+)
+def test_part_two_action_texts_parse(text: str) -> None:
+    from cardarena.games.tashkalar.actions import parse
+    from cardarena.games.tashkalar.tasks import load_tasks
+
+    cards = GAME.cards
+    if "spark" in text:
+        text = text.replace("spark", GAME.cards.cards[GAME.cards.flares[0]].id)
+    if "elder-oak" in text:
+        text = text.replace("elder-oak", GAME.cards.cards[0].id)
+    assert str(parse(cards, text, load_tasks())) == text
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("claim nothing", "no High Form task"),
+        ("score 7", "not a seat"),
+        ("setup f2", "setup <square> <seat>"),
+        ("flare x against", "expected"),
+        ("flare x against 1", "no card"),
+        ("summon x at e5 r0 using", "expected"),
+    ],
+)
+def test_part_two_bad_texts_are_refused(text: str, why: str) -> None:
+    from cardarena.games.tashkalar.actions import parse
+
+    with pytest.raises(InvalidActionError, match=why):
+        parse(GAME.cards, text, HIGHFORM.tasks)
+
+
+def test_rules_text_lists_the_tasks() -> None:
+    assert "havoc" in GAME.rules_text() and "High Form tasks" in GAME.rules_text()
