@@ -40,3 +40,30 @@ def test_conformance_of_each_mode(options: dict[str, Any], seeds: int) -> None:
     assert all(len(k.split(",")) == game.num_players for k in report.results)
     if seeds >= 40:
         assert len(report.results) >= 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"mode": "highform"}, {"mode": "melee", "players": 3}, {"mode": "melee", "players": 4}, {"teams": True}],
+    ids=["highform", "melee-3", "melee-4", "teams"],
+)
+def test_pieces_are_conserved_in_every_mode(options: dict[str, Any]) -> None:
+    """Every piece is on the board, set aside for scoring this turn, or in its owner's supply."""
+    from cardarena.engine import Rng
+
+    game = cardarena.load("tashkalar", **options)
+    rng = Rng(11)
+    for seed in range(3):
+        st = game.new_initial_state(seed)
+        two0, leg0 = list(st.supply_two), list(st.supply_leg)
+        while not st.is_terminal():
+            aside = st.aside
+            for c in range(game.n_col):
+                base = c << 2
+                on_two = (st.bb[base | 1] | st.bb[base | 2]).bit_count()
+                on_leg = st.bb[base | 3].bit_count()
+                assert st.supply_two[c] + aside[2 * c] + on_two == two0[c]
+                assert st.supply_leg[c] + aside[2 * c + 1] + on_leg == leg0[c]
+                assert st.supply_two[c] >= 0 and st.supply_leg[c] >= 0
+            acts = st.legal_actions()
+            st.apply(acts[rng.randbelow(len(acts))])
