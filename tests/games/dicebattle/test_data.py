@@ -165,3 +165,13 @@ def test_effect_words_parse_or_raise_a_syntax_error(text: str) -> None:
         except EffectSyntaxError:
             continue
         assert text.split()[0] == word and -6 <= n <= 6
+
+
+def test_true_or_a_fraction_is_not_a_count_or_a_level(tmp_path: Path) -> None:
+    """TOML `true` or `2.0` is not read as a whole number: `kraken = true` does not make a deck of 30."""
+    with pytest.raises(CardDataError, match="valid integer") as info:
+        cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(hydra=1) + "kraken = true\n"))
+    assert info.value.field == "cards.kraken"
+    with pytest.raises(CardDataError, match="valid integer") as info:
+        parse_pool({"card": [{**GOOD, "level": 2.0}]}, "mine.toml")
+    assert info.value.card == "x" and info.value.field == "level"

@@ -31,14 +31,14 @@ STARTERS = ("horde", "arcana", "vanguard")
 
 
 class _EffectModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     type: Literal["choice", "forced"]
     when: str = "always"
     do: list[str] = Field(min_length=1)
 
 
 class _GrantModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     level: int = Field(ge=1, le=6)
     type: Literal["choice", "forced", "permanent"]
     when: str = "always"
@@ -46,7 +46,7 @@ class _GrantModel(BaseModel):
 
 
 class _CardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["human", "monster", "magic"]
@@ -59,7 +59,7 @@ class _CardModel(BaseModel):
 
 
 class _PoolModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     assumed: bool = True
     card: list[dict[str, Any]] = Field(min_length=1)
 
@@ -181,7 +181,7 @@ class Deck:
 
 
 class _DeckModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1)
     plan: str = ""
     cards: dict[str, int]
