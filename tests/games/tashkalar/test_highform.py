@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
 import cardarena
 from cardarena.engine import CardDataError
@@ -333,3 +335,43 @@ def test_task_option_reads_another_file(tmp_path: Any) -> None:
     assert g.tasks is not None and len(g.tasks.tasks) == 4
     st = g.new_initial_state(0)
     assert len(st.cur_t) == 3 and st.next_t >= 0
+
+
+def test_high_form_also_ends_when_a_school_deck_runs_out() -> None:
+    """ゲームの終了の条件は、いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたときに満たされる."""
+    st = position(hf(), "")
+    st.deck_s[0] = st.deck_s[0][:3]
+    play(st, "end")
+    assert st.deck_out[0] and st.final_left == 2 and "last card" in st.trigger
+
+
+_conditions = hst.fixed_dictionaries(
+    {},
+    optional={
+        "kind": hst.sampled_from(["destroyed", "occupy", "summoned", "cross", "line", "chain", "surround", "x"]),
+        "count": hst.integers(-1, 12),
+        "upgraded": hst.integers(-1, 4),
+        "rank": hst.sampled_from(["any", "upgraded", "legendary", "bad"]),
+        "area": hst.sampled_from(["red", "green", "central", "edge", "nowhere"]),
+        "reaches": hst.sampled_from(["opposite-sides", "centre-and-edge", "moon"]),
+        "isolated": hst.booleans(),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_conditions, hst.integers(0, 5))
+def test_task_validation_accepts_or_names_the_task_and_field(cond: dict[str, Any], points: int) -> None:
+    good = [
+        {"id": f"g{i}", "name": "G", "type": ty, "points": 1, "conditions": [{"kind": "line", "count": 3}]}
+        for i, ty in enumerate(["lines", "centre", "chains"])
+    ]
+    task = {"id": "probe", "name": "Probe", "type": "lines", "points": points, "conditions": [cond]}
+    try:
+        ts = build_tasks({"task": [*good, task]}, file="p.toml")
+    except CardDataError as e:
+        assert e.card == "probe" and e.field
+        return
+    probe = ts.by_id["probe"]
+    st = position(hf(), "e5:o d4:x")
+    assert isinstance(task_holds(st, 0, probe), bool)
