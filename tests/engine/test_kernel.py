@@ -135,3 +135,12 @@ def test_cardarena_games_stays_callable_after_game_packages_are_imported() -> No
 
     assert callable(cardarena.games)
     assert "torabato" in cardarena.games()
+
+
+def test_resampled_states_forget_the_history_and_have_no_record() -> None:
+    state = ToyGame().new_initial_state(2)
+    state.apply(SWAP)
+    world = state.resample(0, 5)
+    assert world.history == [] and state.history == [SWAP]
+    with pytest.raises(RecordError, match="hypothetical"):
+        world.to_record()

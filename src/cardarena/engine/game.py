@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -10,7 +11,7 @@ from importlib import resources
 from typing import Any, ClassVar, cast
 
 from .actions import Action
-from .errors import IllegalActionError, InvalidActionError
+from .errors import IllegalActionError, InvalidActionError, RecordError
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -120,6 +121,29 @@ class State(ABC):
     seed: int
     history: list[Action]
     _legal: list[Action] | None
+    _resampled: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap each game's ``resample`` so every resampled state forgets the true action history.
+
+        The history may hold hidden choices (a card set face down), so a search agent must not get it; a resampled
+        state is a hypothetical world and has no record. The legal-action cache is cleared as well.
+        """
+        super().__init_subclass__(**kwargs)
+        impl = cls.__dict__.get("resample")
+        if impl is None or getattr(impl, "_forgets_history", False):
+            return
+
+        @functools.wraps(impl)
+        def resample(self: State, seat: int, rng: Rng | random.Random | int) -> State:
+            world = impl(self, seat, rng)
+            world.history = []
+            world._legal = None
+            world._resampled = True
+            return world
+
+        resample._forgets_history = True  # type: ignore[attr-defined]
+        cls.resample = resample  # type: ignore[method-assign]
 
     def __init__(self, game: Game, seed: int) -> None:
         self.game = game
@@ -146,7 +170,10 @@ class State(ABC):
 
     @abstractmethod
     def resample(self, seat: int, rng: Rng | random.Random | int) -> State:
-        """A full state that ``seat`` cannot tell from this one: hidden cards redrawn, future chance reseeded."""
+        """A full state that ``seat`` cannot tell from this one: hidden cards redrawn, future chance reseeded.
+
+        The returned state has an empty ``history`` and no record (the true history may hold hidden choices).
+        """
 
     @abstractmethod
     def clone(self) -> State:
@@ -217,6 +244,8 @@ class State(ABC):
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record from which :func:`cardarena.replay` rebuilds this state."""
+        if self._resampled:
+            raise RecordError("a resampled state is a hypothetical world: it has no history and no record")
         return {
             "game": self.game.id,
             "version": self.game.version,

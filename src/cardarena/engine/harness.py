@@ -114,6 +114,8 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
         other = state.resample(seat, rng.fork())
         if other.observation(seat) != obs:
             raise _fail(seed, step, f"observation({seat}) changed after resample({seat}): hidden information leaks")
+        if other.history:
+            raise _fail(seed, step, f"resample({seat}) kept the action history, which may hold hidden choices")
         if other.current_player != player:
             raise _fail(seed, step, f"resample({seat}) changed who is to act: the turn order leaks hidden information")
         if seat == player and other.legal_actions() != legal:
