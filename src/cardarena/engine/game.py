@@ -241,6 +241,8 @@ class State(ABC):
         other.seed = self.seed
         other.history = self.history.copy()
         other._legal = self._legal
+        if self._resampled:
+            other._resampled = True
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record from which :func:`cardarena.replay` rebuilds this state."""

@@ -613,10 +613,7 @@ class LyabiState(State):
 
     def clone(self) -> LyabiState:
         c = LyabiState.__new__(LyabiState)
-        c.game = self.game
-        c.seed = self.seed
-        c.history = self.history.copy()
-        c._legal = self._legal
+        self._copy_base_into(c)
         c.rng = self.rng.copy()
         c.turn_no = self.turn_no
         c.phase = self.phase

@@ -897,10 +897,7 @@ class ToraBatoState(State):
 
     def clone(self) -> ToraBatoState:
         c = ToraBatoState.__new__(ToraBatoState)
-        c.game = self.game
-        c.seed = self.seed
-        c.history = self.history.copy()
-        c._legal = self._legal
+        self._copy_base_into(c)
         c.cards = self.cards
         c.spec = self.spec
         c.rng = self.rng.copy()
