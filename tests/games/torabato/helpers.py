@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import cardarena
+from cardarena.games.torabato import knowledge
 from cardarena.games.torabato.cards import BY_NAME, CARDS_PER_SEAT, NAMES
 from cardarena.games.torabato.state import MAIN, ToraBatoState
 
@@ -50,7 +51,7 @@ def position(
     state.passes = 0
     state.reveals = [[], []]
     state.known = [[], []]
-    state.placements = [(0,), (0,)]
+    state.placements = [knowledge.NOTHING_KNOWN, knowledge.NOTHING_KNOWN]
     for seat in (0, 1):
         state.hand[seat] = ids(hands[seat])
         state.field[seat] = ids(field[seat])

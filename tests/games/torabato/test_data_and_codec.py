@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
-from cardarena.games.torabato import state as state_module
+from cardarena.games.torabato import knowledge
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
 from cardarena.games.torabato.state import MAIN
 
@@ -293,10 +293,10 @@ def test_resample_knows_a_known_card_went_to_mana_when_the_unknown_ones_were_pla
 
 def test_too_many_placements_fall_back_to_hand_or_mana(monkeypatch: pytest.MonkeyPatch) -> None:
     """A safety net: past MAX_PLACEMENTS the known cards are only kept among hand and mana, until none is known."""
-    monkeypatch.setattr(state_module, "MAX_PLACEMENTS", 1)
+    monkeypatch.setattr(knowledge, "MAX_PLACEMENTS", 1)
     s = position(hands=(["KS"], []), mana=(["3S", "4S", "5S", "6S", "7S", "8S"], []), discard=(["2S", "JS"], []))
     do(s, "recur 2S", "pass", "pass", "recur JS", "pass", "pass", "mana KS")
-    assert s.placements[0] == state_module.LOOSE
+    assert s.placements[0] == knowledge.LOOSE
     assert s.observation(1)["players"][0]["known_in_hand"] == []
     for k in range(20):
         world = s.resample(1, Rng(k))

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from ...engine import Rng, State
+from . import knowledge
 from .actions import (
     ASSIGN_K,
     ATTACK,
@@ -54,10 +55,6 @@ SPELL, ABILITY, RECURSION = 0, 1, 2
 UNBLOCKABLE, ZEROED = 1, 2
 HAND_SIZE = 5
 MAX_REDEALS = 10
-# Beyond this many possible placements of known cards (a player hoarding many taken-back cards), tracking stops
-# until no card is known: resample then only keeps the known cards among hand and mana cards (LOOSE).
-MAX_PLACEMENTS = 1024
-LOOSE: tuple[int, ...] = ()
 
 # Prebuilt action values, so legal_actions allocates nothing but the list.
 _N = NUM_CARDS
@@ -119,7 +116,7 @@ class ToraBatoState(State):
         self.known: list[list[int]] = [[], []]
         # Where the known cards can be, as every player can work out: each possible placement is the set of known
         # cards among the mana cards (a bit mask of card ids); the others are in hand. See _track_*.
-        self.placements: list[tuple[int, ...]] = [(0,), (0,)]
+        self.placements: list[knowledge.Placements] = [knowledge.NOTHING_KNOWN, knowledge.NOTHING_KNOWN]
         self.result: list[float] | None = None
         self.end_reason = ""
         for seat in (0, 1):
@@ -209,72 +206,13 @@ class ToraBatoState(State):
         """``card`` is now in ``seat``'s hand and every player knows it (no placement has it among the mana)."""
         self.known[seat].append(card)
 
-    # What the other player can tell about the known cards. A placement is the set of known cards that are mana
-    # cards; the hand then holds the other known cards and ``len(hand) - (known - placed)`` unseen ones. Each
-    # public event keeps the placements it allows, so resample draws only worlds the history can lead to.
-    def _track_mana_set(self, seat: int) -> None:
-        """Before a hand card is set face down: it is a known card of the hand, or an unseen one."""
-        known = self.known[seat]
-        if not known or self.placements[seat] == LOOSE:
-            return
-        unseen_in_hand = len(self.hand[seat]) - len(known)
-        out: set[int] = set()
-        for p in self.placements[seat]:
-            if unseen_in_hand + p.bit_count() >= 1:
-                out.add(p)
-            for k in known:
-                if not p >> k & 1:
-                    out.add(p | 1 << k)
-        self.placements[seat] = tuple(sorted(out)) if len(out) <= MAX_PLACEMENTS else LOOSE
-
-    def _track_play(self, seat: int, card: int) -> None:
-        """Before ``card`` leaves the hand face up: a known card was in hand, an unseen one needs an unseen slot."""
-        known = self.known[seat]
-        if not known:
-            return
-        if card in known:
-            kept = tuple(p for p in self.placements[seat] if not p >> card & 1)
-            known.remove(card)
-            if not known:
-                kept = (0,)
-        elif self.placements[seat] == LOOSE:
-            return
-        else:
-            unseen_in_hand = len(self.hand[seat]) - len(known)
-            kept = tuple(p for p in self.placements[seat] if unseen_in_hand + p.bit_count() >= 1)
-        self.placements[seat] = kept
-
-    def _track_mana_return(self, seat: int) -> None:
-        """Before 9 takes a mana card back unseen: a known card among the mana, or an unseen mana card."""
-        if not self.known[seat] or self.placements[seat] == LOOSE:
-            return
-        n_mana = len(self.mana[seat])
-        out: set[int] = set()
-        for p in self.placements[seat]:
-            if n_mana - p.bit_count() >= 1:
-                out.add(p)
-            for k in self.known[seat]:
-                if p >> k & 1:
-                    out.add(p & ~(1 << k))
-        self.placements[seat] = tuple(sorted(out)) if len(out) <= MAX_PLACEMENTS else LOOSE
-
     def known_in_hand(self, seat: int) -> list[int]:
-        """Known cards that are in hand in every possible placement."""
-        if self.placements[seat] == LOOSE:
-            return []
-        anywhere = 0
-        for p in self.placements[seat]:
-            anywhere |= p
-        return [c for c in self.known[seat] if not anywhere >> c & 1]
+        """Known cards that every player can tell are in ``seat``'s hand."""
+        return knowledge.surely_in_hand(self.placements[seat], self.known[seat])
 
     def known_in_mana(self, seat: int) -> list[int]:
-        """Known cards that are mana cards in every possible placement."""
-        if self.placements[seat] == LOOSE:
-            return []
-        always = -1
-        for p in self.placements[seat]:
-            always &= p
-        return [c for c in self.known[seat] if always >> c & 1]
+        """Known cards that every player can tell are among ``seat``'s mana cards."""
+        return knowledge.surely_in_mana(self.placements[seat], self.known[seat])
 
     def _finish(self, result: list[float], reason: str) -> None:
         self.result = result
@@ -478,7 +416,10 @@ class ToraBatoState(State):
             self._use(action[1], action[2])
         elif kind == MANA_K:
             seat = self.priority
-            self._track_mana_set(seat)
+            known = self.known[seat]
+            self.placements[seat] = knowledge.after_mana_set(
+                self.placements[seat], known, len(self.hand[seat]) - len(known)
+            )
             self.hand[seat].remove(action[1])
             self.mana[seat].append(action[1])
             self.mana_set = True
@@ -516,7 +457,12 @@ class ToraBatoState(State):
     def _play(self, card: int, target: int) -> None:
         seat = self.priority
         s = self.spec[card]
-        self._track_play(seat, card)
+        known = self.known[seat]
+        self.placements[seat] = knowledge.after_play(
+            self.placements[seat], known, card, len(self.hand[seat]) - len(known)
+        )
+        if card in known:
+            known.remove(card)
         self.hand[seat].remove(card)
         self._pay(seat, s.cost)
         self.passes = 0
@@ -623,7 +569,9 @@ class ToraBatoState(State):
         else:
             # Mana cards are interchangeable when paying: the player is taken to have tapped the card they
             # now take back, so a tapped card returns first (RULINGS-style reading, see rules.md).
-            self._track_mana_return(seat)
+            self.placements[seat] = knowledge.after_mana_return(
+                self.placements[seat], self.known[seat], len(self.mana[seat])
+            )
             self.mana[seat].remove(card)
             if self.tapped_mana[seat] > 0:
                 self.tapped_mana[seat] -= 1
@@ -655,7 +603,7 @@ class ToraBatoState(State):
                 self._draw(s, HAND_SIZE)
             self.reveals = [[], []]
             self.known = [[], []]
-            self.placements = [(0,), (0,)]
+            self.placements = [knowledge.NOTHING_KNOWN, knowledge.NOTHING_KNOWN]
 
     def _start_game(self, first: int) -> None:
         self.first = first
@@ -953,17 +901,7 @@ class ToraBatoState(State):
         unknown = [k for k in c.hand[o] + c.mana[o] + c.deck[o] if k not in known]
         r.shuffle(unknown)
         n_mana, n_hand = len(c.mana[o]), len(c.hand[o])
-        placements = self.placements[o]
-        if placements == LOOSE:
-            shuffled = known.copy()
-            r.shuffle(shuffled)
-            low, high = max(0, len(known) - n_hand), min(len(known), n_mana)
-            split = low + r.randbelow(high - low + 1)
-            mana, hand = shuffled[:split], shuffled[split:]
-        else:
-            in_mana = placements[r.randbelow(len(placements))]
-            mana = [k for k in known if in_mana >> k & 1]
-            hand = [k for k in known if not in_mana >> k & 1]
+        mana, hand = knowledge.draw_split(self.placements[o], known, n_hand, n_mana, r)
         while len(mana) < n_mana:
             mana.append(unknown.pop())
         while len(hand) < n_hand:
