@@ -125,7 +125,7 @@ CASES = [
     ),
     C("dragon_slayer", main=(["dragon_slayer"], ["titan"]), levels=(6, 3, 0)),
     # ------------------------------------------------------------------------------------------- monsters
-    C("slime", main=(["slime", "slime", "slime"], ["titan"]), levels=(3, 6, 1)),
+    C("slime", main=(["slime", "slime"], ["titan"]), levels=(2, 6, 1)),
     C("goblin", main=(["goblin", "slime", "slime"], ["slime"]), levels=(4, 1, 0)),
     C("goblin", "small-pack", main=(["goblin", "slime"], ["slime"]), levels=(2, 1, 0), x_fired=[]),
     C(

@@ -29,7 +29,7 @@ def test_pool_meets_the_brief() -> None:
     assert {c.effect.type for c in POOL if c.effect} == {"choice", "forced"}
     assert {c.grant.type for c in POOL if c.grant} == {"choice", "forced", "permanent"}
     assert len([c for c in POOL if c.special]) >= 2
-    assert {c.special for c in POOL if c.special} == {"three_copies", "magic_with_monster", "set_on_one"}
+    assert {c.special for c in POOL if c.special} == {"free_join", "magic_with_monster", "set_on_one"}
 
 
 def test_pool_file_marks_its_values_as_assumed() -> None:
@@ -40,12 +40,12 @@ def test_pool_file_marks_its_values_as_assumed() -> None:
 
 @pytest.mark.parametrize("name", STARTERS)
 def test_starter_decks_are_legal_and_selectable_by_name_and_path(name: str) -> None:
-    """デッキ構築ルール: 30枚; 同じカードは2枚まで (3 for a three_copies card)."""
+    """デッキ構築ルール: 30枚; 同じカードは2枚まで."""
     game = cardarena.load("dicebattle", deck0=name, deck1=str(PACKAGE / "decks" / f"{name}.toml"))
     for deck in game.decks:
         assert len(deck.cards) == DECK_SIZE
         for index in set(deck.cards):
-            assert deck.cards.count(index) <= POOL[index].max_copies
+            assert deck.cards.count(index) <= 2
     assert game.decks[0].cards == game.decks[1].cards
 
 
@@ -62,9 +62,9 @@ def _deck(tmp_path: Path, body: str) -> str:
 
 
 def _counts(**extra: int) -> str:
-    base = {"slime": 3, "goblin": 2, "bat_swarm": 2, "dire_wolf": 2, "ember_imp": 2, "mimic": 2}
+    base = {"slime": 2, "goblin": 2, "bat_swarm": 2, "dire_wolf": 2, "ember_imp": 2, "mimic": 2}
     base |= {"fox_spirit": 2, "harpy": 2, "troll": 2, "ogre": 2, "stone_golem": 2, "wyvern": 2, "lich": 2}
-    base |= {"hydra": 2, "titan": 1}
+    base |= {"hydra": 2, "titan": 2}
     base |= extra
     return 'name = "t"\n[cards]\n' + "".join(f"{k} = {v}\n" for k, v in base.items())
 
@@ -74,7 +74,7 @@ def test_deck_of_29_or_31_cards_is_refused(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="the deck has 29 cards; it must have exactly 30"):
         cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(hydra=1)))
     with pytest.raises(CardDataError, match="the deck has 31 cards"):
-        cardarena.load("dicebattle", deck1=_deck(tmp_path, _counts(titan=2)))
+        cardarena.load("dicebattle", deck1=_deck(tmp_path, _counts(kraken=1)))
 
 
 def test_three_copies_refused_naming_card_and_count(tmp_path: Path) -> None:
@@ -82,6 +82,14 @@ def test_three_copies_refused_naming_card_and_count(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="3 copies of 'Ogre'; a deck may hold at most 2") as info:
         cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(ogre=3, hydra=1)))
     assert info.value.card == "ogre"
+
+
+def test_three_slimes_refused_too(tmp_path: Path) -> None:
+    """同じカードはデッキの中に2枚まで: no card is an exception (異例 is a rule for playing a card, not for
+    building a deck), so 3 Slimes are refused like 3 of any card."""
+    with pytest.raises(CardDataError, match="3 copies of 'Slime'; a deck may hold at most 2") as info:
+        cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(slime=3, titan=1)))
+    assert info.value.card == "slime" and info.value.field == "cards"
 
 
 def test_unknown_card_bad_count_bad_toml_missing_file(tmp_path: Path) -> None:
@@ -108,7 +116,7 @@ def test_any_deck_is_accepted_only_if_legal(counts: dict[str, int]) -> None:
         "zzz" not in counts
         and all(n >= 1 for n in counts.values())
         and sum(counts.values()) == DECK_SIZE
-        and all(n <= next(c for c in POOL if c.id == k).max_copies for k, n in counts.items())
+        and all(n <= 2 for n in counts.values())
     )
     try:
         deck = parse_deck(data, "h.toml", POOL)
@@ -137,6 +145,8 @@ GOOD = {"id": "x", "name": "X", "kind": "monster", "level": 2}
         ({"grant": {"level": 2, "type": "forced", "do": ["draw 1"]}}, "must differ", "grant.level"),
         ({"grant": {"level": 1, "type": "choice", "do": ["keep"]}}, "cannot be used by a grant", "grant"),
         ({"special": "magic_with_monster"}, "only for magic", "special"),
+        ({"kind": "human", "special": "free_join"}, "only for monsters", "special"),
+        ({"special": "three_copies"}, "Input should be", "special"),
         ({"colour": "red"}, "Extra inputs", "colour"),
     ],
 )

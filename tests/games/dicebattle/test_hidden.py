@@ -182,6 +182,24 @@ def test_search_set_finds_the_only_set_and_keeps_known_cards_in_hand() -> None:
     assert found == ([titan], [], -1)
 
 
+def test_resample_and_search_know_that_a_slime_joins_for_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """異例 (Slime) in the opponent's view: Ogre + Slime face down on a 4 is a legal set, and resamples of it are."""
+    t = new_state().t
+    slime, ogre, titan, goblin = (t.by_id[n] for n in ("slime", "ogre", "titan", "goblin"))
+    assert set_is_valid(t, [ogre, slime, slime], [], -1, 4)
+    assert not set_is_valid(t, [slime, ogre], [], -1, 4) and not set_is_valid(t, [ogre, goblin], [], -1, 4)
+    for k in range(10):  # the only pair that fits: Ogre set first, the Slime joining it
+        found = search_set(t, [slime, titan, ogre, titan], 2, 0, False, 4, Rng(k), known=[], hand_n=2)
+        assert found == ([ogre, slime], [], -1)
+    st = arrange(new_state(seed=2), roll=4, hands=(["ogre", "slime", "slime", "titan"], ["hydra"]))
+    act(st, "set ogre", "set slime", "set slime", "done")
+    for attempts in (hidden.ATTEMPTS, 0):  # random draws, then the exhaustive search alone
+        monkeypatch.setattr(hidden, "ATTEMPTS", attempts)
+        for k in range(20):
+            side = st.resample(1, Rng(k)).sides[0]
+            assert len(side.main) == 3 and set_is_valid(t, side.main, side.circle, side.grant, side.roll)
+
+
 def test_resample_after_the_dice_token_keeps_a_hand_that_could_set_nothing() -> None:
     """ダイスフェイズ: the dice token after three redraws tells the opponent that no unit of the hand fits the die;
     every resample until that player's next dice phase keeps such a hand."""

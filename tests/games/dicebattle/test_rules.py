@@ -355,22 +355,31 @@ def test_effect_order_same_owner_chooses() -> None:
 
 
 # ---------------------------------------------------------------- 異例
-def test_special_rule_three_copies_in_a_deck(tmp_path: Path) -> None:
-    """異例: それは効果ではなく、そのカードをプレイする上での特別なルール (Slime: a deck may hold 3)."""
-    from cardarena.engine import CardDataError
-
-    counts = {"slime": 3, "goblin": 2, "bat_swarm": 2, "dire_wolf": 2, "ember_imp": 2, "mimic": 2, "fox_spirit": 2}
-    counts |= {"harpy": 2, "troll": 2, "ogre": 2, "stone_golem": 2, "wyvern": 2, "lich": 2, "hydra": 2, "titan": 1}
-    assert sum(counts.values()) == 30
-    ok = tmp_path / "ok.toml"
-    ok.write_text('name = "x"\n[cards]\n' + "".join(f"{k} = {v}\n" for k, v in counts.items()))
-    st = new_state(str(ok), "arcana")
-    assert st.game.decks[0].cards.count(st.t.by_id["slime"]) == 3
-    bad = tmp_path / "bad.toml"
-    counts |= {"slime": 2, "goblin": 3}
-    bad.write_text('name = "x"\n[cards]\n' + "".join(f"{k} = {v}\n" for k, v in counts.items()))
-    with pytest.raises(CardDataError, match="3 copies of 'Goblin'; a deck may hold at most 2"):
-        new_state(str(bad), "arcana")
+def test_special_rule_slime_joins_monsters_without_counting_toward_the_die() -> None:
+    """異例: それは効果ではなく、そのカードをプレイする上での特別なルール (Slime: it may join monsters already in the
+    main zone without counting toward the die, even when the die is used up; set first, it uses its level)."""
+    st = arrange(new_state(), roll=4, hands=(["ogre", "slime", "slime", "goblin"], ["hydra"]), revival=(False, False))
+    act(st, "set ogre")  # the die is used up: Goblin (Lv1) cannot join, the Slimes can
+    assert sorted(legal(st)) == ["done", "set slime"]
+    act(st, "set slime", "set slime")
+    assert st.base_level(0) == 6 and st.sides[0].spent(st.t) == 4
+    act(st, "done")
+    set_roll(st, 1, 5)
+    act(st, "set hydra", "done")
+    assert last_battle(st) == (6, 5, 0)  # Ogre + two Slimes on a 4 beat Hydra on a 5
+    # Set first, it uses its level: on a 4, Ogre can no longer join it; the second Slime still can.
+    st = arrange(new_state(), roll=4, hands=(["slime", "slime", "ogre", "harpy"], []))
+    act(st, "set slime")
+    assert sorted(legal(st)) == ["done", "set harpy", "set slime"]
+    act(st, "set slime", "set harpy")
+    assert st.base_level(0) == 5 and legal(st) == ["done"]
+    # What it leaves of the die is free for a grant; it never joins a human.
+    st = arrange(new_state(), roll=5, hands=(["ogre", "slime", "ember_imp"], []))
+    act(st, "set ogre", "set slime")
+    assert sorted(legal(st)) == ["done", "grant ember_imp"]
+    st = arrange(new_state(), roll=6, hands=(["apprentice_mage", "slime"], []))
+    act(st, "set apprentice_mage")
+    assert legal(st) == ["done"]
 
 
 def test_special_rule_magic_with_a_monster() -> None:

@@ -21,7 +21,8 @@ MAX_COPIES = 2
 
 # 異例 (special rules): not effects, but rules for playing the card.
 SPECIALS: dict[str, str] = {
-    "three_copies": "a deck may hold up to 3 copies of this card",
+    "free_join": "this monster may join monsters in your main zone without using the die, even a used-up die "
+    "(its level still adds to the unit); set first, it uses its level",
     "magic_with_monster": "this magic may be set in the magic circle when your main unit is a monster",
     "set_on_one": "this unit may also be set when your die shows 1; it then costs 1 to set",
 }
@@ -53,7 +54,7 @@ class _CardModel(BaseModel):
     level: int = Field(ge=1, le=6)
     effect: _EffectModel | None = None
     grant: _GrantModel | None = None
-    special: Literal["three_copies", "magic_with_monster", "set_on_one"] | None = None
+    special: Literal["free_join", "magic_with_monster", "set_on_one"] | None = None
     text: str = ""
     assumed: bool = True
 
@@ -78,10 +79,6 @@ class Card:
     grant: Effect | None
     special: str | None
     text: str
-
-    @property
-    def max_copies(self) -> int:
-        return 3 if self.special == "three_copies" else MAX_COPIES
 
     def summary(self) -> str:
         """One line: name, kind, level, effect, grant and special rule."""
@@ -139,6 +136,8 @@ def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
             raise CardDataError(file, "'magic_with_monster' is only for magic cards", card=m.id, field="special")
         if m.special == "set_on_one" and m.kind == MAGIC:
             raise CardDataError(file, "'set_on_one' is only for units", card=m.id, field="special")
+        if m.special == "free_join" and m.kind != MONSTER:
+            raise CardDataError(file, "'free_join' is only for monsters", card=m.id, field="special")
         effect = _compile_effect(file, m.id, "effect", m.effect) if m.effect is not None else None
         grant = _compile_effect(file, m.id, "grant", m.grant) if m.grant is not None else None
         grant_level = m.grant.level if m.grant is not None else 0
@@ -188,7 +187,7 @@ class _DeckModel(BaseModel):
 
 
 def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
-    """Validate a deck: exactly 30 cards of the pool, at most 2 copies (3 for a 'three_copies' card)."""
+    """Validate a deck: exactly 30 cards of the pool, at most 2 copies of any card (no exception)."""
     try:
         m = _DeckModel.model_validate(data)
     except ValidationError as e:
@@ -202,10 +201,10 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
             raise CardDataError(file, "no card with this id in the card pool", card=card_id, field="cards")
         if count < 1:
             raise CardDataError(file, f"count {count} must be at least 1", card=card_id, field="cards")
-        if count > card.max_copies:
+        if count > MAX_COPIES:
             raise CardDataError(
                 file,
-                f"{count} copies of {card.name!r}; a deck may hold at most {card.max_copies}",
+                f"{count} copies of {card.name!r}; a deck may hold at most {MAX_COPIES}",
                 card=card_id,
                 field="cards",
             )

@@ -18,7 +18,7 @@ _DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".jo
 class DiceBattleGame(Game):
     id = "dicebattle"
     name = "Dice Battle Monsters"
-    version = "1"
+    version = "2"
     player_counts = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (
         MAX_TURNS,

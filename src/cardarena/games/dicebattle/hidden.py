@@ -44,7 +44,8 @@ def set_is_valid(t: Tables, main: list[int], circle: list[int], grant: int, roll
             return False
     if grant >= 0 and t.grant_level[grant] == 0:
         return False
-    total = sum(cost[c] for c in main) + sum(t.level[c] for c in circle)
+    join = t.join[roll]
+    total = cost[main[0]] + sum(join[c] for c in main[1:]) + sum(t.level[c] for c in circle)
     if grant >= 0:
         total += t.grant_level[grant]
     return total <= roll
@@ -139,9 +140,10 @@ def _draw_set(
     t: Tables, cards: list[int], main_n: int, circle_n: int, has_grant: bool, roll: int, rng: Rng
 ) -> tuple[list[int], list[int], int] | None:
     """Draw random face-down cards that obey the setting rules on ``roll``; they are removed from ``cards``."""
-    kind, cost, level = t.kind, t.cost[roll], t.level
+    kind, level = t.kind, t.level
     room = roll
     main: list[int] = []
+    cost = t.cost[roll]  # the first unit's cost; monsters joining it use their join cost
     for _ in range(main_n):
         want_monster = main_n > 1
         ok = [
@@ -154,6 +156,7 @@ def _draw_set(
             return None
         main.append(c)
         room -= cost[c]
+        cost = t.join[roll]
     human = kind[main[0]] == KIND_HUMAN
     circle: list[int] = []
     for _ in range(circle_n):
@@ -195,7 +198,8 @@ def search_set(
     exists) yet does not favour one answer. Known cards left out of the set must still fit in the hand of
     ``hand_n`` cards. ``cards`` is not changed.
     """
-    kind, cost, level, grant_level, with_monster = t.kind, t.cost[roll], t.level, t.grant_level, t.with_monster
+    kind, level, grant_level, with_monster = t.kind, t.level, t.grant_level, t.with_monster
+    cost, join = t.cost[roll], t.join[roll]
     counts: dict[int, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
@@ -239,6 +243,16 @@ def search_set(
                 return list(main), list(circle), g
         return None
 
+    def with_first(room: int, chosen: list[int]) -> tuple[list[int], list[int], int] | None:
+        # The units were picked at their join cost; the one set first pays its full cost. A unit whose cost is
+        # its join cost goes first when there is one (any order of the others is as good), else the cheapest.
+        extra = [cost[c] - join[c] for c in chosen]
+        first = extra.index(min(extra))
+        if extra[first] > room:
+            return None
+        main = [chosen[first], *chosen[:first], *chosen[first + 1 :]]
+        return with_circle(room - extra[first], main)
+
     def with_circle(room: int, chosen: list[int]) -> tuple[list[int], list[int], int] | None:
         human = kind[chosen[0]] == KIND_HUMAN
         magic = [c for c in distinct if kind[c] == KIND_MAGIC and (human or with_monster[c])]
@@ -248,4 +262,4 @@ def search_set(
         units = [c for c in distinct if kind[c] != KIND_MAGIC]
     else:
         units = [c for c in distinct if kind[c] == KIND_MONSTER]
-    return pick(main_n, 0, roll, units, cost, [], with_circle)
+    return pick(main_n, 0, roll, units, join, [], with_first)

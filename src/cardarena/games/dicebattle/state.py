@@ -123,10 +123,14 @@ class Side:
 
     def spent(self, t: Tables) -> int:
         """How much of the die the cards set this round use (units, magic, the new grant)."""
-        cost = t.cost[self.roll]
+        main = self.main
         total = 0
-        for c in self.main:
-            total += cost[c]
+        if main:
+            # The first unit uses its cost; monsters joining it use their join cost (異例 free_join: nothing).
+            total = t.cost[self.roll][main[0]]
+            join = t.join[self.roll]
+            for k in range(1, len(main)):
+                total += join[main[k]]
         for c in self.circle:
             total += t.level[c]
         if self.grant >= 0:
@@ -340,10 +344,13 @@ class DiceBattleState(State):
         room = roll - side.spent(t)
         main_kind = kind[side.main[0]]
         level = t.level
+        if main_kind == KIND_MONSTER:
+            # A joining monster uses its join cost: 0 for 異例 free_join, so it may join even when room is 0.
+            a_set = t.actions["set"]
+            join = t.join[roll]
+            acts.extend(a_set[c] for c in hand if kind[c] == KIND_MONSTER and join[c] <= room)
         if room > 0:
             if main_kind == KIND_MONSTER:
-                a_set = t.actions["set"]
-                acts.extend(a_set[c] for c in hand if kind[c] == KIND_MONSTER and cost[c] <= room)
                 a_magic = t.actions["magic"]
                 with_monster = t.with_monster
                 acts.extend(a_magic[c] for c in hand if with_monster[c] and level[c] <= room)

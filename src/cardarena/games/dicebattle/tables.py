@@ -38,6 +38,8 @@ class Tables:
     with_monster: tuple[bool, ...]  # 異例 magic_with_monster
     # cost[roll][card]: what setting the card uses of a die showing ``roll`` (異例 set_on_one on a 1 costs 1).
     cost: tuple[tuple[int, ...], ...]
+    # join[roll][card]: what a monster joining monsters already in the main zone uses (異例 free_join: 0).
+    join: tuple[tuple[int, ...], ...]
     by_id: dict[str, int]
     by_name: dict[str, int]
     actions: dict[str, tuple[Action, ...]]  # kind -> one action per card index
@@ -48,6 +50,8 @@ class Tables:
         cost = tuple(
             tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
         )
+        free = [c.special == "free_join" for c in cards]
+        join = tuple(tuple(0 if f else n for f, n in zip(free, row, strict=True)) for row in cost)
         return cls(
             cards=tuple(cards),
             kind=tuple(_KIND_CODE[c.kind] for c in cards),
@@ -57,6 +61,7 @@ class Tables:
             grant=tuple(c.grant for c in cards),
             with_monster=tuple(c.special == "magic_with_monster" for c in cards),
             cost=cost,
+            join=join,
             by_id={c.id: c.index for c in cards},
             by_name={normalise(c.name): c.index for c in cards},
             actions={k: tuple(Action((k, c.id)) for c in cards) for k in CARD_KINDS},
