@@ -248,3 +248,13 @@ def test_high_form_team_claims_for_the_team() -> None:
     st.cur_t = [tasks.by_id[t].index for t in ("red-vigil", "web", "slant")]
     play(st, "end", "claim red-vigil")
     assert st.score == [1, 0] and st.points(0) == 1 and st.player == 3
+
+
+def test_team_deathmatch_points_go_to_the_team_colour() -> None:
+    """ターン終了時、プレイヤーは破壊した敵ユニットの種類に応じて点数を獲得する (each team scores together)."""
+    st = position(teams(), "c5:O d5:O e4:x e6:X f5:x", player=2, hand=("picker",), legends=("great-one",))
+    play(st, "summon great-one at e5 r0")  # legend summon: 1 point for colour 0
+    assert st.score == [1, 0]
+    play(st, "summon picker at f5 r0", "choose e6", "end")
+    # the summon destroyed the common on f5 (an odd common scores nothing), the effect the heroic on e6 (1 point)
+    assert st.score == [2, 0] and st.player == 3
