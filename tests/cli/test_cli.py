@@ -120,3 +120,10 @@ def test_play_skip_passes_until_the_next_turn() -> None:
 def test_play_does_not_show_how_many_cards_a_blind_build_holds() -> None:
     code, out = run("play", "laplaplace", "--seat", "1", "--seed", "3", input="quit\n")
     assert code == 0 and "adds" not in out
+
+
+def test_bench_accepts_options() -> None:
+    code, out = run("bench", "torabato", "--seconds", "0.1", "--option", "max_turns=4", "--json")
+    assert code == 0 and json.loads(out)["results"][0]["game"] == "torabato"
+    code, out = run("bench", "torabato", "--seconds", "0.1", "--option", "speed=4")
+    assert code == 2 and "valid options" in out

@@ -186,11 +186,12 @@ def replay_cmd(file: Path, verify: bool, seat: int | None) -> None:
 @cli.command()
 @click.argument("game_ids", metavar="[GAME]...", nargs=-1)
 @click.option("--seconds", default=3.0, show_default=True, help="time per game")
+@click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP + " (applied to every GAME)")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def bench(game_ids: tuple[str, ...], seconds: float, as_json: bool) -> None:
+def bench(game_ids: tuple[str, ...], seconds: float, options: tuple[str, ...], as_json: bool) -> None:
     """Random-playout speed on one core: games/s, decisions/s, clone µs."""
     ids = list(game_ids) or engine.games()
-    results = [bench_game(_load(g, ()), seconds=seconds) for g in ids]
+    results = [bench_game(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
         click.echo(json.dumps({"results": results}))
         return
