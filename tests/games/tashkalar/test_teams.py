@@ -258,3 +258,15 @@ def test_team_deathmatch_points_go_to_the_team_colour() -> None:
     play(st, "summon picker at f5 r0", "choose e6", "end")
     # the summon destroyed the common on f5 (an odd common scores nothing), the effect the heroic on e6 (1 point)
     assert st.score == [2, 0] and st.player == 3
+
+
+def test_the_teammate_does_not_see_which_card_went_under_the_deck() -> None:
+    """Ruling 18: the teammate's school hand is hidden, so the card put under the deck is named only to its owner."""
+    g = teams()
+    st = position(g, "", hand=("picker", "seer", "filler-0"))
+    play(st, "discard picker")
+    action = g.parse_action(st, "bottom seer")
+    assert "Seer" in g.action_seen_by(st, action, 0)
+    for seat in (1, 2, 3):
+        assert "Seer" not in g.action_seen_by(st, action, seat)
+        assert "under their school deck" in g.action_seen_by(st, action, seat)

@@ -1,5 +1,7 @@
 """ゲームの手順 (the turn): actions, placing, out of units, the discard action, flares, refilling the hand."""
 
+import random
+
 import pytest
 
 import cardarena
@@ -205,6 +207,45 @@ def test_hidden_information() -> None:
     assert other.hand_b[1] == st.hand_b[1]
     changed = any(st.resample(1, k).hand_b[0] != st.hand_b[0] for k in range(10))
     assert changed
+
+
+def _bottom_position():  # type: ignore[no-untyped-def]
+    g = make_game(being("secret-card", "c @", [{"do": "gain_action"}], "common"), teams=False)
+    st = position(g, "", hand=("filler-0", "secret-card", "filler-1"))
+    play(st, "discard filler-0")
+    return g, st
+
+
+def test_cards_put_under_the_deck_are_named_only_to_their_owner() -> None:
+    """Ruling 7: 残りのそのほかのカードを…山札の底に戻す; the opponent learns only that a card went under."""
+    g, st = _bottom_position()
+    action = g.parse_action(st, "bottom secret-card")
+    assert "Secret Card" in g.action_seen_by(st, action, 0)
+    for seat in (1, None):
+        seen = g.action_seen_by(st, action, seat)
+        assert seen == "put a card under their school deck (which card is hidden)"
+
+
+def test_what_other_seats_see_of_an_action_names_only_cards_they_can_see() -> None:
+    """Every action kind, in random games of every mode: a card named to another seat is in that seat's view after."""
+    for options in ({}, {"teams": True}, {"mode": "melee", "players": 3}, {"mode": "highform"}):
+        g = cardarena.load("tashkalar", **options)
+        names = [(c.name, c.id) for c in g.cards.cards]
+        for seed in range(3):
+            st = g.new_initial_state(seed)
+            rng = random.Random(seed)
+            for _ in range(400):
+                if st.is_terminal():
+                    break
+                action = rng.choice(st.legal_actions())
+                actor = st.player
+                seen = {s: g.action_seen_by(st, action, s) for s in range(g.num_players) if s != actor}
+                st.apply(action)
+                for s, text in seen.items():
+                    view = str(st.observation(s))
+                    for name, cid in names:
+                        if name in text:
+                            assert f"'{cid}'" in view, (options, action, s, text)
 
 
 def test_why_illegal_explains() -> None:

@@ -128,6 +128,20 @@ class TashGame(Game):
         assert isinstance(state, TashState)
         return describe_action(state, action)
 
+    def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
+        """``action`` as ``seat`` sees it: the cards put under a school deck are named only to their owner.
+
+        Every other action shows public facts only (a summoned being, a discarded card, an invoked flare, the
+        choices of an effect, a claimed task), so its description is the same for every seat. Cards put under
+        the deck are hidden (ruling 7) from the opponents and, in team games, from the teammate too (ruling 18).
+        """
+        from .render import describe_action, seen_by_others
+
+        assert isinstance(state, TashState)
+        if seat == state.player:
+            return describe_action(state, action)
+        return seen_by_others(state, action)
+
     def rules_text(self) -> str:
         from .render import card_list, task_list
 

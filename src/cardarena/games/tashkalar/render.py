@@ -221,6 +221,13 @@ def describe_action(st: TashState, action: Action) -> str:
     return str(action)
 
 
+def seen_by_others(st: TashState, action: Action) -> str:
+    """``action`` as a seat other than the one taking it sees it: no hidden card is named."""
+    if action[0] == "bottom":
+        return "put a card under their school deck (which card is hidden)"
+    return describe_action(st, action)
+
+
 def card_list(cards: CardSet) -> str:
     """Every card of the file with its pattern, for ``cardarena rules tashkalar``."""
     lines = ["## Cards of this card file", ""]
