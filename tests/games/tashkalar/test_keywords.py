@@ -277,11 +277,15 @@ def test_several_moves_and_several_pieces() -> None:
 def test_choose_one() -> None:
     """A "choose one" effect: the player picks an option, which then resolves."""
     g = single([{"do": "choose_one", "options": [[{"do": "gain_action"}], [{"do": "destroy", "near": "adjacent"}]]}])
-    st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
+    st = position(g, "d5:o f5:x", hand=("probe",), actions=2)
     play(st, "summon probe at e5 r0")
     assert legal(st) == ["option 1", "option 2"]
     play(st, "option 2", "choose f5")
-    assert st.actions == 0 or st.player == 1
+    assert board(st) == "d5:o e5:O"  # f5 destroyed, no action gained
+    assert st.player == 0 and st.phase == 1 and st.actions == 1 and st.destroyed == [1, 0, 0]
+    st = position(g, "d5:o f5:x", hand=("probe",), actions=2)
+    play(st, "summon probe at e5 r0", "option 1")
+    assert board(st) == "d5:o e5:O f5:x" and st.player == 0 and st.actions == 2
 
 
 def test_enemy_pieces_can_be_moved_by_an_effect() -> None:
@@ -320,11 +324,12 @@ def test_if_you_did_and_if_you_did_not() -> None:
     st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
     play(st, "summon probe at e5 r0", "choose f5")
     assert st.actions == 1 and st.extra == [1, 0, 0] and st.phase == 1
-    st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
+    st = position(g, "d5:o f5:x", hand=("probe",), actions=2)
     play(st, "summon probe at e5 r0", "skip")
     assert st.phase == 2 and legal(st)[0].startswith("place")  # the "if you did not" step
     play(st, "place e6")
-    assert st.extra == [0, 0, 0] or st.player == 1
+    assert board(st) == "d5:o e5:O f5:x e6:o"
+    assert st.player == 0 and st.phase == 1 and st.actions == 1 and st.extra == [0, 0, 0]
 
 
 def test_place_on_each_empty_marked_square() -> None:
