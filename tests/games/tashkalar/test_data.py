@@ -101,6 +101,20 @@ def test_errors_name_the_file_the_card_and_the_field() -> None:
     assert "style" in str(e)
 
 
+@pytest.mark.parametrize(
+    "index, rank, square", [(0, "common", "H"), (0, "common", "L"), (1, "heroic", "L")], ids=["cH", "cL", "hL"]
+)
+def test_a_being_whose_summon_square_needs_a_higher_piece_is_refused(index: int, rank: str, square: str) -> None:
+    """配置するユニットよりランク高いユニットがあった場合…召喚することはできない: such a card is never summonable."""
+    e = _broken(lambda r: r["school"][0]["being"][index].update(rank=rank, pattern=f"c {square}"))
+    card = raw_default()["school"][0]["being"][index]["id"]
+    assert e.card == card and e.field == "pattern" and "never be summoned" in str(e)
+    legend = raw_default()["legend"][0]
+    build_cards(
+        dict(raw_default(), legend=[dict(legend, pattern="h L"), *raw_default()["legend"][1:]]), file="cards.toml"
+    )  # a legend on your legendary piece is fine (equal rank)
+
+
 def test_bad_files(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="file not found"):
         load_cards(str(tmp_path / "missing.toml"))

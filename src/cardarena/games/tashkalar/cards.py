@@ -507,6 +507,15 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         if kind == "legend" and rank != LEGENDARY:
             raise CardDataError(file, "a legend is legendary", card=m.id, field="rank")
         rows, orients = parse_pattern(m.pattern, file=file, card=m.id)
+        if orients[0].summon_req > rank:
+            # 配置するユニットよりランク高いユニットがあった場合…召喚することはできない: never summonable
+            raise CardDataError(
+                file,
+                f"the summon square needs your {RANK_NAMES[orients[0].summon_req]} piece, higher than this "
+                f"{RANK_NAMES[rank]} being, which can never be summoned onto a higher-ranked piece",
+                card=m.id,
+                field="pattern",
+            )
         has_marked = bool(orients[0].marked)
         steps = compile_steps(m.effect, file=file, card=m.id, has_self=True, has_marked=has_marked, where="effect")
         from .describe import card_text
