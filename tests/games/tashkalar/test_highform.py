@@ -15,7 +15,7 @@ from cardarena.games.tashkalar.board import NAME_SQ
 from cardarena.games.tashkalar.state import CLAIM, MAIN, OVER, TashState
 from cardarena.games.tashkalar.tasks import TASK_TYPES, build_tasks, load_tasks, task_holds
 
-from .helpers import being, legal, make_game, play, position
+from .helpers import being, board, legal, make_game, play, position
 
 TASKS = load_tasks()
 DESTROY_ADJ = being("smasher", "c @", [{"do": "destroy", "count": "all", "near": "adjacent", "rank": "any"}])
@@ -90,8 +90,7 @@ def _case_state(spec: dict[str, Any]) -> TashState:
         st.dest = [0, 0, 0, *spec["dest"]]
     if "summoned" in spec:
         sq, rank = spec["summoned"]
-        st.summoned = [0, 0, 0]
-        st.summoned[rank - 1] = 1 << NAME_SQ[sq]
+        st.summoned = [NAME_SQ[sq] << 2 | rank]
     return st
 
 
@@ -114,12 +113,13 @@ def test_tasks_count_destruction_and_summons_of_this_turn_only() -> None:
     st = with_tasks(position(g, "d5:o f5:x f4:x f6:x", hand=("smasher",)), "havoc", "red-vigil", "slant")
     play(st, "summon smasher at e5 r0")
     assert st.dest[3:] == [3, 0, 0]
-    assert st.summoned[1] == 1 << NAME_SQ["e5"]
+    assert st.summoned == [NAME_SQ["e5"] << 2 | 2]
+    assert st.observation(0)["summoned_this_turn"] == [[], ["e5"], []]
     play(st, "end")
     assert st.phase == CLAIM and legal(st) == ["claim havoc", "skip"]
     play(st, "claim havoc")
     assert st.player == 1 and st.phase == MAIN
-    assert st.dest == [0] * 6 and st.summoned == [0, 0, 0]
+    assert st.dest == [0] * 6 and st.summoned == []
 
 
 def test_destroyed_pieces_go_back_at_once_in_high_form() -> None:
@@ -335,6 +335,33 @@ def test_task_option_reads_another_file(tmp_path: Any) -> None:
     assert g.tasks is not None and len(g.tasks.tasks) == 4
     st = g.new_initial_state(0)
     assert len(st.cur_t) == 3 and st.next_t >= 0
+
+
+def test_summoned_tasks_count_summons_not_squares(tmp_path: Any) -> None:
+    """このターンに…召喚した: two summons on the same square in one turn are two summons."""
+    path = tmp_path / "tasks.toml"
+    twice = '[[task]]\nid = "twice"\nname = "Twice"\ntype = "centre"\npoints = 1\n'
+    twice += 'conditions = [{ kind = "summoned", area = "central", rank = "any", count = 2 }]\n'
+    fillers = "".join(
+        f'[[task]]\nid = "t{i}"\nname = "T{i}"\ntype = "{ty}"\npoints = 1\n'
+        f'conditions = [{{ kind = "destroyed", count = 9 }}]\n'
+        for i, ty in enumerate(["lines", "chains", "surround"])
+    )
+    path.write_text(twice + fillers, encoding="utf-8")
+    g = make_game(
+        being("one", "c @", [], "common"), being("two", "c @", [], "common"), mode="highform", tasks=str(path)
+    )
+    assert g.tasks is not None
+    st = position(g, "d5:o", hand=("one", "two"))
+    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    play(st, "summon one at e5 r0", "summon two at e5 r0")  # the second destroys your own common on e5
+    assert board(st) == "d5:o e5:o"
+    assert task_holds(st, 0, g.tasks.by_id["twice"])
+    assert legal(st) == ["claim twice", "skip"]
+    st = position(g, "d5:o", hand=("one", "two"))
+    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    play(st, "summon one at e5 r0")
+    assert not task_holds(st, 0, g.tasks.by_id["twice"])  # one summon is not two
 
 
 def test_high_form_also_ends_when_a_school_deck_runs_out() -> None:

@@ -113,7 +113,7 @@ class TashState(State):
         self.discarded = False
         self.destroyed = [0, 0, 0]  # enemy commons, heroics, legendaries destroyed this turn
         self.dest = [0] * (3 * nc)  # the same per owner: [common, heroic, legendary] per colour
-        self.summoned = [0, 0, 0]  # squares where this turn's summons put a common, heroic, legendary
+        self.summoned: list[int] = []  # this turn's summons, one entry each: square << 2 | rank
         self.extra = [0, 0, 0]  # extra school, legend, flare cards to draw at the end of this turn
         self.pick_mask = 0  # melee: the colours a point may be scored in now
         self.pick_then = PICK_LEGEND
@@ -488,7 +488,7 @@ class TashState(State):
     def _summon_place(self, c: int, sq: int, oi: int) -> None:
         card = self.cards()[c]
         self.put(sq, self.side, card.rank)
-        self.summoned[card.rank - 1] |= 1 << sq
+        self.summoned.append(sq << 2 | card.rank)
         legend_point = card.rank == LEGENDARY and self.game.mode != "highform"
         if legend_point and self.game.mode == "deathmatch":
             self.score[self.side] += 1
@@ -569,7 +569,7 @@ class TashState(State):
         self.discarded = False
         self.destroyed = [0, 0, 0]
         self.dest = [0] * len(self.dest)
-        self.summoned = [0, 0, 0]
+        self.summoned = []
         self.extra = [0, 0, 0]
 
     def _end_turn(self) -> None:
@@ -776,7 +776,7 @@ class TashState(State):
             obs["task_deck_bottom"] = [ts[t].id for t in self.deck_t[: self.t_bottom]]
             obs["claimed"] = [[ts[t].id for t in cl] for cl in self.claimed]
             obs["points"] = [self.points(c) for c in range(g.n_col)]
-            obs["summoned_this_turn"] = [[SQ_NAME[q] for q in bits(m)] for m in self.summoned]
+            obs["summoned_this_turn"] = [[SQ_NAME[e >> 2] for e in self.summoned if e & 3 == r] for r in (1, 2, 3)]
         if seat is not None:
             k = self.known_bottom[seat]
             obs["seat"] = seat

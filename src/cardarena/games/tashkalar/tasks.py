@@ -290,11 +290,9 @@ def holds(st: TashState, col: int, cond: Condition) -> bool:
     if k == "occupy":
         return (_own(st, col, cond.ranks) & cond.area).bit_count() >= cond.count
     if k == "summoned":
-        m = 0
-        for r in (1, 2, 3):
-            if cond.ranks >> r & 1:
-                m |= st.summoned[r - 1]
-        return (m & cond.area).bit_count() >= cond.count
+        # each summon counts, even two on the same square in one turn
+        n = sum(1 for e in st.summoned if cond.ranks >> (e & 3) & 1 and cond.area >> (e >> 2) & 1)
+        return n >= cond.count
     if k == "cross":
         return bool(_own(st, col, cond.ranks) >> CROSS_CENTRE & 1) and _own(st, col, 0b1110) & CROSS_ARMS == CROSS_ARMS
     if k == "line":
