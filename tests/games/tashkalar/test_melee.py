@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardarena
+from cardarena.engine import CardDataError
 from cardarena.games.tashkalar.board import NAME_SQ
+from cardarena.games.tashkalar.cards import default_path
 from cardarena.games.tashkalar.state import EFFECT, MAIN, MELEE_SETUP, OVER, PICK, TashState
 
 from .helpers import being, board, flare, legal, make_game, play, position
@@ -195,3 +198,52 @@ def test_melee_turns_go_round_all_seats() -> None:
     for expected in (1, 2, 3, 0):
         play(st, "end")
         assert st.player == expected and st.phase in (MAIN, EFFECT)
+
+
+def _toml(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, list):
+        return "[" + ", ".join(_toml(x) for x in v) + "]"
+    return f'"{v}"'
+
+
+def _file_with(tmp_path: Any, where: str, step: dict[str, Any]) -> str:
+    """The shipped card file with ``step`` added to the first school being (or the first flare's upper half)."""
+    text = Path(default_path()).read_text(encoding="utf-8")
+    old = {
+        "being": 'effect = [{ do = "destroy", rank = "common", near = "adjacent" }]',
+        "flare": 'upper_effect = [{ do = "place", rank = "heroic" }]',
+    }[where]
+    assert old in text  # the first occurrence is the first card of its kind
+    text = text.replace(old, old[:-1] + ", " + _toml(step) + "]", 1)
+    path = tmp_path / "cards.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "where, step, card, field",
+    [
+        ("being", {"do": "place", "who": "enemy", "near": "adjacent"}, "cinder-imp", "effect.who"),
+        (
+            "being",
+            {"do": "choose_one", "options": [[{"do": "gain_action"}], [{"do": "place", "who": "enemy"}]]},
+            "cinder-imp",
+            "effect.who",
+        ),
+        ("flare", {"do": "place", "who": "enemy"}, "rally-cry", "upper_effect.who"),
+    ],
+    ids=["being", "choose-one", "flare"],
+)
+def test_placing_an_enemy_piece_is_refused_in_melee(
+    tmp_path: Any, where: str, step: dict[str, Any], card: str, field: str
+) -> None:
+    """配置：…指定の色とランクのユニット: with several enemy colours, who = "enemy" names no colour."""
+    path = _file_with(tmp_path, where, step)
+    for players in (3, 4):
+        with pytest.raises(CardDataError, match="names no colour") as e:
+            cardarena.load("tashkalar", mode="melee", players=players, cards=path)
+        assert e.value.card == card and e.value.field == field
+    for options in ({}, {"mode": "highform"}, {"teams": True}):  # one enemy colour: the card is fine
+        assert cardarena.load("tashkalar", cards=path, **options).cards.by_id[card]

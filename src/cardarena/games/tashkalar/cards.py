@@ -235,6 +235,23 @@ class CardSet:
     flares: tuple[int, ...]
 
 
+def enemy_place_field(card: Card) -> str | None:
+    """The field of ``card`` with a ``place`` step of ``who = "enemy"`` (``effect.who``…), or None.
+
+    Such a step names no colour, so it is ambiguous in melee (several enemy colours): melee refuses the card.
+    """
+
+    def has(steps: tuple[Step, ...]) -> bool:
+        return any((s.op == "place" and s.who == ENEMY) or any(has(o) for o in s.options) for s in steps)
+
+    if card.kind == "flare":
+        for name, steps in (("upper_effect", card.upper_steps), ("lower_effect", card.lower_steps)):
+            if has(steps):
+                return f"{name}.who"
+        return None
+    return "effect.who" if has(card.steps) else None
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Patterns
 

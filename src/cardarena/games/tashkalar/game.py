@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...engine import MAX_TURNS, Action, Game, Option, OptionError, Rng, State
+from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
 from .actions import Codec, parse
-from .cards import CardSet, load_cards
+from .cards import CardSet, enemy_place_field, load_cards
 from .state import TashState
 from .tasks import TaskSet, load_tasks
 
@@ -21,6 +21,20 @@ def _cards(path: str | None) -> CardSet:
 @cache
 def _tasks(path: str | None) -> TaskSet:
     return load_tasks(path)
+
+
+def refuse_enemy_place_in_melee(cards: CardSet) -> None:
+    """Melee has several enemy colours and ``place`` with ``who = "enemy"`` names none: refuse such a card."""
+    for card in cards.cards:
+        field = enemy_place_field(card)
+        if field is not None:
+            raise CardDataError(
+                cards.file,
+                'places an enemy piece (place with who = "enemy"), which names no colour among the several '
+                "enemies of mode=melee; this card plays only in 2-colour games (duel, High Form, teams)",
+                card=card.id,
+                field=field,
+            )
 
 
 class TashGame(Game):
@@ -74,6 +88,8 @@ class TashGame(Game):
         # teammates sit opposite each other and turns go clockwise: seats 0, 1, 2, 3 = team A, B, A, B
         self.colour_of: tuple[int, ...] = tuple(s % n_col for s in range(seats))
         self.cards = _cards(o["cards"])
+        if mode == "melee":
+            refuse_enemy_place_in_melee(self.cards)
         self.tasks: TaskSet | None = _tasks(o["tasks"]) if mode == "highform" else None
         for key in ("school0", "school1", "school2", "school3"):
             if o[key] != "random" and o[key] not in self.cards.schools:
