@@ -6,7 +6,7 @@ import cardarena
 from cardarena.engine import OptionError
 from cardarena.games.tashkalar.state import OVER
 
-from .helpers import being, make_game, play, position
+from .helpers import being, flare, make_game, play, position
 
 
 def _wipe_game():
@@ -170,3 +170,28 @@ def test_resignation_at_any_time_even_during_an_effect() -> None:
     assert "resign" in [str(a) for a in st.legal_actions()]
     play(st, "resign")
     assert st.returns() == [1.0, -1.0]
+
+
+def test_opponent_reaching_eighteen_through_your_flare_you_take_the_last_turn() -> None:
+    """Ruling 8: 最後に終了条件を満たしたプレイヤーがターンを得る is the player whose turn met the condition."""
+    g = make_game(flares=(flare("gift", 1, 1, [{"do": "gain_action"}], [{"do": "gain_action"}]),))
+    st = position(g, "a5:X b5:X", flares=("gift",), actions=0)
+    st.score = [5, 17]
+    play(st, "flare gift")
+    assert st.score == [5, 18]
+    play(st, "end")
+    assert st.final_left == 2 and "seat 0" in st.trigger and st.player == 1
+    play(st, "end")
+    assert st.player == 0 and st.final_left == 1  # seat 0 (the flare's player) takes the last turn
+    play(st, "end")
+    assert st.phase == OVER
+
+
+def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
+    """Ruling 9: いつでも投了 — also in the middle of an effect; the engine asks only the seat to act."""
+    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]), resign=True)
+    st = position(g, "d5:o f5:x", hand=("zap",))
+    play(st, "summon zap at e5 r0")
+    assert st.current_player == 0 and "resign" in [str(a) for a in st.legal_actions()]
+    play(st, "resign")
+    assert st.phase == OVER and st.returns() == [-1.0, 1.0]
