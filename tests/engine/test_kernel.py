@@ -144,3 +144,20 @@ def test_resampled_states_forget_the_history_and_have_no_record() -> None:
     assert world.history == [] and state.history == [SWAP]
     with pytest.raises(RecordError, match="hypothetical"):
         world.to_record()
+
+
+def test_data_files_errors_name_the_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from cardarena.engine import CardDataError
+    from cardarena.engine.datafiles import read_toml
+
+    with pytest.raises(CardDataError, match=r"nope\.toml: file not found"):
+        read_toml(tmp_path / "nope.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x = [", encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"bad\.toml: not valid TOML"):
+        read_toml(bad)
+    bad.write_bytes(b"\xff\xfe")
+    with pytest.raises(CardDataError, match="cannot read the file"):
+        read_toml(bad)
+    (tmp_path / "ok.toml").write_text("a = 1\n", encoding="utf-8")
+    assert read_toml(tmp_path / "ok.toml") == {"a": 1}

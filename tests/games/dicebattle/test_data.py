@@ -100,7 +100,7 @@ def test_unknown_card_bad_count_bad_toml_missing_file(tmp_path: Path) -> None:
         cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(titan=0)))
     with pytest.raises(CardDataError, match="not valid TOML"):
         cardarena.load("dicebattle", deck0=_deck(tmp_path, "name = \n"))
-    with pytest.raises(CardDataError, match="cannot read"):
+    with pytest.raises(CardDataError, match="file not found"):
         cardarena.load("dicebattle", deck0=str(tmp_path / "nope.toml"))
     with pytest.raises(CardDataError, match="starters: horde, arcana, vanguard"):
         cardarena.load("dicebattle", deck0="hordee")

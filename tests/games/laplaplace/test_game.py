@@ -148,9 +148,9 @@ def test_resample_keeps_observation() -> None:
 def test_bad_options() -> None:
     with pytest.raises(OptionError):
         cardarena.load("laplaplace", build="sealed")
-    with pytest.raises(CardDataError, match="cannot read"):
+    with pytest.raises(CardDataError, match="file not found"):
         cardarena.load("laplaplace", build0="/nonexistent/file.toml")
-    with pytest.raises(CardDataError, match="cannot read"):
+    with pytest.raises(CardDataError, match="file not found"):
         cardarena.load("laplaplace", cards="/nonexistent/cards.toml")
 
 

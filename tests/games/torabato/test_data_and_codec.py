@@ -83,7 +83,7 @@ def test_a_broken_card_list_names_file_card_and_field(
 
 
 def test_missing_or_malformed_card_files(tmp_path: Path) -> None:
-    with pytest.raises(CardDataError, match="cannot read"):
+    with pytest.raises(CardDataError, match="file not found"):
         cardarena.load("torabato", cards=str(tmp_path / "nope.toml"))
     bad = tmp_path / "bad.toml"
     bad.write_text("[[cards]\n", encoding="utf-8")

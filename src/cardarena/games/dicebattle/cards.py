@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -12,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from cardarena.engine import CardDataError
+from cardarena.engine.datafiles import parse_toml, read_toml
 
 from .effects import NOT_ON_GRANTS, Effect, EffectSyntaxError, parse_condition, parse_operation
 
@@ -150,18 +150,10 @@ def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
 
 
 def _read_toml(path: Path | None, package_file: str | None, label: str) -> dict[str, Any]:
-    try:
-        if path is not None:
-            text = path.read_text(encoding="utf-8")
-        else:
-            assert package_file is not None
-            text = resources.files(PACKAGE).joinpath(package_file).read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardDataError(label, f"cannot read the file: {e.strerror or e}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(label, f"not valid TOML: {e}") from None
+    if path is not None:
+        return read_toml(path)
+    assert package_file is not None
+    return parse_toml(resources.files(PACKAGE).joinpath(package_file).read_text(encoding="utf-8"), label)
 
 
 def load_pool(path: str | None = None) -> list[Card]:

@@ -8,13 +8,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarena.engine import CardDataError
+from cardarena.engine.datafiles import parse_toml, read_text
 
 from .cards import CardDef, CardTable
 
@@ -41,10 +41,7 @@ class Build:
 
 def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
     """Read a build file's text; raise ``CardDataError`` naming the file, the card and the field."""
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(source, f"not valid TOML: {e}") from None
+    raw = parse_toml(text, source)
     try:
         spec = BuildSpec.model_validate(raw)
     except ValidationError as e:
@@ -65,11 +62,7 @@ def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
 
 
 def load_build(path: str | Path, table: CardTable) -> Build:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise CardDataError(str(path), f"cannot read the build file: {e.strerror or e}") from None
-    return parse_build(text, table, str(path))
+    return parse_build(read_text(path), table, str(path))
 
 
 def build_text(name: str, cards: list[CardDef], *, author: str = "", character: str = "") -> str:

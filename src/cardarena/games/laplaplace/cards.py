@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardarena.engine import CardDataError
+from cardarena.engine.datafiles import parse_toml, read_text
 
 from .abilities import (
     ACTION,
@@ -158,18 +158,12 @@ def load_cards(path: str | Path | None = None) -> CardTable:
         text = resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
     else:
         name = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise CardDataError(name, f"cannot read the card file: {e.strerror or e}") from None
+        text = read_text(path)
     return parse_cards(text, name)
 
 
 def parse_cards(text: str, name: str = "<cards>") -> CardTable:
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(name, f"not valid TOML: {e}") from None
+    raw = parse_toml(text, name)
     try:
         data = CardFile.model_validate(raw)
     except ValidationError as e:

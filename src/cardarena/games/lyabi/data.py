@@ -6,7 +6,6 @@ count and every value the rulebook lost. Errors name the file, the card and the 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -17,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
+from ...engine.datafiles import read_toml
 
 COLOURS: tuple[str, ...] = ("blue", "green", "red")
 # BEATS[c] is the colour that colour c beats: blue beats red, red beats green, green beats blue (rulebook).
@@ -180,15 +180,7 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     """Read and validate a Lyabi data file (default: the one shipped with the game)."""
     file = Path(path) if path is not None else default_path()
     name = str(file)
-    try:
-        raw = file.read_bytes()
-    except OSError as e:
-        raise CardDataError(name, f"cannot read the file: {e.strerror or e}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise CardDataError(name, f"not a valid TOML file: {e}") from None
-    return parse_cards(data, name)
+    return parse_cards(read_toml(file), name)
 
 
 def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:

@@ -16,15 +16,14 @@ Effects are lists of steps (see ``docs/games/tashkalar.md`` for the language); t
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
+from ...engine.datafiles import read_toml
 from .board import WIDTH
 
 COMMON, HEROIC, LEGENDARY = 1, 2, 3
@@ -480,15 +479,7 @@ def default_path() -> str:
 def load_cards(path: str | None = None) -> CardSet:
     """Read, validate and compile a card file (the package's own when ``path`` is None)."""
     file = path or default_path()
-    try:
-        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(file, "file not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise CardDataError(file, f"cannot read the file: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(file, f"not valid TOML: {e}") from None
-    return build_cards(raw, file=file)
+    return build_cards(read_toml(file), file=file)
 
 
 def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:

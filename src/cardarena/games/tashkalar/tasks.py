@@ -17,15 +17,14 @@ player (or team) whose turn ends. Condition kinds:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
+from ...engine.datafiles import read_toml
 from .board import ADJ, AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, bits, mask_of, on_board, sq_x, sq_y, square
 from .cards import RANK_FILTERS, SLUG
 
@@ -180,15 +179,7 @@ def default_task_path() -> str:
 
 def load_tasks(path: str | None = None) -> TaskSet:
     file = path or default_task_path()
-    try:
-        raw = tomllib.loads(Path(file).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CardDataError(file, "file not found") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise CardDataError(file, f"cannot read the file: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(file, f"not valid TOML: {e}") from None
-    return build_tasks(raw, file=file)
+    return build_tasks(read_toml(file), file=file)
 
 
 def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:

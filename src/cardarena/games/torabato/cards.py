@@ -6,7 +6,6 @@ Card ids: seat 0 (player A) owns ids 0-26 (spades 0-12, clubs 13-25, joker 26); 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -14,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from ...engine import CardDataError
+from ...engine.datafiles import read_toml
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
@@ -84,12 +84,7 @@ def load_cards(path: str | Path | None = None) -> CardList:
     """Read and check a card list; ``CardDataError`` names the file, the card and the field."""
     file = Path(path) if path is not None else DEFAULT_CARDS
     name = str(file)
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise CardDataError(name, f"cannot read the file: {e.strerror or e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise CardDataError(name, f"not valid TOML: {e}") from None
+    data = read_toml(file)
     rows = data.get("cards")
     if not isinstance(rows, list) or not rows:
         raise CardDataError(name, "expected a list of [[cards]] tables")
