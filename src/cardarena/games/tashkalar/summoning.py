@@ -18,16 +18,20 @@ if TYPE_CHECKING:
     from .state import TashState
 
 
-def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
-    """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
-    the hand's beings then legends, each orientation, squares from a1 upwards."""
-    p = st.side
-    bb = st.bb
-    base = p << 2
+def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
+    """Bitboards of ``side``'s pieces of rank at least 1, 2, 3 (index 0 unused)."""
+    base = side << 2
     ge3 = bb[base | 3]
     ge2 = bb[base | 2] | ge3
     ge1 = bb[base | 1] | ge2
-    ge = (0, ge1, ge2, ge3)
+    return (0, ge1, ge2, ge3)
+
+
+def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
+    """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
+    the hand's beings then legends, each orientation, squares from a1 upwards."""
+    bb = st.bb
+    ge = at_least(bb, st.side)
     r2 = rank_mask(bb, 2)
     r3 = rank_mask(bb, 3)
     allowed = (0, ONBOARD & ~(r2 | r3), ONBOARD & ~r3, ONBOARD)
@@ -60,11 +64,7 @@ def improvised_summons(st: TashState) -> list[tuple[int, int, int, int]]:
     colour the player has not improvised with yet, as if it were their own piece of the same rank."""
     p = st.side
     bb = st.bb
-    base = p << 2
-    ge3 = bb[base | 3]
-    ge2 = bb[base | 2] | ge3
-    ge1 = bb[base | 1] | ge2
-    ge = (0, ge1, ge2, ge3)
+    ge = at_least(bb, p)
     e1 = e2 = e3 = 0
     used = st.improv[st.active]
     for col in range(st.game.n_col):
