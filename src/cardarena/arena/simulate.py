@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..engine import Game, derive_seed, load
+from ..engine import Game, OptionError, derive_seed, load
 
 
 @dataclass(frozen=True)
@@ -71,8 +71,6 @@ def simulate(
     if len(names) == 1:
         names = names * game.num_players
     if len(names) != game.num_players:
-        from ..engine import OptionError
-
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(names)} agents")
     for s, name in enumerate(names):
         make_agent(name, s)  # validate names before forking

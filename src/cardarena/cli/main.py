@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import engine
+from ..agents import make_agent
 from ..arena import bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .play import run_play
@@ -94,12 +96,10 @@ def play(
     if not 0 <= seat < game.num_players:
         _fail(f"--seat must be in 0..{game.num_players - 1}")
     if seed is None:
-        seed = int.from_bytes(__import__("os").urandom(4), "little")
+        seed = int.from_bytes(os.urandom(4), "little")
         click.echo(f"seed {seed}")
     if opponent != "human":
         try:
-            from ..agents import make_agent
-
             make_agent(opponent, 0)
         except engine.RulesError as e:
             _fail(str(e))
