@@ -111,7 +111,11 @@ def _card(token: str, text: str) -> int:
 
 
 def parse(text: str) -> TAction:
-    """Read an action's text (card names in any case); ``InvalidActionError`` if malformed."""
+    """Read an action's text (card names in any case); ``InvalidActionError`` if malformed.
+
+    >>> str(parse("play 2s @qh")), str(parse("block QH KS")), action_index(parse("pass"))
+    ('play 2S @QH', 'block QH KS', 0)
+    """
     words = text.split()
     if not words:
         raise InvalidActionError(text, "empty action")
