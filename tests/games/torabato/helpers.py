@@ -35,13 +35,14 @@ def position(
     phase: int = MAIN,
     max_turns: int = 200,
     cards: str | None = None,
+    recovery_priority: bool = False,
 ) -> ToraBatoState:
     """A position in ``active``'s main phase with priority, nothing tapped, no damage.
 
     Decks default to every card of the seat not placed elsewhere (sorted, so the *last* listed is on top).
     Soldiers in ``new`` entered this turn (summoning sickness).
     """
-    game = cardarena.load("torabato", max_turns=max_turns, cards=cards)
+    game = cardarena.load("torabato", max_turns=max_turns, cards=cards, recovery_priority=recovery_priority)
     state = game.new_initial_state(0)
     state.turn_no = turn_no
     state.first = 0

@@ -16,3 +16,8 @@ def test_harness_200_seeds() -> None:
 def test_harness_with_a_short_turn_cap() -> None:
     report = check_game(cardarena.load("torabato", max_turns=6), range(20), deep_every=3)
     assert report.results == {"0,0": 20}
+
+
+def test_harness_with_priority_in_the_recovery_phase() -> None:
+    report = check_game(cardarena.load("torabato", recovery_priority=True), range(20), deep_every=5)
+    assert report.games == 20

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardarena
 from cardarena.games.torabato.cards import OWNER_OF, RANK_OF
-from cardarena.games.torabato.state import DRAW, END, MAIN, OVER, REVEAL
+from cardarena.games.torabato.state import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
 
 from .helpers import cid, do, ids, names, pass_until, position, texts
 
@@ -186,3 +186,26 @@ def test_first_player_safety_net_after_ten_redeals() -> None:
     for r0, r1 in zip(same[0], same[1], strict=True):
         do(s, f"reveal {r0}", f"reveal {r1}")
     assert s.redeals == 10 and s.first in (0, 1) and s.turn_no == 1 and s.phase == MAIN
+
+
+def test_recovery_priority_option_gives_priority_after_untap_and_heal() -> None:
+    """重要！ 「相手のターン、全フェイズで使用可能」 read literally (option recovery_priority): the recovery phase
+    gives both players priority after untapping and healing, before the draw."""
+    s = position(active=1, field=(["JS"], ["KH"]), hands=(["2S"], []), mana=(["3S"], []), recovery_priority=True)
+    s.damage[cid("KH")] = 1
+    hand_before = len(s.hand[0])
+    pass_until(s, lambda st: st.active == 0)
+    assert s.phase == RECOVERY and s.priority == 0 and s.damage[cid("KH")] == 0
+    assert len(s.hand[0]) == hand_before  # the draw comes after the recovery phase
+    do(s, "pass")
+    assert s.priority == 1
+    do(s, "pass")
+    assert s.phase == DRAW and len(s.hand[0]) == hand_before + 1
+
+
+def test_without_the_option_the_first_priority_is_after_the_draw() -> None:
+    """rules.md ruling 2 (default): no priority in the recovery phase."""
+    s = position(active=1)
+    hand_before = len(s.hand[0])
+    pass_until(s, lambda st: st.active == 0)
+    assert s.phase == DRAW and len(s.hand[0]) == hand_before + 1

@@ -19,6 +19,13 @@ class ToraBato(Game):
     option_spec = (
         MAX_TURNS,
         Option("cards", str, None, "path of a card-list TOML file to play instead of the rulebook's"),
+        Option(
+            "recovery_priority",
+            bool,
+            False,
+            "give both players priority in the recovery phase too (after untapping and healing), reading "
+            "全フェイズ literally; off: the first priority of a turn is after the draw",
+        ),
     )
 
     def setup(self) -> None:

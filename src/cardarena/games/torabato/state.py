@@ -32,7 +32,9 @@ from .actions import (
 from .cards import CARDS_PER_SEAT, NAMES, NUM_CARDS, OWNER_OF, RANK_OF, CardList, CardSpec
 
 # Phases and steps. Priority steps give both players priority; the others are one player's choice.
-REVEAL, DRAW, MAIN, DECLARE, SELECT_ATTACKERS, EXECUTE, SELECT_BLOCKERS, BLOCK, DAMAGE, ASSIGN, END, OVER = range(12)
+REVEAL, DRAW, MAIN, DECLARE, SELECT_ATTACKERS, EXECUTE, SELECT_BLOCKERS, BLOCK, DAMAGE, ASSIGN, END, OVER, RECOVERY = (
+    range(13)
+)
 PHASE_NAMES = (
     "first-player reveal",
     "draw phase",
@@ -46,8 +48,9 @@ PHASE_NAMES = (
     "attack: dividing damage",
     "end phase",
     "game over",
+    "recovery phase",
 )
-PRIORITY_PHASES = frozenset({DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMAGE, END})
+PRIORITY_PHASES = frozenset({RECOVERY, DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMAGE, END})
 
 # Stack items are tuples (kind, card, controller, target).
 SPELL, ABILITY, RECURSION = 0, 1, 2
@@ -628,7 +631,14 @@ class ToraBatoState(State):
         self.atk_boost = [0] * NUM_CARDS
         self.hp_boost = [0] * NUM_CARDS
         self.flags = [0] * NUM_CARDS
-        # Draw phase: skipped on the first player's first turn.
+        if self.game.options["recovery_priority"]:
+            self._open_priority(RECOVERY)
+        else:
+            self._draw_phase()
+
+    def _draw_phase(self) -> None:
+        """Draw 1 card, then priority; skipped on the first player's first turn."""
+        seat = self.active
         if self.turn_no == 1:
             self._open_priority(MAIN)
         else:
@@ -638,7 +648,9 @@ class ToraBatoState(State):
     def _end_step(self) -> None:
         """Both players passed with an empty stack: the current step or phase ends."""
         phase = self.phase
-        if phase == DRAW:
+        if phase == RECOVERY:
+            self._draw_phase()
+        elif phase == DRAW:
             self._open_priority(MAIN)
         elif phase == MAIN:
             self._open_priority(END)
