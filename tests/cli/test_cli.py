@@ -21,7 +21,7 @@ def test_games_lists_ids_names_versions_and_players() -> None:
     code, out = run("games", "--json")
     assert code == 0
     rows = {r["id"]: r for r in json.loads(out)}
-    assert rows["torabato"] == {"id": "torabato", "name": "ToraBato", "version": "1", "players": [2]}
+    assert rows["torabato"] == {"id": "torabato", "name": "ToraBato", "version": "2", "players": [2]}
 
 
 def test_rules_prints_the_game_doc_and_options() -> None:
@@ -35,7 +35,7 @@ def test_unknown_game_and_option_are_clear_errors() -> None:
     code, out = run("rules", "chess")
     assert code == 2 and "valid games:" in out and "torabato" in out
     code, out = run("simulate", "torabato", "--option", "colour=red", "-n", "1")
-    assert code == 2 and "valid options: cards, max_turns" in out
+    assert code == 2 and "valid options: cards, lasting_boosts, max_turns, recovery_priority" in out
     code, out = run("simulate", "torabato", "--option", "max_turns", "-n", "1")
     assert code == 2 and "name=value" in out
     code, out = run("simulate", "torabato", "--agents", "genius", "-n", "1")

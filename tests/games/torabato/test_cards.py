@@ -126,14 +126,24 @@ def test_card_8_plus_two_plus_two_this_turn() -> None:
     assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
 
 
-def test_card_8_boost_ends_with_the_healing_so_the_soldier_survives() -> None:
-    """RULINGS (rules.md 7): a boosted soldier with damage above its printed health survives the boost's end."""
+def test_card_8_boost_ends_with_the_turn_and_damage_stays() -> None:
+    """8: 「このターン+2/+2」; damage heals only in the recovery phase (リカバリーフェイズ) and a soldier whose
+    health reaches 0 is out at once (0になった時点で戦闘不能): when the boost ends, a 1/1 with 1 damage dies."""
     s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []))
     resolve(do(s, "play 8S @JS"))
     resolve(do(s, "play 2C @JS"))
     assert s.damage[cid("JS")] == 1 and names(s.field[0]) == ["JS"]
     do(s, "pass", "pass", "pass", "pass")
-    assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+    assert s.active == 1 and s.field[0] == [] and names(s.discard[0])[-1] == "JS"
+
+
+def test_card_8_lasting_boosts_option_keeps_the_soldier() -> None:
+    """Option lasting_boosts (rules.md 7): "this turn" effects end with the healing; the soldier survives."""
+    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []), lasting_boosts=True)
+    resolve(do(s, "play 8S @JS"))
+    resolve(do(s, "play 2C @JS"))
+    do(s, "pass", "pass", "pass", "pass")
+    assert s.active == 1 and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
 
 
 def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:

@@ -18,6 +18,7 @@ def test_harness_with_a_short_turn_cap() -> None:
     assert report.results == {"0,0": 20}
 
 
-def test_harness_with_priority_in_the_recovery_phase() -> None:
-    report = check_game(cardarena.load("torabato", recovery_priority=True), range(20), deep_every=5)
-    assert report.games == 20
+def test_harness_with_the_other_readings() -> None:
+    """The options recovery_priority and lasting_boosts (rules.md rulings 2 and 7)."""
+    game = cardarena.load("torabato", recovery_priority=True, lasting_boosts=True)
+    assert check_game(game, range(20), deep_every=5).games == 20

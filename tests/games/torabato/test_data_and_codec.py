@@ -95,7 +95,7 @@ def test_missing_or_malformed_card_files(tmp_path: Path) -> None:
 
 
 def test_unknown_option_lists_the_valid_ones() -> None:
-    with pytest.raises(OptionError, match="valid options: cards, max_turns"):
+    with pytest.raises(OptionError, match="valid options: cards, lasting_boosts, max_turns, recovery_priority"):
         cardarena.load("torabato", speed=3)
     assert cardarena.load("torabato", max_turns="12").options["max_turns"] == 12
 

@@ -14,11 +14,18 @@ class ToraBato(Game):
 
     id = "torabato"
     name = "ToraBato"
-    version = "1"
+    version = "2"
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
         Option("cards", str, None, "path of a card-list TOML file to play instead of the rulebook's"),
+        Option(
+            "lasting_boosts",
+            bool,
+            False,
+            "'this turn' effects (8, 10, K, 7) last until the next recovery phase, ending together with the "
+            "healing, so a boosted soldier never dies when its boost ends; off: they end with the turn",
+        ),
         Option(
             "recovery_priority",
             bool,

@@ -622,8 +622,8 @@ class ToraBatoState(State):
         self.mana_set = False
         self.attacked = False
         self.pool = [0, 0]
-        # Recovery phase: your mana and soldiers untap; every soldier of both players heals; "this turn"
-        # effects of the previous turn end now, together with the healing.
+        # Recovery phase: your mana and soldiers untap; every soldier of both players heals (with the option
+        # lasting_boosts, the previous turn's "this turn" effects end only now, together with the healing).
         self.tapped_mana[seat] = 0
         for c in self.field[seat]:
             self.tapped[c] = False
@@ -677,7 +677,12 @@ class ToraBatoState(State):
                 self._combat_damage()
 
     def _end_of_turn(self) -> None:
-        """At each end phase a player with no cards in their deck loses; both at once is a draw."""
+        """At each end phase a player with no cards in their deck loses; both at once is a draw.
+
+        Then the turn ends, and with it the "this turn" effects (8, 10, K, 7); damage stays until the next recovery
+        phase, so a soldier whose damage reaches its printed health dies now (option ``lasting_boosts`` instead
+        keeps the effects until the recovery phase, where the healing comes with them).
+        """
         empty = [not self.deck[0], not self.deck[1]]
         if empty[0] and empty[1]:
             self._finish([0.0, 0.0], "both decks are empty at the end phase")
@@ -687,6 +692,11 @@ class ToraBatoState(State):
             result[loser] = -1.0
             self._finish(result, f"seat {loser}'s deck is empty at the end phase")
         else:
+            if not self.game.options["lasting_boosts"]:
+                self.atk_boost = [0] * NUM_CARDS
+                self.hp_boost = [0] * NUM_CARDS
+                self.flags = [0] * NUM_CARDS
+                self._check_deaths()
             self._begin_turn(1 - self.active)
 
     def _end_attack(self) -> None:
