@@ -211,10 +211,7 @@ class DiceBattleState(State):
 
     def clone(self) -> DiceBattleState:
         c = DiceBattleState.__new__(DiceBattleState)
-        c.game = self.game
-        c.seed = self.seed
-        c.history = self.history.copy()
-        c._legal = self._legal
+        self._copy_base_into(c)
         c.t = self.t
         c.rng = self.rng.copy()
         c.sides = [self.sides[0].copy(), self.sides[1].copy()]
