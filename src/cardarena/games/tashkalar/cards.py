@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -42,7 +42,7 @@ OWN, ENEMY, ANY = 1, 2, 3
 WHO = {"own": OWN, "enemy": ENEMY, "any": ANY}
 ALL = -1
 ORIENTATIONS = ("r0", "r90", "r180", "r270", "m0", "m90", "m180", "m270")
-OPS = (
+Op = Literal[
     "gain_action",
     "draw_extra",
     "destroy",
@@ -53,7 +53,8 @@ OPS = (
     "move",
     "leap",
     "choose_one",
-)
+]
+OPS: tuple[str, ...] = get_args(Op)
 TARGET_OPS = ("destroy", "upgrade", "downgrade", "convert")
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DEFAULT_FILE = "cards.toml"
@@ -68,18 +69,7 @@ class StepModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    do: Literal[
-        "gain_action",
-        "draw_extra",
-        "destroy",
-        "upgrade",
-        "downgrade",
-        "convert",
-        "place",
-        "move",
-        "leap",
-        "choose_one",
-    ]
+    do: Op
     who: Literal["own", "enemy", "any"] | None = None
     rank: Literal["any", "common", "heroic", "legendary", "upgraded", "non-legendary"] | None = None
     count: int | Literal["all"] = 1
