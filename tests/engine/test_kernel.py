@@ -161,3 +161,23 @@ def test_data_files_errors_name_the_file(tmp_path) -> None:  # type: ignore[no-u
         read_toml(bad)
     (tmp_path / "ok.toml").write_text("a = 1\n", encoding="utf-8")
     assert read_toml(tmp_path / "ok.toml") == {"a": 1}
+
+
+def test_zones_draw_mill_and_shuffle_into() -> None:
+    from cardarena.engine import zones
+
+    deck, hand, pile = [1, 2, 3], [], []
+    assert zones.draw(deck, hand, 2) == 2 and hand == [3, 2] and deck == [1]
+    assert zones.mill(deck, pile, 5) == 1 and pile == [1] and deck == []
+    assert zones.draw(deck, hand, 1) == 0  # an empty deck draws nothing
+    zones.shuffle_into(hand, deck, Rng(1))
+    assert hand == [] and sorted(deck) == [2, 3]
+
+
+def test_is_legal_asks_without_acting() -> None:
+    state = ToyGame().new_initial_state(4)
+    before = state.snapshot()
+    assert state.is_legal(SWAP) and state.snapshot() == before
+    state.deck.clear()
+    state._legal = None
+    assert not state.is_legal(SWAP)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cardarena.engine import Action, Rng, State
+from cardarena.engine import Action, Rng, State, zones
 
 from . import battle, hidden, view
 from .constants import (
@@ -284,9 +284,7 @@ class DiceBattleState(State):
         side = self.sides[seat]
         if side.deck or not side.grave:
             return
-        side.deck = side.grave
-        side.grave = []
-        self.rng.shuffle(side.deck)
+        zones.shuffle_into(side.grave, side.deck, self.rng)
         self.event("reshuffle", seat, len(side.deck))
         self.event("penalty", 1 - seat)
         self.draw(1 - seat, 1)
@@ -407,9 +405,7 @@ class DiceBattleState(State):
         shown = sorted(side.hand)
         self.event("redraw", seat, tuple(shown))
         side.known.clear()
-        side.deck.extend(side.hand)
-        side.hand.clear()
-        self.rng.shuffle(side.deck)
+        zones.shuffle_into(side.hand, side.deck, self.rng)
         side.redraws += 1
         self.draw(seat, len(shown))
 

@@ -12,7 +12,7 @@ from itertools import permutations
 from math import floor
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Rng, State
+from ...engine import Rng, State, zones
 from .actions import DECLINE, LyabiAction, use
 from .data import (
     AUTO_ITEMS,
@@ -299,9 +299,7 @@ class LyabiState(State):
             if not deck:
                 if not discard:
                     return len(hand) >= self.game.cards.hand_size
-                deck.extend(discard)
-                discard.clear()
-                self.rng.shuffle(deck)
+                zones.shuffle_into(discard, deck, self.rng)
                 self.known_top[s] = 0
                 # The old deck (public contents) is all in the hand now: every seat knows these cards.
                 self.public_hand[s] = hand.copy()

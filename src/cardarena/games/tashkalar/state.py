@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Action, Rng, State
+from ...engine import Action, Rng, State, zones
 from . import effects, modes, summoning
 from .actions import (
     CHOOSE,
@@ -235,9 +235,7 @@ class TashState(State):
         if not deck:
             if not disc:
                 return False
-            deck.extend(disc)
-            disc.clear()
-            self.rng.shuffle(deck)
+            zones.shuffle_into(disc, deck, self.rng)
         hand.append(deck.pop())
         return True
 

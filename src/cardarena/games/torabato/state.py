@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import Rng, State
+from ...engine import Rng, State, zones
 from . import knowledge
 from .actions import (
     ASSIGN_K,
@@ -170,15 +170,11 @@ class ToraBatoState(State):
 
     def _draw(self, seat: int, n: int) -> None:
         """Draw up to ``n`` cards; drawing from an empty deck draws nothing."""
-        deck, hand = self.deck[seat], self.hand[seat]
-        for _ in range(min(n, len(deck))):
-            hand.append(deck.pop())
+        zones.draw(self.deck[seat], self.hand[seat], n)
 
     def _mill(self, seat: int, n: int) -> None:
         """Damage to a player: that many top cards of their deck go to their discard pile."""
-        deck, pile = self.deck[seat], self.discard[seat]
-        for _ in range(min(n, len(deck))):
-            pile.append(deck.pop())
+        zones.mill(self.deck[seat], self.discard[seat], n)
 
     def _pay(self, seat: int, cost: int) -> None:
         """Pay from the mana gained this turn first, then tap untapped mana cards."""
@@ -600,9 +596,7 @@ class ToraBatoState(State):
                 self._start_game(self.rng.randbelow(2))
                 return
             for s in (0, 1):
-                self.deck[s].extend(self.hand[s])
-                self.hand[s].clear()
-                self.rng.shuffle(self.deck[s])
+                zones.shuffle_into(self.hand[s], self.deck[s], self.rng)
                 self._draw(s, HAND_SIZE)
             self.reveals = [[], []]
             self.known = [[], []]
