@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .._datamodel import validate
 from .board import WIDTH
 
 COMMON, HEROIC, LEGENDARY = 1, 2, 3
@@ -453,15 +454,6 @@ def step_keywords(steps: tuple[Step, ...]) -> set[str]:
 # Loading
 
 
-def _validate(model: type[BaseModel], data: Any, *, file: str, card: str | None) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"])
-        raise CardDataError(file, err["msg"], card=card, field=loc or None) from None
-
-
 def default_path() -> str:
     return str(resources.files(__package__).joinpath("data", DEFAULT_FILE))
 
@@ -479,7 +471,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         raise CardDataError(
             file, f"unknown top-level table {sorted(unknown)[0]!r} (expected rules, school, legend, flare)"
         )
-    rules = _validate(RulesModel, raw.get("rules", {}), file=file, card=None)
+    rules = validate(RulesModel, raw.get("rules", {}), file=file, card=None)
     cards: list[Card] = []
     by_id: dict[str, Card] = {}
 
@@ -498,7 +490,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
 
     def being(data: Any, school: str, kind: str) -> Card:
         cid = str(data.get("id", "?")) if isinstance(data, dict) else "?"
-        m: BeingModel = _validate(BeingModel, data, file=file, card=cid)
+        m: BeingModel = validate(BeingModel, data, file=file, card=cid)
         rank = RANK_OF[m.rank]
         if kind == "being" and rank == LEGENDARY:
             raise CardDataError(file, "a school being is common or heroic", card=m.id, field="rank")
@@ -538,7 +530,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
     if not isinstance(raw_schools, list) or not raw_schools:
         raise CardDataError(file, "the file needs at least one [[school]]")
     for s in raw_schools:
-        sm: SchoolModel = _validate(SchoolModel, s, file=file, card=None)
+        sm: SchoolModel = validate(SchoolModel, s, file=file, card=None)
         if not SLUG.match(sm.id) or sm.id in schools or sm.id in ("legend", "flare", "random"):
             raise CardDataError(file, f"school id {sm.id!r} is not a unique lowercase slug", field="school.id")
         ids = []
@@ -557,7 +549,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
     flares = []
     for d in raw.get("flare", []):
         cid = str(d.get("id", "?")) if isinstance(d, dict) else "?"
-        fm: FlareModel = _validate(FlareModel, d, file=file, card=cid)
+        fm: FlareModel = validate(FlareModel, d, file=file, card=cid)
         if fm.upper < 1 or fm.lower < 1:
             raise CardDataError(file, "flare thresholds are at least 1", card=fm.id, field="upper")
         up = compile_steps(

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .._datamodel import validate
 from .board import ADJ, AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, bits, mask_of, on_board, sq_x, sq_y, square
 from .cards import RANK_FILTERS, SLUG
 
@@ -193,12 +194,7 @@ def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
     by_id: dict[str, Task] = {}
     for data in items:
         tid = str(data.get("id", "?")) if isinstance(data, dict) else "?"
-        try:
-            m = TaskModel.model_validate(data)
-        except ValidationError as e:
-            err = e.errors()[0]
-            loc = ".".join(str(x) for x in err["loc"])
-            raise CardDataError(file, err["msg"], card=tid, field=loc or None) from None
+        m = validate(TaskModel, data, file=file, card=tid)
         if not SLUG.match(m.id):
             raise CardDataError(file, "an id is lowercase letters, digits and single hyphens", card=m.id, field="id")
         if m.id in by_id:

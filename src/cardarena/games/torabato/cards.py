@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .._datamodel import validate
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
@@ -91,12 +92,7 @@ def load_cards(path: str | Path | None = None) -> CardList:
     specs: dict[str, CardSpec] = {}
     for i, row in enumerate(rows, 1):
         label = str(row.get("rank", f"#{i}")) if isinstance(row, dict) else f"#{i}"
-        try:
-            spec = CardSpec.model_validate(row)
-        except ValidationError as e:
-            err = e.errors()[0]
-            field = ".".join(str(x) for x in err["loc"]) or None
-            raise CardDataError(name, err["msg"], card=label, field=field) from None
+        spec = validate(CardSpec, row, file=name, card=label)
         if spec.rank in specs:
             raise CardDataError(name, "this rank appears twice", card=spec.rank, field="rank")
         specs[spec.rank] = spec
