@@ -168,6 +168,80 @@ def test_max_turns_caps_the_battle() -> None:
     assert "safety cap" in short.log[-1]
 
 
+def test_blind_build_size_is_secret() -> None:
+    """ビルド (blind): 各プレイヤーはカードを0〜8枚選んで一列に並べ、構成を組みます; バトル: お互いの構成を同時に
+    開示します — until the reveal the second builder learns nothing of the first build, not even whether it is full
+    (a full build ends with its eighth card, a shorter one with ``done``: both must look the same)."""
+
+    def seen_by_seat1(*texts: str) -> tuple[list[str], dict[str, object], str]:
+        s = new(5)
+        seen = []
+        for t in texts:
+            action = s.parse_legal(t)
+            seen.append(s.game.action_seen_by(s, action, 1))
+            s.apply(action)
+        assert s.current_player == 1
+        return [x for x in seen if x], s.observation(1), s.render(1)
+
+    full = seen_by_seat1(*["add lance"] * 8)
+    short = seen_by_seat1("add jab", "done")
+    empty = seen_by_seat1("done")
+    assert full == short == empty
+    assert full[0] == ["finishes its build"]
+    s = new(5)
+    play(s, *["add lance"] * 7)
+    assert s.game.action_seen_by(s, s.game.parse_action(s, "add jab"), None) == "finishes its build"
+    assert s.game.action_seen_by(s, s.game.parse_action(s, "add jab"), 0).startswith("add Jab")
+
+
+def _views(state: LapState, seat: int) -> tuple[dict[str, object], str]:
+    return state.observation(seat), state.render(seat)
+
+
+def test_actions_another_seat_cannot_tell_apart_leave_it_the_same_view() -> None:
+    """Hidden information (the harness property, checked here for every scene): for the actions of the seat to
+    act that another seat cannot tell apart by ``action_seen_by``, that seat's observation (and picture) after
+    each is the same; an action it does not see at all ("") leaves its view as it was."""
+    games = [
+        cardarena.load("laplaplace"),
+        cardarena.load("laplaplace", build="open"),
+        cardarena.load("laplaplace", build0=str(BUILDS / "knight.toml")),
+    ]
+    for game in games:
+        for seed in range(6):
+            rng = Rng(seed)
+            state = game.new_initial_state(seed)
+            assert isinstance(state, LapState)
+            while not state.is_terminal():
+                actor = state.current_player
+                assert actor is not None
+                legal = state.legal_actions()
+                for seat in (None, 1 - actor):
+                    after: dict[str, tuple[dict[str, object], str]] = {}
+                    for action in legal:
+                        seen = game.action_seen_by(state, action, seat)
+                        trial = state.clone()
+                        trial.apply(action)
+                        obs = trial.observation(seat), trial.render(seat)
+                        if seen == "":
+                            assert obs == (state.observation(seat), state.render(seat)), (str(action), seat)
+                        assert after.setdefault(seen, obs) == obs, (str(action), seen, seat)
+                state.apply(legal[rng.randbelow(len(legal))])
+
+
+def test_resample_redraws_a_build_being_made() -> None:
+    """Hidden information: a search for seat 1 while seat 0 builds gets no hint of seat 0's cards or count."""
+    s = new(4)
+    play(s, "add lance", "add lance", "add lance")
+    sizes = set()
+    for k in range(40):
+        world = s.resample(1, Rng(k))
+        assert world.observation(1) == s.observation(1) and world.current_player == 0
+        assert len(world.builds[0]) < 8 and world.builds[1] == []
+        sizes.add(len(world.builds[0]))
+    assert len(sizes) > 3
+
+
 @given(st.text(max_size=30) | st.sampled_from(["add lance", "show  Jab", "done", "add SECOND WIND", "add"]))
 @settings(max_examples=200, deadline=None)
 def test_parse_action_reads_or_refuses(text: str) -> None:

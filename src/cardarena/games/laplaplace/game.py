@@ -120,13 +120,27 @@ class Laplaplace(Game):
         return f"{verb} {card.summary()}"
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
-        """Another seat sees that a card was shown or a build finished, never which card or how many added."""
-        if seat is not None and seat == state.current_player:
+        """Another seat sees that a card was shown or a build finished, never which card or how many added.
+
+        A build finishes either with ``done`` or with the ``add`` of its eighth card; both look the same to the
+        other seats ("finishes its build"), so the way it finished does not tell them whether it is full. Every
+        other ``add`` is not seen at all: not even the number of cards added may show. The action that makes the
+        reveal (the last open card shown, the last build finished) is seen in full, since what it chose is shown
+        to everyone at once.
+        """
+        assert isinstance(state, LapState)
+        actor = state.current_player
+        if seat is not None and seat == actor:
             return self.describe_action(state, action)
-        if action[0] == "add":
-            return ""  # not even the number of cards added may show: the build's size is secret
+        assert actor is not None
         if action[0] == "show":
+            if actor == 1 and len(state.shown[1]) == OPEN_CARDS - 1:
+                return self.describe_action(state, action)  # both sets of open cards are revealed now
             return "picks an open card (shown once both have picked 4)"
+        if action[0] == "add" and len(state.builds[actor]) < MAX_CARDS - 1:
+            return ""
+        if state.done[1 - actor]:
+            return self.describe_action(state, action)  # both builds are complete: the battle reveals them
         return "finishes its build"
 
     def render(self, state: State, seat: int | None) -> str:
@@ -362,7 +376,9 @@ class LapState(State):
                 pool = [*c.shown[other][: min(k, OPEN_CARDS)], *extra]
                 r.shuffle(pool)
                 c.builds[other] = pool
-        elif c.done[other]:
-            c.builds[other] = [r.randbelow(n) for _ in range(r.randbelow(MAX_CARDS + 1))]
+        elif c.done[other] or c.current_player == other:
+            # a finished build has 0-8 cards; one still being made (the other seat is to act) 0-7
+            size = r.randbelow(MAX_CARDS + 1) if c.done[other] else r.randbelow(MAX_CARDS)
+            c.builds[other] = [r.randbelow(n) for _ in range(size)]
         c.rng = Rng(r.next64())
         return c
