@@ -5,10 +5,13 @@ Each test's docstring quotes the section and sentence it checks.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardarena.engine import Rng
-from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver
+from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver, compare_builds
+from cardarena.games.laplaplace.builds import load_build
 from cardarena.games.laplaplace.cards import CardDef, parse_cards
 
 from .helpers import TABLE, battle, card, force, ids, ready, ups
@@ -210,7 +213,8 @@ def test_turn_thirty_judgement_hp() -> None:
 
 
 def test_turn_thirty_judgement_tie_breaks() -> None:
-    """決着 (RULINGS): after turn 30, HP tied → higher base HP; then more cards; else a draw."""
+    """決着 (RULINGS): after turn 30, HP tied → higher base HP; then more cards; then turn 1's first player; then
+    the builds compared card by card."""
     b = battle(["blank"], ["blank", "jab"])
     b.reveal()
     b.turn = JUDGE_TURN
@@ -224,9 +228,91 @@ def test_turn_thirty_judgement_tie_breaks() -> None:
         b.judgement()
     assert end.value.winner == 1 and "cards" in end.value.reason
     b.cols[1].pop()
+    b.first_of_turn1 = 0
     with pytest.raises(BattleOver) as end:
         b.judgement()
-    assert end.value.winner is None
+    assert end.value.winner == 0 and "first in turn 1" in end.value.reason
+    b.first_of_turn1 = None  # the coin chose turn 1's first player: it decides nothing here
+    with pytest.raises(BattleOver) as end:
+        b.judgement()
+    assert end.value.winner == 1 and "place 2: Jab beats no card" in end.value.reason
+
+
+def test_no_undecided_battle_between_different_builds() -> None:
+    """決着: 以下の条件によっても決着がつかないバトルはありません。あったらそれはバグです。 — and 構成が全く同一で
+    あった場合、引き分け: only identical builds draw. Two builds that tie on everything at turn 30 are decided by
+    turn 1's first player when the rules chose it, else by comparing the builds; never by a draw or a coin."""
+    # Nothing ever happens; same HP, base HP and cards; turn 1's first player came from the coin.
+    assert force("blank", "shield") == force("shield", "blank")
+    for seed in range(20):
+        out = battle(["blank", "shield"], ["shield", "blank"], seed=seed).run()
+        assert out.turns == JUDGE_TURN and out.winner == 0  # place 1: Blank (force 18) beats Shield (17)
+        assert "place 1: Blank beats Shield" in out.reason
+        swapped = battle(["shield", "blank"], ["blank", "shield"], seed=seed).run()
+        assert swapped.winner == 1  # a function of the builds, not of the seats
+    # Same forces card by card (Haste and Shield are both 17): the card listed earlier (Shield) wins ...
+    assert card("haste").force == card("shield").force and card("shield").index < card("haste").index
+    b = battle(["blank", "shield"], ["blank", "haste"])
+    b.reveal()
+    b.turn, b.hp = JUDGE_TURN, [5, 5]
+    with pytest.raises(BattleOver) as end:
+        b.judgement()
+    assert end.value.winner == 0 and "place 2: Shield beats Haste" in end.value.reason
+    # ... but in a real battle Haste makes its side first in turn 1 by the rules, and that comes first.
+    for seed in range(5):
+        out = battle(["blank", "shield"], ["blank", "haste"], seed=seed).run()
+        assert out.winner == 1 and "first in turn 1" in out.reason
+
+
+def _random_build(rng: Rng, cards: list[CardDef], *, size: int | None = None) -> list[CardDef]:
+    n = rng.randbelow(9) if size is None else size
+    return [cards[rng.randbelow(len(cards))] for _ in range(n)]
+
+
+def test_only_identical_builds_draw_over_many_pairs() -> None:
+    """決着: 以下の条件によっても決着がつかないバトルはありません — over every pair of shipped builds (both seat
+    orders, and each against itself) and thousands of random pairs, a battle is a draw exactly when the builds
+    are identical; the last tie-break orders builds, whatever the seats and the seed."""
+    folder = Path(__file__).parents[3] / "src" / "cardarena" / "games" / "laplaplace" / "builds"
+    shipped = [list(load_build(str(f), TABLE).cards) for f in sorted(folder.glob("*.toml"))]
+    assert len(shipped) >= 10
+    pairs = [(a, b) for a in shipped for b in shipped]
+    rng = Rng(2026)
+    cards = list(TABLE.cards)
+    quiet = [card(c) for c in ("blank", "shield", "plating", "haste", "lift", "rally", "fortify", "scope", "sight")]
+    for _ in range(1500):  # any cards, any sizes
+        pairs.append((_random_build(rng, cards), _random_build(rng, cards)))
+    for _ in range(500):  # the same cards in another order: ties on base HP and cards are common
+        a = _random_build(rng, cards, size=1 + rng.randbelow(8))
+        b = list(a)
+        rng.shuffle(b)
+        pairs.append((a, b))
+    for _ in range(500):  # cards that deal no damage: most of these battles go to the judgement
+        pairs.append((_random_build(rng, quiet), _random_build(rng, quiet)))
+    seventeen = [card(c) for c in ("haste", "shield", "lift")]  # one force, so Haste alone decides turn 1
+    assert len({c.force for c in seventeen}) == 1
+    for _ in range(300):
+        a = [*_random_build(rng, quiet, size=rng.randbelow(8)), seventeen[rng.randbelow(3)]]
+        b = [seventeen[rng.randbelow(3)] if c in seventeen else c for c in a]
+        rng.shuffle(b)
+        pairs.append((a, b))
+    by_rules = by_builds = 0
+    for k, (a, b) in enumerate(pairs):
+        out = Battle([a, b], Rng(k)).run()
+        identical = [c.id for c in a] == [c.id for c in b]
+        assert (out.winner is None) == identical, (a, b, out)
+        if "judgement" in out.reason:
+            assert out.turns == JUDGE_TURN
+            by_rules += "first in turn 1" in out.reason
+            by_builds += "builds first differ" in out.reason
+        order, reverse = compare_builds(a, b), compare_builds(b, a)
+        if identical:
+            assert order is None and reverse is None
+        else:  # a fixed order of builds: no chance and no seat in it
+            assert order is not None and reverse is not None and order[0] == 1 - reverse[0]
+            if "builds first differ" in out.reason:
+                assert out.winner == order[0]
+    assert by_rules > 10 and by_builds > 10  # the new tie-breaks were really reached
 
 
 def test_battle_always_ends() -> None:

@@ -1,7 +1,9 @@
 """The automatic battle: two built columns fight until one HP reaches 0 or the turn-30 judgement.
 
 The battle has no decisions. :class:`Battle` runs it from two builds (lists of cards, top first) and an Rng
-(used only for the last first-player tie-break), writing a log a person can follow when given a list.
+(used only for the last first-player tie-break, and for the ``identical=coin`` option), writing a log a person
+can follow when given a list. Every battle ends by the judgement after turn 30 at the latest, and only identical
+builds draw (「以下の条件によっても決着がつかないバトルはありません」).
 Rulebook sections are quoted in the docstrings; RULINGS.md (laplaplace) fills the gaps.
 """
 
@@ -118,6 +120,7 @@ class Battle:
         self.turn = 0
         self.first = 0
         self.last_first: int | None = None
+        self.first_of_turn1: int | None = None  # turn 1's first player when the rules chose it (not the coin)
         self.depth = 0
         self.safety_stops = 0
         self.firings = 0
@@ -268,6 +271,7 @@ class Battle:
         speed = [self.base[0] + self.bonus[0], self.base[1] + self.bonus[1]]
         self.bonus = [0, 0]
         why = ""
+        by_coin = False
         if speed[0] != speed[1]:
             first = 0 if speed[0] > speed[1] else 1
             if self.log is not None:
@@ -284,6 +288,9 @@ class Battle:
         else:
             first = self.rng.randbelow(2)
             why = "speed, HP and cards tied; a coin decides"
+            by_coin = True
+        if self.last_first is None and not by_coin:
+            self.first_of_turn1 = first
         self.first = first
         self.last_first = first
         if self.log is not None:
@@ -652,7 +659,9 @@ class Battle:
         return total
 
     def judgement(self) -> None:
-        """After turn 30: higher HP; then higher base HP; then more cards in play; else a draw."""
+        """After turn 30 (バトルが30ターンを超えたら…判定): higher HP; then higher base HP; then more cards in play;
+        then the first player of turn 1, if the rules (not the coin) chose it; then the revealed builds compared
+        card by card (:func:`compare_builds`). Only identical builds, which never get here, are left undecided."""
         hp, base = self.hp, self.base
         n = [len(self.cols[0]), len(self.cols[1])]
         if self.log is not None:
@@ -661,4 +670,34 @@ class Battle:
             if v[0] != v[1]:
                 w = 0 if v[0] > v[1] else 1
                 raise BattleOver(w, f"{self.who(w)} wins the judgement on {label} ({v[w]} vs {v[1 - w]})")
-        raise BattleOver(None, "the judgement is tied on HP, base HP and cards: a draw")
+        w1 = self.first_of_turn1
+        if w1 is not None:
+            raise BattleOver(w1, f"{self.who(w1)} wins the judgement: HP, base HP and cards tied; first in turn 1")
+        place = compare_builds(self.builds[0], self.builds[1])
+        if place is None:  # only reachable when a test skips the reveal, which draws identical builds at once
+            raise BattleOver(None, "identical builds: a draw")
+        w, i = place
+        mine = self.builds[w][i].name
+        theirs = self.builds[1 - w][i].name if i < len(self.builds[1 - w]) else "no card"
+        raise BattleOver(
+            w,
+            f"{self.who(w)} wins the judgement: HP, base HP, cards and turn 1 tied; "
+            f"the builds first differ at place {i + 1}: {mine} beats {theirs}",
+        )
+
+
+def compare_builds(a: Sequence[CardDef], b: Sequence[CardDef]) -> tuple[int, int] | None:
+    """The last tie-break of the judgement, a fixed order of builds: ``(winner, place)`` or ``None`` if identical.
+
+    The two revealed columns are read from the top; at the first place where they differ, a card beats no card,
+    then the card of higher force wins (force is HP and speed), then the card listed earlier in the card list.
+    It depends only on the two builds (never on seats or chance), and two different builds always differ.
+    """
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.index != y.index:
+            if x.force != y.force:
+                return (0 if x.force > y.force else 1), i
+            return (0 if x.index < y.index else 1), i
+    if len(a) != len(b):
+        return (0 if len(a) > len(b) else 1), min(len(a), len(b))
+    return None
