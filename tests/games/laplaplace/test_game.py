@@ -159,13 +159,18 @@ def test_rules_text_lists_cards() -> None:
     assert "## Rulings" in text and "`pierce`" in text and "## Options" in text
 
 
-def test_max_turns_caps_the_battle() -> None:
-    """Safety cap: a battle that reaches ``max_turns`` before turn 30 is a draw."""
-    s = new(build="league", build0=str(BUILDS / "fortress.toml"), build1=str(BUILDS / "mirror.toml"))
-    assert s.turn > 3
-    short = new(build="league", build0=str(BUILDS / "fortress.toml"), build1=str(BUILDS / "mirror.toml"), max_turns=3)
-    assert short.turn == 3 and short.returns() == [0.0, 0.0]
-    assert "safety cap" in short.log[-1]
+def test_max_turns_cannot_preempt_the_judgement() -> None:
+    """決着: バトルが30ターンを超えたら、以下の優先順位で勝敗を判定します — the safety cap max_turns must not end a
+    battle before that judgement: values below 30 are refused; from 30 up the judgement always comes first."""
+    for bad in (1, 3, 29, "10"):
+        with pytest.raises(OptionError, match=r"max_turns.*below 30.*judgement after turn 30"):
+            cardarena.load("laplaplace", max_turns=bad)
+    files = {"build": "league", "build0": str(BUILDS / "fortress.toml"), "build1": str(BUILDS / "mirror.toml")}
+    default = new(**files)
+    assert default.turn == 30 and "judgement" in default.log[-1]  # fortress vs mirror: a battle to the judgement
+    for cap in (30, "31", 1000):
+        capped = new(**files, max_turns=cap)
+        assert capped.outcome == default.outcome and capped.log == default.log
 
 
 def test_blind_build_size_is_secret() -> None:

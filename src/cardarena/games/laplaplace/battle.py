@@ -105,14 +105,12 @@ class Battle:
         rng: Rng,
         *,
         log: list[str] | None = None,
-        max_turns: int = 200,
         identical: str = "draw",
     ) -> None:
         self.cols: list[list[Unit]] = [[Unit(c, s) for c in builds[s]] for s in (0, 1)]
         self.builds = [list(builds[0]), list(builds[1])]
         self.rng = rng
         self.log = log
-        self.max_turns = max_turns
         self.identical = identical
         self.hp = [0, 0]
         self.base = [sum(c.force for c in builds[0]), sum(c.force for c in builds[1])]
@@ -154,8 +152,6 @@ class Battle:
             while True:
                 if self.turn >= JUDGE_TURN:
                     self.judgement()
-                if self.turn >= self.max_turns:
-                    raise BattleOver(None, f"the safety cap of {self.max_turns} turns is reached: a draw")
                 self.turn += 1
                 self.play_turn()
                 seen.append(self.position())
@@ -192,10 +188,9 @@ class Battle:
     def _skip_loop(self, seen: list[tuple[object, ...]]) -> None:
         """If this turn ended where the last turn (or the one before) ended, the battle is in a loop that
         repeats until the judgement: jump over whole loops (same result, far fewer steps)."""
-        last = min(JUDGE_TURN, self.max_turns)
         for period in (1, 2):
             if len(seen) > period and seen[-1] == seen[-1 - period]:
-                jump = (last - self.turn) // period * period
+                jump = (JUDGE_TURN - self.turn) // period * period
                 if jump > 0:
                     if self.log is not None:
                         what = "nothing changes" if period == 1 else "the last two turns repeat"

@@ -6,15 +6,24 @@ import random
 from typing import Any
 
 from cardarena.engine import Action, Game, InvalidActionError, Option, OptionError, Rng, State, derive_seed
-from cardarena.engine.game import MAX_TURNS
 
-from .battle import Battle, Outcome
+from .battle import JUDGE_TURN, Battle, Outcome
 from .builds import MAX_CARDS, Build, load_build
 from .cards import CardDef, CardTable, load_cards
 from .render import render_state
 
 OPEN_CARDS = 4  # オープンカード: 4 shown, then 4 hidden ones added
 SCENES = ("blind", "open", "league")
+
+# Every game has the safety cap max_turns (RULINGS). Here it may not pre-empt the rulebook's judgement after
+# turn 30, which ends every battle, so values below 30 are refused and the cap is never reached.
+MAX_TURNS = Option(
+    "max_turns",
+    int,
+    200,
+    f"safety cap on the battle's length in turns, at least {JUDGE_TURN}: the judgement after turn {JUDGE_TURN} "
+    "ends every battle first, so the cap never ends one",
+)
 
 OPTIONS = (
     MAX_TURNS,
@@ -57,6 +66,13 @@ class Laplaplace(Game):
     fixed: list[Build | None]
 
     def setup(self) -> None:
+        cap = self.options["max_turns"]
+        if cap < JUDGE_TURN:
+            raise OptionError(
+                f"option 'max_turns': {cap} is below {JUDGE_TURN}; a Laplaplace battle ends with the rulebook's "
+                f"judgement after turn {JUDGE_TURN} (バトルが30ターンを超えたら…判定します), which a cap must not cut "
+                f"short: give {JUDGE_TURN} or more (the cap is then never reached)"
+            )
         self.table = load_cards(self.options["cards"])
         self.fixed = [None, None]
         for s in (0, 1):
@@ -156,9 +172,7 @@ class Laplaplace(Game):
         return super().rules_text() + "\n".join(lines) + "\n"
 
     def battle(self, builds: list[list[CardDef]], rng: Rng, log: list[str] | None) -> Outcome:
-        return Battle(
-            builds, rng, log=log, max_turns=self.options["max_turns"], identical=self.options["identical"]
-        ).run()
+        return Battle(builds, rng, log=log, identical=self.options["identical"]).run()
 
 
 class LapState(State):

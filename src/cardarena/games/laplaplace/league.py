@@ -73,7 +73,6 @@ def run_league(
     cards: str | Path | None = None,
     seed: int = 0,
     csv_path: str | Path | None = None,
-    max_turns: int = 200,
 ) -> LeagueResult:
     """Battle every pair of builds both ways; return the standings (best first) and write them as CSV."""
     table = load_cards(cards)
@@ -84,7 +83,7 @@ def run_league(
         for j, b in enumerate(builds):
             if i == j:
                 continue
-            out = Battle([list(a.cards), list(b.cards)], Rng(derive_seed(seed, i, j)), max_turns=max_turns).run()
+            out = Battle([list(a.cards), list(b.cards)], Rng(derive_seed(seed, i, j))).run()
             matches.append(Match(a.name, b.name, out.winner, out.turns, out.reason))
             for s, me in ((0, a), (1, b)):
                 row = table_rows[me.name]
