@@ -59,7 +59,7 @@ DONE = LapAction(("done",))
 class Laplaplace(Game):
     id = "laplaplace"
     name = "Laplaplace"
-    version = "1"
+    version = "2"
     option_spec = OPTIONS
 
     table: CardTable
