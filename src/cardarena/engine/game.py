@@ -11,11 +11,19 @@ from importlib import resources
 from typing import Any, ClassVar, cast
 
 from .actions import Action
-from .errors import IllegalActionError, InvalidActionError, RecordError
+from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from .options import Option, resolve_options
 from .rng import Rng
 
-MAX_TURNS = Option("max_turns", int, 200, "safety cap on the game's length in turns; reaching it is a draw", minimum=1)
+MAX_TURNS = Option(
+    "max_turns",
+    int,
+    200,
+    "safety cap on the game's length in turns; reaching it is a draw",
+    minimum=1,
+    maximum=1_000_000,
+)
+MAX_ACTION_TEXT = 1000  # characters; no game's action text comes near it
 
 
 class Game(ABC):
@@ -30,6 +38,34 @@ class Game(ABC):
     version: ClassVar[str] = "1"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (MAX_TURNS,)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Guard each game's ``parse_action``: only ``InvalidActionError`` ever leaves it on bad input.
+
+        Text that is not a string, absurdly long text, and a ``ValueError`` from the game's reader (``int()`` of
+        a digit that is not ASCII, of 5,000 digits) all become ``InvalidActionError``.
+        """
+        super().__init_subclass__(**kwargs)
+        impl = cls.__dict__.get("parse_action")
+        if impl is None or getattr(impl, "_guarded", False):
+            return
+
+        @functools.wraps(impl)
+        def parse_action(self: Game, state: State, text: str) -> Action:
+            if not isinstance(text, str):
+                raise InvalidActionError(repr(text), f"an action's text must be a string, not a {type(text).__name__}")
+            if len(text) > MAX_ACTION_TEXT:
+                raise InvalidActionError(text[:40] + "...", f"an action's text is at most {MAX_ACTION_TEXT} characters")
+            try:
+                action: Action = impl(self, state, text)
+            except RulesError:
+                raise
+            except ValueError as e:
+                raise InvalidActionError(text, str(e), state=state) from None
+            return action
+
+        parse_action._guarded = True  # type: ignore[attr-defined]
+        cls.parse_action = parse_action  # type: ignore[method-assign]
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, game_id=self.id)
@@ -215,12 +251,37 @@ class State(ABC):
         return "it is not one of the legal actions now"
 
     def apply(self, action: Action) -> None:
-        """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(self, action, self.why_illegal(action))
+        """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged.
+
+        Only this game's own actions are accepted: an equal tuple of another type (a plain tuple, a bare
+        ``Action``, another game's action) is refused, because its text might not read back as the same action
+        and the record would no longer replay. Take actions from :meth:`legal_actions` or ``game.parse_action``.
+        """
+        legal = self.legal_actions()
+        try:
+            own = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(self, action, self._refusal(action)) from None
+        if type(own) is not type(action):
+            raise IllegalActionError(self, action, self._refusal(action))
         self._legal = None
         self._apply(action)
         self.history.append(action)
+
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` was refused. Objects that are not this game's actions never reach ``why_illegal``."""
+        if not isinstance(action, Action):
+            return f"expected an action of {self.game.id}, got a {type(action).__name__}"
+        try:
+            own: Action | None = self.game.parse_action(self, str(action))
+        except RulesError:
+            own = None
+        if own is None or own != action or type(own) is not type(action):
+            return (
+                f"{str(action)!r} is not an action of {self.game.id}: "
+                "take actions from legal_actions() or read them with game.parse_action"
+            )
+        return self.why_illegal(action)
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` with the game's codec and apply it; returns the action."""
@@ -232,7 +293,7 @@ class State(ABC):
         """Read ``text`` and check it is legal now, without applying it."""
         action = self.game.parse_action(self, text)
         if action not in self.legal_actions():
-            raise IllegalActionError(self, action, self.why_illegal(action))
+            raise IllegalActionError(self, action, self._refusal(action))
         return action
 
     def _copy_base_into(self, other: State) -> None:
