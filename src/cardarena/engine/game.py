@@ -12,6 +12,7 @@ from typing import Any, ClassVar, cast
 
 from .actions import Action
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
+from .fields import Field, check_fields, make_clone, make_snapshot
 from .options import Option, resolve_options
 from .rng import Rng
 
@@ -158,14 +159,27 @@ class State(ABC):
     history: list[Action]
     _legal: list[Action] | None
     _resampled: bool = False
+    #: Why this state has no record (a hypothetical world, a position built by hand), or ``None``.
+    _no_record: str | None = None
+    #: The game's own fields, declared once (see :mod:`cardarena.engine.fields`): ``clone`` and ``snapshot``
+    #: are derived from them unless the class writes its own.
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Wrap each game's ``resample`` so every resampled state forgets the true action history.
+        """Derive ``clone``/``snapshot`` from ``FIELDS``, and wrap ``resample`` so it forgets the history.
 
         The history may hold hidden choices (a card set face down), so a search agent must not get it; a resampled
         state is a hypothetical world and has no record. The legal-action cache is cleared as well.
         """
         super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            own = check_fields(cls.__name__, cls.__dict__["FIELDS"])
+            inherited = tuple(f for base in cls.__mro__[1:] for f in base.__dict__.get("FIELDS", ()))
+            cls.FIELDS = check_fields(cls.__name__, (*inherited, *own))
+            if "clone" not in cls.__dict__:
+                cls.clone = make_clone(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
+            if "snapshot" not in cls.__dict__:
+                cls.snapshot = make_snapshot(cls.FIELDS)  # type: ignore[method-assign,assignment]
         impl = cls.__dict__.get("resample")
         if impl is None or getattr(impl, "_forgets_history", False):
             return
@@ -176,6 +190,7 @@ class State(ABC):
             world.history = []
             world._legal = None
             world._resampled = True
+            world._no_record = "a resampled state is a hypothetical world: it has no history and no record"
             return world
 
         resample._forgets_history = True  # type: ignore[attr-defined]
@@ -297,18 +312,36 @@ class State(ABC):
         return action
 
     def _copy_base_into(self, other: State) -> None:
-        """Copy the base fields into a fresh clone (used by subclasses' ``clone``)."""
+        """Copy the base fields into a fresh clone (used by hand-written ``clone`` methods)."""
         other.game = self.game
         other.seed = self.seed
         other.history = self.history.copy()
         other._legal = self._legal
-        if self._resampled:
-            other._resampled = True
+        if self._no_record is not None:
+            other._resampled = self._resampled
+            other._no_record = self._no_record
+
+    def edit(self, **fields: Any) -> None:
+        """Set declared fields in place: the public way for tests and tools to build a position.
+
+        Only names of ``FIELDS`` are accepted (a ``TypeError`` names the others). The cache of legal actions is
+        cleared, and the state has no record from now on: its history no longer leads to it.
+        """
+        declared = {f.name for f in type(self).FIELDS}
+        unknown = sorted(set(fields) - declared)
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__} has no declared field {unknown[0]!r}; fields: {', '.join(sorted(declared))}"
+            )
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._legal = None
+        self._no_record = "a position built by hand (State.edit): its history does not lead to it, so no record"
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record from which :func:`cardarena.replay` rebuilds this state."""
-        if self._resampled:
-            raise RecordError("a resampled state is a hypothetical world: it has no history and no record")
+        if self._no_record is not None:
+            raise RecordError(self._no_record)
         return {
             "game": self.game.id,
             "version": self.game.version,
