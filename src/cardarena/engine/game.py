@@ -117,6 +117,12 @@ class Game(ABC):
         """
         return self.describe_action(state, action)
 
+    def is_pass(self, action: Action) -> bool:
+        """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)
+        and the game goes on. Faces use it (the command line's ``:skip``) instead of comparing texts; the default
+        is no pass at all."""
+        return False
+
     def rules_text(self) -> str:
         """The rules summary, rulings and options (the game's ``docs/games/<id>.md``)."""
         package = type(self).__module__.rsplit(".", 1)[0]
