@@ -18,6 +18,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
+	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

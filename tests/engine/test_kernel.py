@@ -73,7 +73,7 @@ def test_same_seed_same_game_and_records_replay() -> None:
     with pytest.raises(RecordError, match="lacks"):
         replay({"game": "toy"})
     with pytest.raises(RecordError, match="does not replay"):
-        replay({"game": "toy", "seed": 1, "actions": ["fly"]})
+        replay({"game": "toy", "version": "1", "seed": 1, "actions": ["fly"]})
 
 
 def test_harness_passes_a_correct_game() -> None:

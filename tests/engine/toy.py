@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from cardarena.engine import Action, Game, InvalidActionError, Option, Rng, State
+from cardarena.engine.fields import copied, shared
 from cardarena.engine.game import MAX_TURNS
 
 KEEP = Action.of("keep")
@@ -43,6 +44,9 @@ class ToyGame(Game):
 
 
 class ToyState(State):
+    # Declared once: the kernel derives clone() and snapshot() from this.
+    FIELDS = (*copied("rng", "deck", "cards"), *shared("step"))
+
     def __init__(self, game: ToyGame, seed: int) -> None:
         super().__init__(game, seed)
         self.rng = Rng(seed)
@@ -83,24 +87,6 @@ class ToyState(State):
         if self.is_terminal():
             obs["cards"] = list(self.cards)
         return obs
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "rng": self.rng.state,
-            "deck": self.deck,
-            "cards": self.cards,
-            "step": self.step,
-            "history": [str(a) for a in self.history],
-        }
-
-    def clone(self) -> ToyState:
-        c = ToyState.__new__(ToyState)
-        self._copy_base_into(c)
-        c.rng = self.rng.copy()
-        c.deck = self.deck.copy()
-        c.cards = self.cards.copy()
-        c.step = self.step
-        return c
 
     def resample(self, seat: int, rng: Rng | random.Random | int) -> ToyState:
         r = Rng.coerce(rng)

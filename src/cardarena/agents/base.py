@@ -7,7 +7,6 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from ..engine import Action, Game, Rng, State
-from ..engine.errors import OptionError
 
 
 class SeatView:
@@ -46,15 +45,3 @@ class Agent(ABC):
 
     @abstractmethod
     def act(self, view: SeatView) -> Action: ...
-
-
-def make_agent(name: str, seed: int) -> Agent:
-    """An agent by name (the command line's ``--agents``/``--vs``)."""
-    from .random_agent import RandomAgent
-
-    agents: dict[str, type[Agent]] = {"random": RandomAgent}
-    try:
-        cls = agents[name]
-    except KeyError:
-        raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(agents)}") from None
-    return cls(seed)  # type: ignore[call-arg]

@@ -212,7 +212,11 @@ _add_game_commands()
 
 
 def main() -> None:
-    cli()
+    """The console script: a user's mistake (a bad option, a broken data file) is an error line, not a traceback."""
+    try:
+        cli()
+    except engine.RulesError as e:
+        _fail(str(e))
 
 
 if __name__ == "__main__":

@@ -11,11 +11,20 @@ from importlib import resources
 from typing import Any, ClassVar, cast
 
 from .actions import Action
-from .errors import IllegalActionError, InvalidActionError, RecordError
+from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
+from .fields import Field, check_fields, make_clone, make_snapshot
 from .options import Option, resolve_options
 from .rng import Rng
 
-MAX_TURNS = Option("max_turns", int, 200, "safety cap on the game's length in turns; reaching it is a draw", minimum=1)
+MAX_TURNS = Option(
+    "max_turns",
+    int,
+    200,
+    "safety cap on the game's length in turns; reaching it is a draw",
+    minimum=1,
+    maximum=1_000_000,
+)
+MAX_ACTION_TEXT = 1000  # characters; no game's action text comes near it
 
 
 class Game(ABC):
@@ -30,6 +39,34 @@ class Game(ABC):
     version: ClassVar[str] = "1"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (MAX_TURNS,)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Guard each game's ``parse_action``: only ``InvalidActionError`` ever leaves it on bad input.
+
+        Text that is not a string, absurdly long text, and a ``ValueError`` from the game's reader (``int()`` of
+        a digit that is not ASCII, of 5,000 digits) all become ``InvalidActionError``.
+        """
+        super().__init_subclass__(**kwargs)
+        impl = cls.__dict__.get("parse_action")
+        if impl is None or getattr(impl, "_guarded", False):
+            return
+
+        @functools.wraps(impl)
+        def parse_action(self: Game, state: State, text: str) -> Action:
+            if not isinstance(text, str):
+                raise InvalidActionError(repr(text), f"an action's text must be a string, not a {type(text).__name__}")
+            if len(text) > MAX_ACTION_TEXT:
+                raise InvalidActionError(text[:40] + "...", f"an action's text is at most {MAX_ACTION_TEXT} characters")
+            try:
+                action: Action = impl(self, state, text)
+            except RulesError:
+                raise
+            except ValueError as e:
+                raise InvalidActionError(text, str(e), state=state) from None
+            return action
+
+        parse_action._guarded = True  # type: ignore[attr-defined]
+        cls.parse_action = parse_action  # type: ignore[method-assign]
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.option_spec, options, game_id=self.id)
@@ -80,6 +117,12 @@ class Game(ABC):
         """
         return self.describe_action(state, action)
 
+    def is_pass(self, action: Action) -> bool:
+        """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)
+        and the game goes on. Faces use it (the command line's ``:skip``) instead of comparing texts; the default
+        is no pass at all."""
+        return False
+
     def rules_text(self) -> str:
         """The rules summary, rulings and options (the game's ``docs/games/<id>.md``)."""
         package = type(self).__module__.rsplit(".", 1)[0]
@@ -122,14 +165,27 @@ class State(ABC):
     history: list[Action]
     _legal: list[Action] | None
     _resampled: bool = False
+    #: Why this state has no record (a hypothetical world, a position built by hand), or ``None``.
+    _no_record: str | None = None
+    #: The game's own fields, declared once (see :mod:`cardarena.engine.fields`): ``clone`` and ``snapshot``
+    #: are derived from them unless the class writes its own.
+    FIELDS: ClassVar[tuple[Field, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Wrap each game's ``resample`` so every resampled state forgets the true action history.
+        """Derive ``clone``/``snapshot`` from ``FIELDS``, and wrap ``resample`` so it forgets the history.
 
         The history may hold hidden choices (a card set face down), so a search agent must not get it; a resampled
         state is a hypothetical world and has no record. The legal-action cache is cleared as well.
         """
         super().__init_subclass__(**kwargs)
+        if "FIELDS" in cls.__dict__:
+            own = check_fields(cls.__name__, cls.__dict__["FIELDS"])
+            inherited = tuple(f for base in cls.__mro__[1:] for f in base.__dict__.get("FIELDS", ()))
+            cls.FIELDS = check_fields(cls.__name__, (*inherited, *own))
+            if "clone" not in cls.__dict__:
+                cls.clone = make_clone(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
+            if "snapshot" not in cls.__dict__:
+                cls.snapshot = make_snapshot(cls.FIELDS)  # type: ignore[method-assign,assignment]
         impl = cls.__dict__.get("resample")
         if impl is None or getattr(impl, "_forgets_history", False):
             return
@@ -140,6 +196,7 @@ class State(ABC):
             world.history = []
             world._legal = None
             world._resampled = True
+            world._no_record = "a resampled state is a hypothetical world: it has no history and no record"
             return world
 
         resample._forgets_history = True  # type: ignore[attr-defined]
@@ -215,12 +272,37 @@ class State(ABC):
         return "it is not one of the legal actions now"
 
     def apply(self, action: Action) -> None:
-        """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(self, action, self.why_illegal(action))
+        """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged.
+
+        Only this game's own actions are accepted: an equal tuple of another type (a plain tuple, a bare
+        ``Action``, another game's action) is refused, because its text might not read back as the same action
+        and the record would no longer replay. Take actions from :meth:`legal_actions` or ``game.parse_action``.
+        """
+        legal = self.legal_actions()
+        try:
+            own = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalActionError(self, action, self._refusal(action)) from None
+        if type(own) is not type(action):
+            raise IllegalActionError(self, action, self._refusal(action))
         self._legal = None
         self._apply(action)
         self.history.append(action)
+
+    def _refusal(self, action: object) -> str:
+        """Why ``action`` was refused. Objects that are not this game's actions never reach ``why_illegal``."""
+        if not isinstance(action, Action):
+            return f"expected an action of {self.game.id}, got a {type(action).__name__}"
+        try:
+            own: Action | None = self.game.parse_action(self, str(action))
+        except RulesError:
+            own = None
+        if own is None or own != action or type(own) is not type(action):
+            return (
+                f"{str(action)!r} is not an action of {self.game.id}: "
+                "take actions from legal_actions() or read them with game.parse_action"
+            )
+        return self.why_illegal(action)
 
     def apply_text(self, text: str) -> Action:
         """Parse ``text`` with the game's codec and apply it; returns the action."""
@@ -232,22 +314,40 @@ class State(ABC):
         """Read ``text`` and check it is legal now, without applying it."""
         action = self.game.parse_action(self, text)
         if action not in self.legal_actions():
-            raise IllegalActionError(self, action, self.why_illegal(action))
+            raise IllegalActionError(self, action, self._refusal(action))
         return action
 
     def _copy_base_into(self, other: State) -> None:
-        """Copy the base fields into a fresh clone (used by subclasses' ``clone``)."""
+        """Copy the base fields into a fresh clone (used by hand-written ``clone`` methods)."""
         other.game = self.game
         other.seed = self.seed
         other.history = self.history.copy()
         other._legal = self._legal
-        if self._resampled:
-            other._resampled = True
+        if self._no_record is not None:
+            other._resampled = self._resampled
+            other._no_record = self._no_record
+
+    def edit(self, **fields: Any) -> None:
+        """Set declared fields in place: the public way for tests and tools to build a position.
+
+        Only names of ``FIELDS`` are accepted (a ``TypeError`` names the others). The cache of legal actions is
+        cleared, and the state has no record from now on: its history no longer leads to it.
+        """
+        declared = {f.name for f in type(self).FIELDS}
+        unknown = sorted(set(fields) - declared)
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__} has no declared field {unknown[0]!r}; fields: {', '.join(sorted(declared))}"
+            )
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._legal = None
+        self._no_record = "a position built by hand (State.edit): its history does not lead to it, so no record"
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record from which :func:`cardarena.replay` rebuilds this state."""
-        if self._resampled:
-            raise RecordError("a resampled state is a hypothetical world: it has no history and no record")
+        if self._no_record is not None:
+            raise RecordError(self._no_record)
         return {
             "game": self.game.id,
             "version": self.game.version,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from .errors import OptionError
 
 _TRUE = {"true", "yes", "on", "1"}
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,18}")  # plain ASCII digits: no '1_000', no '٣', no 5,000-digit numbers
 _FALSE = {"false", "no", "off", "0"}
 
 
@@ -56,10 +58,10 @@ class Option:
                 raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
             if isinstance(value, int):
                 return value
-            try:
-                return int(str(value).strip())
-            except ValueError:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            text = value.strip() if isinstance(value, str) else ""
+            if not _INT_TEXT.fullmatch(text):
+                raise OptionError(f"option {self.name!r} takes a whole number (digits 0-9), not {value!r}")
+            return int(text)
         if t is float:
             try:
                 return float(value)

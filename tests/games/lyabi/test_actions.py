@@ -127,10 +127,15 @@ def test_why_illegal_explains() -> None:
         st.apply_text("buy blue1 pay red3")
 
 
-def test_plain_action_tuples_apply() -> None:
-    from cardarena.engine import Action
+def test_plain_action_tuples_are_refused_because_they_would_not_replay() -> None:
+    """A bare ``Action`` equal to a legal move has another text ('place 0  blue1'): taking it would leave a
+    record that does not replay, so the kernel refuses it and the state is unchanged."""
+    from cardarena.engine import Action, IllegalActionError
 
     st = position(hands=[["blue1", "green1", "red1"], ["red1"]])
     main_phase(st, 0)
-    st.apply(Action.of("place", 0, "", "blue1"))
-    assert len(st.field[0]) == 2
+    before = st.snapshot()
+    with pytest.raises(IllegalActionError, match="not an action of lyabi"):
+        st.apply(Action.of("place", 0, "", "blue1"))
+    assert st.snapshot() == before
+    st.apply(st.game.parse_action(st, str(st.legal_actions()[0])))
