@@ -71,6 +71,7 @@ USE_A = [[TAction((USE_K, c, t)) for t in range(OPPONENT, _N)] for c in range(_N
 BLOCK_A = [[TAction((BLOCK_K, b, a)) for a in range(_N)] for b in range(_N)]
 ASSIGN_A = [[TAction((ASSIGN_K, a, b)) for b in range(_N)] for a in range(_N)]
 _T0 = -OPPONENT  # offset of target codes in PLAY_A / USE_A rows
+_UNTARGETED = frozenset({"gain_mana", "draw", "destroy_all"})  # spell effects that take no target
 
 
 class ToraBatoState(State):
@@ -282,12 +283,14 @@ class ToraBatoState(State):
             if s.cost > avail:
                 continue
             row = PLAY_A[c]
-            if s.kind == "soldier" or s.timing == "own":
+            if s.kind == "soldier":
                 if sorcery:
                     acts.append(row[_T0 + NO_TARGET])
                 continue
+            if s.timing == "own" and not own_turn:
+                continue
             effect = s.effect
-            if effect == "gain_mana":
+            if effect in _UNTARGETED:
                 acts.append(row[_T0 + NO_TARGET])
             elif effect == "return_mana":
                 if self.mana[seat]:
@@ -375,9 +378,10 @@ class ToraBatoState(State):
             s = self.spec[card]
             if s.cost > self.available_mana(seat):
                 return f"{NAMES[card]} costs {s.cost} mana and you have {self.available_mana(seat)}"
-            if (s.kind == "soldier" or s.timing == "own") and not sorcery:
-                what = "soldiers are summoned" if s.kind == "soldier" else f"{NAMES[card]} is cast"
-                return f"{what} only in your own main phase, outside an attack, with an empty stack"
+            if s.kind == "soldier" and not sorcery:
+                return "soldiers are summoned only in your own main phase, outside an attack, with an empty stack"
+            if s.timing == "own" and seat != self.active:
+                return f"{NAMES[card]} cannot be cast on the opponent's turn (相手ターンで使用不可)"
             return "that target is not allowed for this card (see the list of choices)"
         if kind == USE_K:
             if card not in self.field[seat]:
