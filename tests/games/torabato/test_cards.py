@@ -7,7 +7,10 @@ import pytest
 from cardarena.engine import IllegalActionError
 from cardarena.games.torabato.state import END, MAIN
 
-from .helpers import cid, do, names, position, texts
+from .helpers import cid, do, names, pass_until, position, texts
+
+# The two readings of "this turn" (rules.md ruling 7): the game's default, and the literal one as an option.
+READINGS = pytest.mark.parametrize("lasting_boosts", [None, False], ids=["default", "literal"])
 
 
 def resolve(state, n: int = 1):  # type: ignore[no-untyped-def]
@@ -198,7 +201,7 @@ def test_recursion_only_on_your_own_turn() -> None:
     assert s.priority == 0 and not any(t.startswith("recur") for t in texts(s))
 
 
-def test_card_Q_taps_a_soldier_until_its_controllers_recovery() -> None:
+def test_card_Q_taps_a_soldier_this_turn() -> None:
     """Q: 2 mana, 2/2; pay 2 and tap Q: tap one soldier this turn (it cannot block)."""
     s = position(active=0, field=(["QS", "KS"], ["JH"]), mana=(["2S", "3S"], []))
     resolve(do(s, "use QS @JH"))
@@ -207,8 +210,39 @@ def test_card_Q_taps_a_soldier_until_its_controllers_recovery() -> None:
     assert s.phase == 7  # no block possible: straight to the defence step's priority
     do(s, "pass", "pass", "pass", "pass")
     assert len(s.deck[1]) == 27 - 1 - 2  # JH on the field, 2 milled by KS
-    do(s, "pass", "pass", "pass", "pass")  # seat 1's turn: their recovery untaps JH
+    do(s, "pass", "pass", "pass", "pass")
     assert s.active == 1 and not s.tapped[cid("JH")]
+
+
+@READINGS
+def test_card_Q_tap_used_on_the_opponents_turn_ends_with_that_turn(lasting_boosts: bool | None) -> None:
+    """カードリスト Q: 「2魔力コスト支払い自身を使用済み状態にすると、このターン兵士1体を使用済みにする」.
+
+    Used on the opponent's turn, Q keeps their soldier from attacking; the soldier untaps when that turn ends
+    (under both readings of "this turn", option lasting_boosts), so it can block on Q's controller's next turn.
+    """
+    s = position(active=1, field=(["QS", "JS"], ["KH"]), mana=(["2S", "3S"], []), lasting_boosts=lasting_boosts)
+    do(s, "pass", "use QS @KH", "pass", "pass")  # seat 0 answers in seat 1's main phase; Q's ability resolves
+    assert s.tapped[cid("KH")] and s.observation(0)["players"][1]["soldiers"][0]["tapped_this_turn"]
+    assert "attack" not in texts(s)  # KH cannot attack this turn
+    do(s, "pass", "pass")
+    assert s.phase == END and s.tapped[cid("KH")]  # still "this turn" in the end phase
+    do(s, "pass", "pass")  # seat 1's turn ends
+    assert s.active == 0 and not s.tapped[cid("KH")]
+    do(s, "pass", "pass", "attack", "pass", "pass", "attacker JS", "done", "pass", "pass")
+    assert s.current_player == 1 and "block KH JS" in texts(s)  # KH blocks on seat 0's turn
+
+
+def test_card_Q_own_tap_is_a_cost_and_lasts_until_its_controllers_recovery() -> None:
+    """Q taps itself as its cost (自身を使用済み状態にする): that tap is not "this turn"; Q untaps in its controller's
+    recovery phase. A target that is already tapped when the ability resolves is left as it is."""
+    s = position(active=0, field=(["QS"], ["QH", "KH"]), mana=(["2S", "3S"], ["2H", "3H"]))
+    do(s, "pass", "use QH @QS", "pass", "use QS @KH")  # seat 0 answers: QS taps itself to tap KH first
+    resolve(s, 2)
+    assert s.tapped[cid("QS")] and s.tapped[cid("KH")] and s.tapped[cid("QH")]
+    pass_until(s, lambda st: st.active == 1)
+    assert s.tapped[cid("QS")]  # QS tapped for its own cost before QH's tap resolved: it stays tapped
+    assert not s.tapped[cid("KH")] and not s.tapped[cid("QH")]
 
 
 def test_card_Q_needs_to_be_untapped_and_not_new() -> None:
