@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import END, MAIN
+from cardarena.games.torabato.state import BLOCK, END, MAIN
 
 from .helpers import cid, do, names, pass_until, position, texts
 
@@ -129,10 +129,25 @@ def test_card_8_plus_two_plus_two_this_turn() -> None:
     assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
 
 
-def test_card_8_boost_ends_with_the_turn_and_damage_stays() -> None:
-    """8: 「このターン+2/+2」; damage heals only in the recovery phase (リカバリーフェイズ) and a soldier whose
-    health reaches 0 is out at once (0になった時点で戦闘不能): when the boost ends, a 1/1 with 1 damage dies."""
+def test_card_8_saved_soldier_survives_the_end_of_its_boost_by_default() -> None:
+    """8: 「兵士1体がこのターン+2/+2」 and 体力は「リカバリーフェイズ」で全快します: by default (option
+    lasting_boosts) the boost ends in the next recovery phase together with the healing, so a 1/1 that took 1
+    damage while boosted lives on, healed."""
     s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []))
+    resolve(do(s, "play 8S @JS"))
+    resolve(do(s, "play 2C @JS"))
+    assert s.damage[cid("JS")] == 1 and s.health_of(cid("JS")) == 3
+    do(s, "pass", "pass")
+    assert s.phase == END and s.health_of(cid("JS")) == 3  # the end phase is still this turn
+    do(s, "pass", "pass")
+    assert s.active == 1 and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+    assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
+
+
+def test_card_8_literal_reading_boost_ends_with_the_turn_and_damage_stays() -> None:
+    """Option lasting_boosts=false (rules.md 7): 「このターン+2/+2」 ends with the turn while damage stays until the
+    recovery phase, and a soldier is out the moment its health reaches 0 (0になった時点で戦闘不能): it dies."""
+    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []), lasting_boosts=False)
     resolve(do(s, "play 8S @JS"))
     resolve(do(s, "play 2C @JS"))
     assert s.damage[cid("JS")] == 1 and names(s.field[0]) == ["JS"]
@@ -140,13 +155,41 @@ def test_card_8_boost_ends_with_the_turn_and_damage_stays() -> None:
     assert s.active == 1 and s.field[0] == [] and names(s.discard[0])[-1] == "JS"
 
 
-def test_card_8_lasting_boosts_option_keeps_the_soldier() -> None:
-    """Option lasting_boosts (rules.md 7): "this turn" effects end with the healing; the soldier survives."""
-    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []), lasting_boosts=True)
-    resolve(do(s, "play 8S @JS"))
-    resolve(do(s, "play 2C @JS"))
-    do(s, "pass", "pass", "pass", "pass")
-    assert s.active == 1 and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+@READINGS
+def test_rulebook_example_plus_two_when_blockers_are_assigned(lasting_boosts: bool | None) -> None:
+    """メインフェイズの解説 1 重要！: 「③の防御兵士が割り当てられた瞬間に兵士が+2/+2になる魔法をかけて逆転を狙っても
+    良いでしょう」. A 1/1 attacker blocked by a 2/2 would die alone; with 8 cast in the defence step it kills the
+    blocker and survives the fight. By default it stays alive (the turnaround holds); read literally
+    (lasting_boosts=false) it dies when the boost ends, so the block becomes a trade."""
+    s = position(hands=(["8S"], []), field=(["JS"], ["QH"]), mana=(["2S"], []), lasting_boosts=lasting_boosts)
+    do(s, "attack", "pass", "pass", "attacker JS", "pass", "pass", "block QH JS")
+    assert s.phase == BLOCK and s.priority == 0
+    resolve(do(s, "play 8S @JS"))  # the moment the blocker is assigned
+    do(s, "pass", "pass", "pass", "pass")  # defence and damage steps: JS 3/3 deals 3, takes 2
+    assert s.field[1] == [] and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 2
+    pass_until(s, lambda st: st.active == 1)
+    if lasting_boosts is None:
+        assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0  # 逆転: the attacker won the fight
+    else:
+        assert s.field[0] == [] and names(s.discard[0]) == ["8S", "JS"]  # both soldiers are gone
+
+
+@READINGS
+def test_rulebook_example_10_as_an_easy_defender(lasting_boosts: bool | None) -> None:
+    """プレイの基礎知識: 「10は0/2。…2魔力支払う毎に1ターンだけ体力を+1することができます。お手軽な防御役として活躍
+    できる」. 10 blocks a 2/2 and pays 2 for +0/+1: it survives the fight. By default it is still there on its
+    controller's next turn; read literally (lasting_boosts=false) it dies when the +0/+1 ends with the turn."""
+    s = position(active=1, field=(["10S"], ["QH"]), mana=(["2S", "3S"], []), lasting_boosts=lasting_boosts)
+    do(s, "attack", "pass", "pass", "attacker QH", "pass", "pass", "block 10S QH")
+    do(s, "pass", "use 10S", "pass", "pass")  # defence step: seat 0 fortifies its blocker
+    assert s.health_of(cid("10S")) == 3
+    do(s, "pass", "pass", "pass", "pass")  # defence and damage steps: QH deals 2
+    assert names(s.field[0]) == ["10S"] and s.damage[cid("10S")] == 2
+    pass_until(s, lambda st: st.active == 0)
+    if lasting_boosts is None:
+        assert names(s.field[0]) == ["10S"] and s.damage[cid("10S")] == 0 and s.health_of(cid("10S")) == 2
+    else:
+        assert s.field[0] == [] and names(s.discard[0]) == ["10S"]
 
 
 def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:

@@ -679,9 +679,10 @@ class ToraBatoState(State):
     def _end_of_turn(self) -> None:
         """At each end phase a player with no cards in their deck loses; both at once is a draw.
 
-        Then the turn ends, and with it the "this turn" effects (8, 10, K, 7, Q's tap); damage stays until the
-        next recovery phase, so a soldier whose damage reaches its printed health dies now (option
-        ``lasting_boosts`` instead keeps the effects until the recovery phase, where the healing comes with them).
+        Then the turn ends. By default (option ``lasting_boosts``) its "this turn" effects (8, 10, K, 7, Q's tap)
+        end in the next recovery phase together with the healing, so a soldier saved by a boost stays saved. With
+        ``lasting_boosts=false`` they end now, while damage stays until the recovery phase, so a soldier whose
+        damage reaches its printed health dies now.
         """
         empty = [not self.deck[0], not self.deck[1]]
         if empty[0] and empty[1]:
