@@ -14,7 +14,7 @@ class ToraBato(Game):
 
     id = "torabato"
     name = "ToraBato"
-    version = "2"
+    version = "3"
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
