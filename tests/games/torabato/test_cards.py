@@ -267,6 +267,7 @@ def test_card_Q_tap_used_on_the_opponents_turn_ends_with_that_turn(lasting_boost
     s = position(active=1, field=(["QS", "JS"], ["KH"]), mana=(["2S", "3S"], []), lasting_boosts=lasting_boosts)
     do(s, "pass", "use QS @KH", "pass", "pass")  # seat 0 answers in seat 1's main phase; Q's ability resolves
     assert s.tapped[cid("KH")] and s.observation(0)["players"][1]["soldiers"][0]["tapped_this_turn"]
+    assert "KH 2/3, tapped this turn" in s.render(1)
     assert "attack" not in texts(s)  # KH cannot attack this turn
     do(s, "pass", "pass")
     assert s.phase == END and s.tapped[cid("KH")]  # still "this turn" in the end phase
