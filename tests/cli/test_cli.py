@@ -21,7 +21,7 @@ def test_games_lists_ids_names_versions_and_players() -> None:
     code, out = run("games", "--json")
     assert code == 0
     rows = {r["id"]: r for r in json.loads(out)}
-    assert rows["torabato"] == {"id": "torabato", "name": "ToraBato", "version": "2", "players": [2]}
+    assert rows["torabato"] == {"id": "torabato", "name": "ToraBato", "version": "3", "players": [2]}
 
 
 def test_rules_prints_the_game_doc_and_options() -> None:

@@ -36,16 +36,17 @@ def position(
     max_turns: int = 200,
     cards: str | None = None,
     recovery_priority: bool = False,
-    lasting_boosts: bool = False,
+    lasting_boosts: bool | None = None,
 ) -> ToraBatoState:
     """A position in ``active``'s main phase with priority, nothing tapped, no damage.
 
     Decks default to every card of the seat not placed elsewhere (sorted, so the *last* listed is on top).
     Soldiers in ``new`` entered this turn (summoning sickness).
     """
-    game = cardarena.load(
-        "torabato", max_turns=max_turns, cards=cards, recovery_priority=recovery_priority, lasting_boosts=lasting_boosts
-    )
+    options: dict[str, object] = {"max_turns": max_turns, "cards": cards, "recovery_priority": recovery_priority}
+    if lasting_boosts is not None:  # otherwise the game's default reading
+        options["lasting_boosts"] = lasting_boosts
+    game = cardarena.load("torabato", **options)
     state = game.new_initial_state(0)
     state.turn_no = turn_no
     state.first = 0

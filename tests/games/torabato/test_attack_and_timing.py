@@ -10,6 +10,8 @@ from cardarena.games.torabato.state import (
     BLOCK,
     DAMAGE,
     DECLARE,
+    DRAW,
+    END,
     EXECUTE,
     MAIN,
     SELECT_ATTACKERS,
@@ -186,13 +188,70 @@ def test_own_turn_only_cards_and_summons() -> None:
         s.apply_text("play JS")
 
 
-def test_own_turn_cards_not_during_an_attack_or_with_a_stack() -> None:
+def test_summons_and_mana_not_during_an_attack_or_with_a_stack() -> None:
+    """Summoning and setting mana are main-phase actions (メインフェイズ: 魔力設置, 兵士召喚), outside an attack."""
     s = position(active=0, hands=(["JS", "2S"], []), field=(["KS"], []), mana=(["3S", "4S"], []))
     do(s, "attack")
     assert "play JS" not in texts(s)
+    with pytest.raises(IllegalActionError, match="soldiers are summoned only in your own main phase"):
+        s.apply_text("play JS")
     s = position(active=0, hands=(["JS", "2S"], []), mana=(["3S", "4S"], []))
     do(s, "play 2S @opp")
     assert "play JS" not in texts(s) and not any(t.startswith("mana") for t in texts(s))
+
+
+OWN_TURN_MANA = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"]
+
+
+def test_own_turn_spells_whenever_you_have_priority_on_your_own_turn() -> None:
+    """ゲームの流れ ④ 重要！: 「『相手ターンで使用不可』と書かれた魔法と兵士召喚は、自分のターンでのみ使用可能です」;
+    メインフェイズの解説 2: 「各プレイヤーは任意のタイミングで魔法を使うことができます」; 解説 1 (攻撃):
+    「各フェイズで全プレイヤーは魔法や兵士の特殊能力を使うことができます」.
+
+    6 and Joker are refused only on the opponent's turn: on your own turn they may be cast in the draw phase, in
+    every step of your attack, in the end phase and in response on the stack. Summoning stays in the main phase.
+    """
+    s = position(phase=DRAW, hands=(["6S", "JS"], []), mana=(OWN_TURN_MANA, []))
+    assert "play 6S" in texts(s) and "play JS" not in texts(s)  # own draw phase
+    hand_before = len(s.hand[0])
+    do(s, "play 6S", "pass", "pass")
+    assert len(s.hand[0]) == hand_before - 1 + 2 and s.phase == DRAW
+
+    s = position(hands=(["6S", "JK0", "JC"], ["2H"]), field=(["KS"], ["QH"]), mana=(OWN_TURN_MANA, ["3H"]))
+    do(s, "attack")
+    seen_in = []
+    while s.phase != MAIN:
+        if s.current_player == 0 and s.priority == 0 and s.phase in (DECLARE, EXECUTE, BLOCK, DAMAGE):
+            actions = texts(s)
+            assert "play JC" not in actions  # no summoning during an attack
+            if "play 6S" in actions and "play JK0" in actions:
+                seen_in.append(s.phase)
+        s.apply(s.legal_actions()[0])  # pass; attacker KS; block QH KS
+    assert seen_in == [DECLARE, EXECUTE, BLOCK, DAMAGE]  # every step of the own attack
+
+    s = position(hands=(["6S"], ["2H"]), mana=(OWN_TURN_MANA, ["3H"]))
+    do(s, "pass", "play 2H @opp", "pass")  # seat 1 casts in seat 0's main phase, then passes
+    assert s.priority == 0 and len(s.stack) == 1 and "play 6S" in texts(s)  # in response, on the own turn
+    do(s, "play 6S", "pass", "pass")
+    assert [names([item[1]]) for item in s.stack] == [["2H"]] and len(s.hand[0]) == 2  # 6 resolved first
+
+    s = position(phase=END, hands=(["JK0"], []), field=(["KS"], ["QH"]), mana=(OWN_TURN_MANA, []))
+    do(s, "play JK0", "pass", "pass")  # own end phase
+    assert s.field == [[], []] and s.phase == END
+
+
+def test_own_turn_spells_still_refused_on_the_opponents_turn_even_in_response() -> None:
+    """「相手ターンで使用不可」: never on the opponent's turn, in any phase, nor in response to their spell."""
+    s = position(active=1, hands=(["6S", "JK0"], ["2H"]), mana=(OWN_TURN_MANA, ["3H"]))
+    do(s, "play 2H @opp", "pass")
+    assert s.priority == 0 and len(s.stack) == 1
+    assert "play 6S" not in texts(s) and "play JK0" not in texts(s)
+    before = s.snapshot()
+    with pytest.raises(IllegalActionError, match="cannot be cast on the opponent's turn"):
+        s.apply_text("play 6S")
+    assert s.snapshot() == before
+    do(s, "pass", "pass", "pass", "pass")  # 2H resolves; seat 1's main phase ends; seat 1 passes in its end phase
+    assert s.phase == END and s.priority == 0 and "play JK0" not in texts(s)
 
 
 def test_mana_can_be_any_hand_card_face_down_and_hidden() -> None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import END, MAIN
+from cardarena.games.torabato.state import BLOCK, END, MAIN
 
-from .helpers import cid, do, names, position, texts
+from .helpers import cid, do, names, pass_until, position, texts
+
+# The two readings of "this turn" (rules.md ruling 7): the game's default, and the literal one as an option.
+READINGS = pytest.mark.parametrize("lasting_boosts", [None, False], ids=["default", "literal"])
 
 
 def resolve(state, n: int = 1):  # type: ignore[no-untyped-def]
@@ -126,10 +129,25 @@ def test_card_8_plus_two_plus_two_this_turn() -> None:
     assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
 
 
-def test_card_8_boost_ends_with_the_turn_and_damage_stays() -> None:
-    """8: 「このターン+2/+2」; damage heals only in the recovery phase (リカバリーフェイズ) and a soldier whose
-    health reaches 0 is out at once (0になった時点で戦闘不能): when the boost ends, a 1/1 with 1 damage dies."""
+def test_card_8_saved_soldier_survives_the_end_of_its_boost_by_default() -> None:
+    """8: 「兵士1体がこのターン+2/+2」 and 体力は「リカバリーフェイズ」で全快します: by default (option
+    lasting_boosts) the boost ends in the next recovery phase together with the healing, so a 1/1 that took 1
+    damage while boosted lives on, healed."""
     s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []))
+    resolve(do(s, "play 8S @JS"))
+    resolve(do(s, "play 2C @JS"))
+    assert s.damage[cid("JS")] == 1 and s.health_of(cid("JS")) == 3
+    do(s, "pass", "pass")
+    assert s.phase == END and s.health_of(cid("JS")) == 3  # the end phase is still this turn
+    do(s, "pass", "pass")
+    assert s.active == 1 and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+    assert (s.attack_of(cid("JS")), s.health_of(cid("JS"))) == (1, 1)
+
+
+def test_card_8_literal_reading_boost_ends_with_the_turn_and_damage_stays() -> None:
+    """Option lasting_boosts=false (rules.md 7): 「このターン+2/+2」 ends with the turn while damage stays until the
+    recovery phase, and a soldier is out the moment its health reaches 0 (0になった時点で戦闘不能): it dies."""
+    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []), lasting_boosts=False)
     resolve(do(s, "play 8S @JS"))
     resolve(do(s, "play 2C @JS"))
     assert s.damage[cid("JS")] == 1 and names(s.field[0]) == ["JS"]
@@ -137,13 +155,41 @@ def test_card_8_boost_ends_with_the_turn_and_damage_stays() -> None:
     assert s.active == 1 and s.field[0] == [] and names(s.discard[0])[-1] == "JS"
 
 
-def test_card_8_lasting_boosts_option_keeps_the_soldier() -> None:
-    """Option lasting_boosts (rules.md 7): "this turn" effects end with the healing; the soldier survives."""
-    s = position(hands=(["8S", "2C"], []), field=(["JS"], []), mana=(["2S", "3S"], []), lasting_boosts=True)
-    resolve(do(s, "play 8S @JS"))
-    resolve(do(s, "play 2C @JS"))
-    do(s, "pass", "pass", "pass", "pass")
-    assert s.active == 1 and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0
+@READINGS
+def test_rulebook_example_plus_two_when_blockers_are_assigned(lasting_boosts: bool | None) -> None:
+    """メインフェイズの解説 1 重要！: 「③の防御兵士が割り当てられた瞬間に兵士が+2/+2になる魔法をかけて逆転を狙っても
+    良いでしょう」. A 1/1 attacker blocked by a 2/2 would die alone; with 8 cast in the defence step it kills the
+    blocker and survives the fight. By default it stays alive (the turnaround holds); read literally
+    (lasting_boosts=false) it dies when the boost ends, so the block becomes a trade."""
+    s = position(hands=(["8S"], []), field=(["JS"], ["QH"]), mana=(["2S"], []), lasting_boosts=lasting_boosts)
+    do(s, "attack", "pass", "pass", "attacker JS", "pass", "pass", "block QH JS")
+    assert s.phase == BLOCK and s.priority == 0
+    resolve(do(s, "play 8S @JS"))  # the moment the blocker is assigned
+    do(s, "pass", "pass", "pass", "pass")  # defence and damage steps: JS 3/3 deals 3, takes 2
+    assert s.field[1] == [] and names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 2
+    pass_until(s, lambda st: st.active == 1)
+    if lasting_boosts is None:
+        assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0  # 逆転: the attacker won the fight
+    else:
+        assert s.field[0] == [] and names(s.discard[0]) == ["8S", "JS"]  # both soldiers are gone
+
+
+@READINGS
+def test_rulebook_example_10_as_an_easy_defender(lasting_boosts: bool | None) -> None:
+    """プレイの基礎知識: 「10は0/2。…2魔力支払う毎に1ターンだけ体力を+1することができます。お手軽な防御役として活躍
+    できる」. 10 blocks a 2/2 and pays 2 for +0/+1: it survives the fight. By default it is still there on its
+    controller's next turn; read literally (lasting_boosts=false) it dies when the +0/+1 ends with the turn."""
+    s = position(active=1, field=(["10S"], ["QH"]), mana=(["2S", "3S"], []), lasting_boosts=lasting_boosts)
+    do(s, "attack", "pass", "pass", "attacker QH", "pass", "pass", "block 10S QH")
+    do(s, "pass", "use 10S", "pass", "pass")  # defence step: seat 0 fortifies its blocker
+    assert s.health_of(cid("10S")) == 3
+    do(s, "pass", "pass", "pass", "pass")  # defence and damage steps: QH deals 2
+    assert names(s.field[0]) == ["10S"] and s.damage[cid("10S")] == 2
+    pass_until(s, lambda st: st.active == 0)
+    if lasting_boosts is None:
+        assert names(s.field[0]) == ["10S"] and s.damage[cid("10S")] == 0 and s.health_of(cid("10S")) == 2
+    else:
+        assert s.field[0] == [] and names(s.discard[0]) == ["10S"]
 
 
 def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:
@@ -198,7 +244,7 @@ def test_recursion_only_on_your_own_turn() -> None:
     assert s.priority == 0 and not any(t.startswith("recur") for t in texts(s))
 
 
-def test_card_Q_taps_a_soldier_until_its_controllers_recovery() -> None:
+def test_card_Q_taps_a_soldier_this_turn() -> None:
     """Q: 2 mana, 2/2; pay 2 and tap Q: tap one soldier this turn (it cannot block)."""
     s = position(active=0, field=(["QS", "KS"], ["JH"]), mana=(["2S", "3S"], []))
     resolve(do(s, "use QS @JH"))
@@ -207,8 +253,40 @@ def test_card_Q_taps_a_soldier_until_its_controllers_recovery() -> None:
     assert s.phase == 7  # no block possible: straight to the defence step's priority
     do(s, "pass", "pass", "pass", "pass")
     assert len(s.deck[1]) == 27 - 1 - 2  # JH on the field, 2 milled by KS
-    do(s, "pass", "pass", "pass", "pass")  # seat 1's turn: their recovery untaps JH
+    do(s, "pass", "pass", "pass", "pass")
     assert s.active == 1 and not s.tapped[cid("JH")]
+
+
+@READINGS
+def test_card_Q_tap_used_on_the_opponents_turn_ends_with_that_turn(lasting_boosts: bool | None) -> None:
+    """カードリスト Q: 「2魔力コスト支払い自身を使用済み状態にすると、このターン兵士1体を使用済みにする」.
+
+    Used on the opponent's turn, Q keeps their soldier from attacking; the soldier untaps when that turn ends
+    (under both readings of "this turn", option lasting_boosts), so it can block on Q's controller's next turn.
+    """
+    s = position(active=1, field=(["QS", "JS"], ["KH"]), mana=(["2S", "3S"], []), lasting_boosts=lasting_boosts)
+    do(s, "pass", "use QS @KH", "pass", "pass")  # seat 0 answers in seat 1's main phase; Q's ability resolves
+    assert s.tapped[cid("KH")] and s.observation(0)["players"][1]["soldiers"][0]["tapped_this_turn"]
+    assert "KH 2/3, tapped this turn" in s.render(1)
+    assert "attack" not in texts(s)  # KH cannot attack this turn
+    do(s, "pass", "pass")
+    assert s.phase == END and s.tapped[cid("KH")]  # still "this turn" in the end phase
+    do(s, "pass", "pass")  # seat 1's turn ends
+    assert s.active == 0 and not s.tapped[cid("KH")]
+    do(s, "pass", "pass", "attack", "pass", "pass", "attacker JS", "done", "pass", "pass")
+    assert s.current_player == 1 and "block KH JS" in texts(s)  # KH blocks on seat 0's turn
+
+
+def test_card_Q_own_tap_is_a_cost_and_lasts_until_its_controllers_recovery() -> None:
+    """Q taps itself as its cost (自身を使用済み状態にする): that tap is not "this turn"; Q untaps in its controller's
+    recovery phase. A target that is already tapped when the ability resolves is left as it is."""
+    s = position(active=0, field=(["QS"], ["QH", "KH"]), mana=(["2S", "3S"], ["2H", "3H"]))
+    do(s, "pass", "use QH @QS", "pass", "use QS @KH")  # seat 0 answers: QS taps itself to tap KH first
+    resolve(s, 2)
+    assert s.tapped[cid("QS")] and s.tapped[cid("KH")] and s.tapped[cid("QH")]
+    pass_until(s, lambda st: st.active == 1)
+    assert s.tapped[cid("QS")]  # QS tapped for its own cost before QH's tap resolved: it stays tapped
+    assert not s.tapped[cid("KH")] and not s.tapped[cid("QH")]
 
 
 def test_card_Q_needs_to_be_untapped_and_not_new() -> None:

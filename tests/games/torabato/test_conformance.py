@@ -20,5 +20,5 @@ def test_harness_with_a_short_turn_cap() -> None:
 
 def test_harness_with_the_other_readings() -> None:
     """The options recovery_priority and lasting_boosts (rules.md rulings 2 and 7)."""
-    game = cardarena.load("torabato", recovery_priority=True, lasting_boosts=True)
+    game = cardarena.load("torabato", recovery_priority=True, lasting_boosts=False)
     assert check_game(game, range(20), deep_every=5).games == 20

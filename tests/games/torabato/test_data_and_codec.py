@@ -15,7 +15,7 @@ from cardarena.games.torabato import knowledge
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
 from cardarena.games.torabato.state import MAIN
 
-from .helpers import cid, do, names, pass_until, position
+from .helpers import cid, do, names, pass_until, position, texts
 
 
 def test_default_card_list_matches_the_rulebook_table() -> None:
@@ -242,6 +242,16 @@ def test_a_variant_mana_spell_on_the_stack_gains_mana_when_it_resolves(tmp_path:
     assert names([item[1] for item in s.stack]) == ["5S"] and s.available_mana(0) == 0
     do(s, "pass", "pass")
     assert s.pool[0] == 4 and names(s.discard[0]) == ["5S"]
+
+
+def test_a_variant_draw_spell_usable_on_either_turn_takes_no_target(tmp_path: Path) -> None:
+    """A designer's 6 without 相手ターンで使用不可 (timing "any"): cast on the opponent's turn, with no target."""
+    path = _variant(tmp_path, 'timing = "own"\neffect = "draw"', 'effect = "draw"')
+    s = position(active=1, hands=(["6S"], []), field=([], ["JH"]), mana=(["2S", "3S", "4S"], []), cards=str(path))
+    do(s, "pass")
+    assert [t for t in texts(s) if t.startswith("play 6S")] == ["play 6S"]
+    do(s, "play 6S", "pass", "pass")
+    assert len(s.hand[0]) == 2 and names(s.discard[0]) == ["6S"]
 
 
 def test_a_variant_instant_damage_spell_hits_at_once(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ class ToraBato(Game):
 
     id = "torabato"
     name = "ToraBato"
-    version = "2"
+    version = "3"
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
@@ -22,9 +22,10 @@ class ToraBato(Game):
         Option(
             "lasting_boosts",
             bool,
-            False,
-            "'this turn' effects (8, 10, K, 7) last until the next recovery phase, ending together with the "
-            "healing, so a boosted soldier never dies when its boost ends; off: they end with the turn",
+            True,
+            "'this turn' effects (8, 10, K, 7, Q's tap) end in the next recovery phase together with the healing, "
+            "so a soldier saved by a boost never dies when its boost ends (the rulebook's examples); false: they "
+            "end with the turn and damage that outlasts a boost kills",
         ),
         Option(
             "recovery_priority",

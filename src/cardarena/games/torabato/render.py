@@ -24,7 +24,7 @@ _EFFECT_WORDS = {
 _ABILITY_WORDS = {
     "regrow": "return a card from your discard pile to your hand",
     "fortify": "+0/+{health_boost} this turn",
-    "tap": "tap this soldier and {target}",
+    "tap": "tap this soldier and tap {target} this turn",
     "unblockable": "cannot be blocked this turn",
 }
 
@@ -79,7 +79,7 @@ def _soldier(state: ToraBatoState, c: int) -> str:
     if state.damage[c]:
         bits.append(f"dmg {state.damage[c]}")
     if state.tapped[c]:
-        bits.append("tapped")
+        bits.append("tapped this turn" if state.flags[c] & 4 else "tapped")
     if state.is_sick(c):
         bits.append("new")
     if c in state.attackers:

@@ -54,8 +54,8 @@ PRIORITY_PHASES = frozenset({RECOVERY, DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMA
 
 # Stack items are tuples (kind, card, controller, target).
 SPELL, ABILITY, RECURSION = 0, 1, 2
-# Per-card flags, cleared at every recovery phase.
-UNBLOCKABLE, ZEROED = 1, 2
+# Per-card flags of the "this turn" effects (K, 7, Q's target), cleared when those effects end (_end_this_turn).
+UNBLOCKABLE, ZEROED, TAPPED_THIS_TURN = 1, 2, 4
 HAND_SIZE = 5
 MAX_REDEALS = 10
 
@@ -71,6 +71,7 @@ USE_A = [[TAction((USE_K, c, t)) for t in range(OPPONENT, _N)] for c in range(_N
 BLOCK_A = [[TAction((BLOCK_K, b, a)) for a in range(_N)] for b in range(_N)]
 ASSIGN_A = [[TAction((ASSIGN_K, a, b)) for b in range(_N)] for a in range(_N)]
 _T0 = -OPPONENT  # offset of target codes in PLAY_A / USE_A rows
+_UNTARGETED = frozenset({"gain_mana", "draw", "destroy_all"})  # spell effects that take no target
 
 
 class ToraBatoState(State):
@@ -282,12 +283,14 @@ class ToraBatoState(State):
             if s.cost > avail:
                 continue
             row = PLAY_A[c]
-            if s.kind == "soldier" or s.timing == "own":
+            if s.kind == "soldier":
                 if sorcery:
                     acts.append(row[_T0 + NO_TARGET])
                 continue
+            if s.timing == "own" and not own_turn:
+                continue
             effect = s.effect
-            if effect == "gain_mana":
+            if effect in _UNTARGETED:
                 acts.append(row[_T0 + NO_TARGET])
             elif effect == "return_mana":
                 if self.mana[seat]:
@@ -375,9 +378,10 @@ class ToraBatoState(State):
             s = self.spec[card]
             if s.cost > self.available_mana(seat):
                 return f"{NAMES[card]} costs {s.cost} mana and you have {self.available_mana(seat)}"
-            if (s.kind == "soldier" or s.timing == "own") and not sorcery:
-                what = "soldiers are summoned" if s.kind == "soldier" else f"{NAMES[card]} is cast"
-                return f"{what} only in your own main phase, outside an attack, with an empty stack"
+            if s.kind == "soldier" and not sorcery:
+                return "soldiers are summoned only in your own main phase, outside an attack, with an empty stack"
+            if s.timing == "own" and seat != self.active:
+                return f"{NAMES[card]} cannot be cast on the opponent's turn (相手ターンで使用不可)"
             return "that target is not allowed for this card (see the list of choices)"
         if kind == USE_K:
             if card not in self.field[seat]:
@@ -512,8 +516,11 @@ class ToraBatoState(State):
                 if self.on_field(card):
                     self.hp_boost[card] += s.health_boost
             elif ability == "tap":
-                if self.on_field(target):
+                # 「このターン兵士1体を使用済みにする」: the target untaps when this turn's effects end. A target that
+                # is already tapped (it attacked, or paid for its own Q meanwhile) is left as it is.
+                if self.on_field(target) and not self.tapped[target]:
                     self.tapped[target] = True
+                    self.flags[target] |= TAPPED_THIS_TURN
             elif ability == "unblockable" and self.on_field(card):
                 self.flags[card] |= UNBLOCKABLE
         elif card in self.discard[seat]:  # recursion: the card must still be in the discard pile
@@ -616,15 +623,14 @@ class ToraBatoState(State):
         self.mana_set = False
         self.attacked = False
         self.pool = [0, 0]
-        # Recovery phase: your mana and soldiers untap; every soldier of both players heals (with the option
-        # lasting_boosts, the previous turn's "this turn" effects end only now, together with the healing).
+        # Recovery phase: the previous turn's "this turn" effects end together with the healing (option
+        # lasting_boosts; with lasting_boosts=false they have already ended with that turn); your mana and
+        # soldiers untap; every soldier of both players heals.
+        self._end_this_turn()
         self.tapped_mana[seat] = 0
         for c in self.field[seat]:
             self.tapped[c] = False
         self.damage = [0] * NUM_CARDS
-        self.atk_boost = [0] * NUM_CARDS
-        self.hp_boost = [0] * NUM_CARDS
-        self.flags = [0] * NUM_CARDS
         if self.game.options["recovery_priority"]:
             self._open_priority(RECOVERY)
         else:
@@ -673,9 +679,10 @@ class ToraBatoState(State):
     def _end_of_turn(self) -> None:
         """At each end phase a player with no cards in their deck loses; both at once is a draw.
 
-        Then the turn ends, and with it the "this turn" effects (8, 10, K, 7); damage stays until the next recovery
-        phase, so a soldier whose damage reaches its printed health dies now (option ``lasting_boosts`` instead
-        keeps the effects until the recovery phase, where the healing comes with them).
+        Then the turn ends. By default (option ``lasting_boosts``) its "this turn" effects (8, 10, K, 7, Q's tap)
+        end in the next recovery phase together with the healing, so a soldier saved by a boost stays saved. With
+        ``lasting_boosts=false`` they end now, while damage stays until the recovery phase, so a soldier whose
+        damage reaches its printed health dies now.
         """
         empty = [not self.deck[0], not self.deck[1]]
         if empty[0] and empty[1]:
@@ -687,11 +694,19 @@ class ToraBatoState(State):
             self._finish(result, f"seat {loser}'s deck is empty at the end phase")
         else:
             if not self.game.options["lasting_boosts"]:
-                self.atk_boost = [0] * NUM_CARDS
-                self.hp_boost = [0] * NUM_CARDS
-                self.flags = [0] * NUM_CARDS
+                self._end_this_turn()
                 self._check_deaths()
             self._begin_turn(1 - self.active)
+
+    def _end_this_turn(self) -> None:
+        """The "this turn" effects end: 8's and 10's boosts, K's and 7's effects, and Q's tap (its target untaps)."""
+        flags = self.flags
+        for c in self.field[0] + self.field[1]:
+            if flags[c] & TAPPED_THIS_TURN:
+                self.tapped[c] = False
+        self.atk_boost = [0] * NUM_CARDS
+        self.hp_boost = [0] * NUM_CARDS
+        self.flags = [0] * NUM_CARDS
 
     def _end_attack(self) -> None:
         self.attackers = []
@@ -809,6 +824,7 @@ class ToraBatoState(State):
             "sick": self.is_sick(c),
             "unblockable": bool(self.flags[c] & UNBLOCKABLE),
             "zeroed": bool(self.flags[c] & ZEROED),
+            "tapped_this_turn": bool(self.flags[c] & TAPPED_THIS_TURN),
         }
 
     def _stack_view(self, item: tuple[int, int, int, int]) -> dict[str, Any]:
