@@ -152,6 +152,16 @@ class Game(ABC):
         opts = ", ".join(f"{k}={v!r}" for k, v in self.record_options().items())
         return f"{type(self).__name__}({opts})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by reference (id and options), so a state sent to another process does not carry the card
+        tables; the receiving process loads the game once and shares it among every state it receives."""
+        return (_game_by_reference, (type(self), tuple(sorted(self.record_options().items()))))
+
+
+@functools.lru_cache(maxsize=64)
+def _game_by_reference(cls: type[Game], options: tuple[tuple[str, Any], ...]) -> Game:
+    return cls(**dict(options))
+
 
 class State(ABC):
     """One position of a game, mutated in place by :meth:`apply`.
@@ -265,11 +275,19 @@ class State(ABC):
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
+    def why_not(self, action: Action) -> str | None:
+        """``None`` when ``action`` is legal here, otherwise the reason in plain words.
+
+        Games override it with the same checks that build their legal actions (one source of legality); the
+        conformance harness checks that the two agree. The default knows only the list.
+        """
+        return None if action in self.legal_actions() else "it is not one of the legal actions now"
+
     def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal here, in plain words (games may give a more exact reason)."""
+        """Why ``action`` is not legal here, in plain words."""
         if self.is_terminal():
             return "the game is over"
-        return "it is not one of the legal actions now"
+        return self.why_not(action) or "it is not one of the legal actions now"
 
     def apply(self, action: Action) -> None:
         """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged.
@@ -316,6 +334,12 @@ class State(ABC):
         if action not in self.legal_actions():
             raise IllegalActionError(self, action, self._refusal(action))
         return action
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the position, not the cache of legal actions (rebuilt on demand; it can be long)."""
+        fields = self.__dict__.copy()
+        fields["_legal"] = None
+        return fields
 
     def _copy_base_into(self, other: State) -> None:
         """Copy the base fields into a fresh clone (used by hand-written ``clone`` methods)."""

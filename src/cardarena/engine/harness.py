@@ -2,14 +2,16 @@
 
 ``check_game(game, seeds)`` plays one random playout per seed and, along the way, checks the state protocol:
 legal actions exist until the end and all apply, texts and indices round-trip, observations are JSON-ready and
-unchanged by ``resample`` (the hidden-information leak test), clones are independent, illegal input leaves the
-state unchanged, and records replay to the identical final state.
+unchanged by ``resample`` (the hidden-information leak test), ``why_not`` agrees with the legal actions, states
+pickle and stay small, clones are independent, illegal input leaves the state unchanged, and records replay to
+the identical final state.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +20,9 @@ from .errors import IllegalActionError, InvalidActionError, RulesError
 from .game import Game, State
 from .records import replay
 from .rng import Rng, derive_seed
+
+#: The most a pickled state may take besides its history. A state holds its position; tables belong to the game.
+MAX_STATE_BYTES = 16 * 1024
 
 
 class ConformanceError(AssertionError):
@@ -76,6 +81,8 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
         if game.action_from_index(index) != action:
             raise _fail(seed, step, f"action_from_index does not invert action_index for {text!r}")
         indices.add(index)
+        if state.why_not(action) is not None:
+            raise _fail(seed, step, f"why_not({text!r}) refuses a listed action: {state.why_not(action)}")
         trial = state.clone()
         try:
             trial.apply(action)
@@ -89,6 +96,8 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
         if index in indices:
             continue
         illegal = game.action_from_index(index)
+        if not state.why_not(illegal):
+            raise _fail(seed, step, f"why_not({str(illegal)!r}) gives no reason for an action that is not listed")
         try:
             state.apply(illegal)
         except IllegalActionError:
@@ -122,6 +131,14 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
             raise _fail(seed, step, f"resample({seat}) changed the acting seat's legal actions")
         if state.snapshot() != before:
             raise _fail(seed, step, f"resample({seat}) changed the original state")
+    # A state pickles (parallel runners send states between processes) and carries only its position: the game
+    # is pickled by reference, so card tables are not sent with every state.
+    data = pickle.dumps(state)
+    carried = len(data) - len(pickle.dumps(state.history))
+    if carried > MAX_STATE_BYTES:
+        raise _fail(seed, step, f"a pickled state takes {carried:,} bytes besides its history: it carries tables")
+    if pickle.loads(data).snapshot() != before:
+        raise _fail(seed, step, "a state differs from itself after a pickle round-trip")
     # Clones are equal and independent.
     twin = state.clone()
     if twin.snapshot() != before:
