@@ -170,6 +170,28 @@ def test_battle_equal_levels_are_a_tie() -> None:
     assert st.phase == DICE and st.round == 2  # no Revival phase after a tie
 
 
+def test_a_level_lowered_below_zero_carries_no_hidden_debt() -> None:
+    """バトルフェイズ: 「バトルではカード効果を処理後に、メインユニットのレベルが高いプレイヤーが勝利となります」.
+    RULINGS (dicebattle): a unit's level never goes below 0; each change applies and is clamped at once, so a
+    later +N starts from 0 (no hidden debt); every level a player sees is the one the battle uses."""
+    st = battle(
+        new_state(),
+        main=(["slime"], ["apprentice_mage"]),
+        circle=([], ["lightning"]),
+        stock=(["war_drum"], []),
+    )
+    # Lightning (Lv4, weaken 3) takes Slime from 1 to 0, not to -2. Then War Drum's grant (Lv1, when losing:
+    # power 2) lifts it from 0 to 2. Apprentice Mage's choice effect (Lv1, seat 1) now waits.
+    assert fired(st) == [(1, "lightning"), (0, "war_drum")]
+    assert st.phase == CHOICE and st.current_player == 1
+    assert st.unit_level(0) == 2
+    for seat in (0, 1, None):
+        assert st.observation(seat)["players"][0]["level"] == 2
+        assert "battle level now: 2" in st.game.render(st, seat)
+    act(st, "skip apprentice_mage")
+    assert last_battle(st) == (2, 1, 0)  # the level shown is the level that battles: seat 0 wins
+
+
 # ---------------------------------------------------------------- 3、リワードフェイズ / 5、ドローフェイズ
 def test_reward_star_then_draws_three_for_the_loser_two_for_the_winner_and_swap() -> None:
     """リワードフェイズ: 勝利したプレイヤーは星を1つ; ドローフェイズ: 負けたプレイヤーは3枚、勝ったプレイヤーは

@@ -200,9 +200,9 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
     opp_seat = 1 - seat
     opp = st.sides[opp_seat]
     if op == "power":
-        me.mod += n
+        st.shift_level(seat, n)
     elif op == "weaken":
-        opp.mod -= n
+        st.shift_level(opp_seat, -n)
     elif op == "halve":
         level = st.unit_level(opp_seat)
         opp.mod -= level - level // 2

@@ -435,5 +435,10 @@ class DiceBattleState(State):
         return sum(level[c] for c in side.main)
 
     def unit_level(self, seat: int) -> int:
-        """The main unit's level now: its base level plus this battle's changes, never below 0."""
-        return max(0, self.base_level(seat) + self.sides[seat].mod)
+        """The main unit's level now: its base level plus this battle's changes (never below 0)."""
+        return self.base_level(seat) + self.sides[seat].mod
+
+    def shift_level(self, seat: int, n: int) -> None:
+        """Change the main unit's level by ``n`` at once, clamped at 0: a later +N starts from 0 (no hidden debt)."""
+        side = self.sides[seat]
+        side.mod = max(side.mod + n, -self.base_level(seat))
