@@ -57,3 +57,17 @@ def test_any_text_parses_or_raises_invalid_action(text: str) -> None:
     except InvalidActionError:
         return
     assert GAME.parse_action(STATE, str(action)) == action
+
+
+def test_penalty_actions_have_text_and_an_index_and_are_refused_outside_a_penalty_decision() -> None:
+    for text in ("draw", "decline"):
+        action = GAME.parse_action(STATE, text)
+        assert str(action) == text
+        assert GAME.action_from_index(GAME.action_index(action)) == action
+    with pytest.raises(InvalidActionError, match="takes no card"):
+        GAME.parse_action(STATE, "draw slime")
+    state = GAME.new_initial_state(1)
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="not possible now"):
+        state.apply_text("draw")
+    assert state.snapshot() == before

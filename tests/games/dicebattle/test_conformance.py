@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -32,11 +33,34 @@ def test_conformance_short_cap_draws() -> None:
 
 
 def test_simulation_is_deterministic_with_decks_by_name_or_path() -> None:
-    from pathlib import Path
-
     from cardarena.arena import simulate
 
     path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "decks" / "vanguard.toml")
     a = simulate("dicebattle", n=40, seed=3, options={"deck0": "vanguard", "deck1": "arcana"})
     b = simulate("dicebattle", n=40, seed=3, options={"deck0": path, "deck1": "arcana"})
     assert a["errors"] == 0 and a["wins"] == b["wins"] and a["mean_decisions"] == b["mean_decisions"]
+
+
+def test_conformance_with_frequent_deck_outs(tmp_path: Path) -> None:
+    """A pool that empties decks often: the penalty decision (draw / decline) interrupts draws, mills, effects
+    and the draw phase, and the protocol (clone, replay, resample leak test) still holds there."""
+    import random
+
+    from cardarena.games.dicebattle.constants import PENALTY
+
+    pool = Path(__file__).parent / "data" / "deckout_pool.toml"
+    deck = tmp_path / "d.toml"
+    ids = ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "h1", "h2", "h3", "h4", "m1", "m2", "m3")
+    deck.write_text('name = "t"\n[cards]\n' + "".join(f"{k} = 2\n" for k in ids), encoding="utf-8")
+    game = cardarena.load("dicebattle", cards=str(pool), deck0=str(deck), deck1=str(deck))
+    report = check_game(game, range(40), deep_every=1)
+    assert report.games == 40
+    interrupted: set[str] = set()
+    for seed in range(40):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == PENALTY:
+                interrupted.update(frame[0] for frame in state.after)
+            state.apply(rng.choice(state.legal_actions()))
+    assert {"draw", "mill", "ops", "advance", "draw_phase"} <= interrupted

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.dicebattle.constants import CHOICE, DICE, ORDER, OVER, REVIVE
+from cardarena.games.dicebattle.constants import CHOICE, DICE, ORDER, OVER, PENALTY, REVIVE
+from cardarena.games.dicebattle.state import DiceBattleState
 
 from .helpers import act, arrange, battle, cards, fired, last_battle, legal, names, new_state, set_roll
 
@@ -170,6 +172,28 @@ def test_battle_equal_levels_are_a_tie() -> None:
     assert st.phase == DICE and st.round == 2  # no Revival phase after a tie
 
 
+def test_a_level_lowered_below_zero_carries_no_hidden_debt() -> None:
+    """バトルフェイズ: 「バトルではカード効果を処理後に、メインユニットのレベルが高いプレイヤーが勝利となります」.
+    RULINGS (dicebattle): a unit's level never goes below 0; each change applies and is clamped at once, so a
+    later +N starts from 0 (no hidden debt); every level a player sees is the one the battle uses."""
+    st = battle(
+        new_state(),
+        main=(["slime"], ["apprentice_mage"]),
+        circle=([], ["lightning"]),
+        stock=(["war_drum"], []),
+    )
+    # Lightning (Lv4, weaken 3) takes Slime from 1 to 0, not to -2. Then War Drum's grant (Lv1, when losing:
+    # power 2) lifts it from 0 to 2. Apprentice Mage's choice effect (Lv1, seat 1) now waits.
+    assert fired(st) == [(1, "lightning"), (0, "war_drum")]
+    assert st.phase == CHOICE and st.current_player == 1
+    assert st.unit_level(0) == 2
+    for seat in (0, 1, None):
+        assert st.observation(seat)["players"][0]["level"] == 2
+        assert "battle level now: 2" in st.game.render(st, seat)
+    act(st, "skip apprentice_mage")
+    assert last_battle(st) == (2, 1, 0)  # the level shown is the level that battles: seat 0 wins
+
+
 # ---------------------------------------------------------------- 3、リワードフェイズ / 5、ドローフェイズ
 def test_reward_star_then_draws_three_for_the_loser_two_for_the_winner_and_swap() -> None:
     """リワードフェイズ: 勝利したプレイヤーは星を1つ; ドローフェイズ: 負けたプレイヤーは3枚、勝ったプレイヤーは
@@ -214,10 +238,10 @@ def test_revival_may_be_declined() -> None:
 
 
 # ---------------------------------------------------------------- デッキが無くなった場合の処理
-def test_empty_deck_graveyard_becomes_deck_and_opponent_draws_one() -> None:
-    """デッキが0枚になったプレイヤーは、墓地のカードを裏側にしてシャッフルを行い、それをデッキとして使用します。
-    その後、ペナルティとして相手プレイヤーはデッキの上からカードを1枚引くことができます."""
-    st = battle(
+def _deck_out_in_the_draw_phase() -> DiceBattleState:
+    """Seat 1 (the loser) draws 3 from a 1-card deck: it empties after 1 and the graveyard (ogre, troll, and the
+    slime used in the battle) becomes the deck; seat 0 (the winner, first) has drawn its 2 already."""
+    return battle(
         new_state(),
         main=(["behemoth"], ["slime"]),
         hands=([], []),
@@ -225,18 +249,66 @@ def test_empty_deck_graveyard_becomes_deck_and_opponent_draws_one() -> None:
         graves=([], ["ogre", "troll"]),
         revival=(False, False),
     )
-    # Seat 1 (loser) draws 3 from a 1-card deck: it empties after 1, the graveyard (ogre, troll, and the slime
-    # used in the battle) becomes the deck, seat 0 draws 1 as a penalty, then seat 1 draws 2 more.
-    events = [e[0] for e in st.events()]
-    assert "reshuffle" in events and "penalty" in events
-    assert len(st.sides[1].hand) == 3 and len(st.sides[1].deck) == 1 and st.sides[1].grave == []
-    assert len(st.sides[0].hand) == 3  # 2 drawn + 1 penalty
+
+
+def test_empty_deck_graveyard_becomes_deck_and_the_opponent_may_draw_one() -> None:
+    """デッキが無くなった場合の処理: 「デッキが0枚になったプレイヤーは、墓地のカードを裏側にしてシャッフルを行い、
+    それをデッキとして使用します。その後、ペナルティとして相手プレイヤーはデッキの上からカードを1枚引くことが
+    できます」: the opponent decides (draw / decline) at once; then the interrupted draw goes on."""
+    st = _deck_out_in_the_draw_phase()
+    assert st.phase == PENALTY and st.current_player == 0
+    assert legal(st) == ["draw", "decline"]
+    assert [len(s.hand) for s in st.sides] == [2, 1]  # seat 1 has drawn 1 of its 3
+    assert "reshuffle" in [e[0] for e in st.events()] and st.sides[1].grave == []
+    for seat in (0, 1, None):
+        obs = st.observation(seat)
+        assert obs["phase"] == "penalty" and obs["waiting"] == {"kind": "penalty", "seat": 0, "deck_out": 1}
+    assert "draw 1 card as the penalty ('draw') or not ('decline')" in st.game.render(st, 0)
+    assert "the penalty for the opponent's empty deck" in st.game.describe_action(st, st.legal_actions()[0])
+    act(st, "draw")
+    assert [len(s.hand) for s in st.sides] == [3, 3]  # 2 drawn + 1 penalty; seat 1 drew its 2 more
+    assert len(st.sides[1].deck) == 1 and st.sides[1].grave == []
     assert sorted(names(st, [*st.sides[1].hand, *st.sides[1].deck])) == ["mimic", "ogre", "slime", "troll"]
+    assert st.phase == DICE and st.round == 2 and st.current_player == 1
+    assert "seat 0 draws 1 card (the penalty for the opponent's empty deck)" in st.observation(1)["events"]
+
+
+def test_the_penalty_draw_may_be_declined() -> None:
+    """デッキが無くなった場合の処理: 「…相手プレイヤーはデッキの上からカードを1枚引くことができます」 (may)."""
+    st = _deck_out_in_the_draw_phase()
+    deck = list(st.sides[0].deck)
+    act(st, "decline")
+    assert [len(s.hand) for s in st.sides] == [2, 3]
+    assert st.sides[0].deck == deck  # seat 0 drew nothing
+    assert st.phase == DICE and st.round == 2
+    assert "seat 0 declines the penalty draw" in st.observation(0)["events"]
+
+
+def test_a_penalty_draw_that_empties_a_deck_gives_the_other_player_a_penalty_draw() -> None:
+    """デッキが無くなった場合の処理 applies at any moment, the penalty draw included: the chain is decided one
+    step at a time, then the interrupted draw phase goes on."""
+    st = battle(
+        new_state(),
+        main=(["behemoth"], ["slime"]),
+        hands=([], []),
+        decks=(["goblin"] * 3, ["mimic"]),
+        graves=([], ["ogre", "troll"]),
+        revival=(False, False),
+    )
+    # Seat 0 drew 2 of its 3; seat 1's deck ran out after 1 card.
+    assert st.phase == PENALTY and st.current_player == 0
+    act(st, "draw")  # seat 0's last card: its graveyard (behemoth) becomes its deck; now seat 1 decides
+    assert st.phase == PENALTY and st.current_player == 1 and st.observation(1)["waiting"]["deck_out"] == 0
+    assert [len(s.hand) for s in st.sides] == [3, 1]
+    act(st, "draw")
+    assert [len(s.hand) for s in st.sides] == [3, 4]  # 1 + 1 penalty + the 2 it still had to draw
+    assert names(st, st.sides[0].deck) == ["behemoth"]
+    assert st.phase == DICE and st.round == 2
 
 
 def test_empty_deck_refilled_when_a_draw_finds_it_empty() -> None:
     """デッキが0枚になったプレイヤーは (ruling 10): a deck emptied while the graveyard was empty is refilled as
-    soon as the player must draw and the graveyard has cards."""
+    soon as the player must draw and the graveyard has cards; the opponent then may draw the penalty card."""
     st = battle(
         new_state(),
         main=(["behemoth"], ["slime"]),
@@ -245,6 +317,8 @@ def test_empty_deck_refilled_when_a_draw_finds_it_empty() -> None:
         revival=(False, False),
     )
     # Seat 1's deck is empty from the start; its graveyard receives the slime at the battle's end.
+    assert st.phase == PENALTY and st.current_player == 0 and len(st.sides[1].hand) == 0
+    act(st, "draw")
     assert len(st.sides[1].hand) == 1 and st.sides[1].deck == [] and st.sides[1].grave == []
     assert len(st.sides[0].hand) == 3  # 2 drawn + 1 penalty
 
@@ -261,7 +335,34 @@ def test_empty_deck_with_empty_graveyard_draws_nothing() -> None:
     )
     assert st.sides[1].hand == [] and st.sides[1].deck == [] and st.sides[1].grave == []
     assert len(st.sides[0].hand) == 2
-    assert "penalty" not in [e[0] for e in st.events()]
+    assert "penalty" not in [e[0] for e in st.events()] and st.phase == DICE
+
+
+def test_penalty_decision_in_the_middle_of_a_redraw_keeps_the_first_players_set_hidden() -> None:
+    """デッキが無くなった場合の処理 during ダイスフェイズ (引き直し): the redraw empties the second player's deck; the
+    first player decides on the penalty draw while its own set stays face down to the other seat; then the
+    second player's dice phase goes on."""
+    st = arrange(
+        new_state(),
+        roll=2,
+        hands=(["goblin", "ogre"], ["titan", "titan"]),
+        decks=(["slime"] * 4, []),
+        graves=([], ["hydra"]),
+    )
+    act(st, "set goblin", "done")
+    set_roll(st, 1, 1)
+    act(st, "redraw")  # the two Titans go into the empty deck and come back: the deck runs out again
+    assert st.phase == PENALTY and st.current_player == 0
+    assert names(st, st.sides[1].deck) == ["hydra"]
+    theirs = st.observation(1)["players"][0]
+    assert theirs["main"] == 1 and "goblin" not in json.dumps(st.observation(1))
+    assert "1 face-down card(s)" in st.game.render(st, 1)
+    for k in range(10):
+        world = st.resample(1, k)
+        assert world.observation(1) == st.observation(1)
+    act(st, "decline")
+    assert st.phase == DICE and st.current_player == 1 and st.sides[1].redraws == 1
+    assert legal(st) == ["miracle", "redraw"]
 
 
 # ---------------------------------------------------------------- カードの種類
@@ -482,8 +583,9 @@ def test_grant_beside_a_human_unit() -> None:
     assert legal(st) == ["done"] and st.sides[0].spent(st.t) == 4
 
 
-def test_milling_an_emptied_deck_reshuffles_and_the_miller_draws_the_penalty() -> None:
-    """デッキが無くなった場合の処理 at any moment: a mill that empties the deck refills it at once."""
+def test_milling_an_emptied_deck_reshuffles_and_the_miller_may_draw_the_penalty() -> None:
+    """デッキが無くなった場合の処理 at any moment: a mill that empties the deck refills it at once; the miller
+    decides on the penalty draw in the middle of the effect, then the mill goes on."""
     st = battle(
         new_state(),
         main=(["kraken"], ["slime"]),
@@ -494,7 +596,14 @@ def test_milling_an_emptied_deck_reshuffles_and_the_miller_draws_the_penalty() -
     )
     act(st, "use kraken")
     kinds = [e[0] for e in st.events()]
-    assert kinds.count("mill") == 3 and kinds.count("reshuffle") == 1 and kinds.count("penalty") == 1
+    assert kinds.count("mill") == 2 and kinds.count("reshuffle") == 1 and "penalty" not in kinds
+    assert st.phase == PENALTY and st.current_player == 0
+    obs = st.observation(1)
+    assert [p["level"] for p in obs["players"]] == [5, 1]  # still in the battle: the levels are shown
+    assert "battle level now: 5" in st.game.render(st, 1)
+    act(st, "draw")
+    kinds = [e[0] for e in st.events()]
+    assert kinds.count("mill") == 3 and kinds.count("penalty") == 1
     assert len(st.sides[1].deck) == 6 - 1 - 3  # 6 reshuffled, 1 more milled, 3 drawn by the loser
     # The penalty card (1) plus the 2 drawn by the battle's winner.
     assert len(st.sides[0].hand) == 3

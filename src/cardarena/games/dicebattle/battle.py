@@ -21,6 +21,7 @@ from .constants import (
     MAIN,
     ORDER,
     OVER,
+    PENALTY,
     REVIVE,
     STARS_TO_WIN,
     STOCK,
@@ -95,8 +96,18 @@ def advance(st: DiceBattleState) -> None:
             return
         q.pop(0)
         if start(st, head):
+            _then_advance(st)
             return
     end(st)
+
+
+def _then_advance(st: DiceBattleState) -> None:
+    """An effect stopped on a decision: after a penalty decision the battle goes on with the queue."""
+    if st.phase == PENALTY:
+        st.defer(ADVANCE)
+
+
+ADVANCE = ("advance",)
 
 
 def _effect_of(st: DiceBattleState, entry: Entry) -> Effect:
@@ -106,7 +117,7 @@ def _effect_of(st: DiceBattleState, entry: Entry) -> Effect:
 
 
 def start(st: DiceBattleState, entry: Entry) -> bool:
-    """Begin one entry's effect; True if it now waits on its owner's choice."""
+    """Begin one entry's effect; True if it now waits on a decision (its owner's choice, a penalty draw)."""
     eff = _effect_of(st, entry)
     owner = entry[1]
     if not holds(st, owner, eff.when, eff.when_n):
@@ -117,7 +128,7 @@ def start(st: DiceBattleState, entry: Entry) -> bool:
         st.actor = owner
         return True
     fire(st, entry, eff)
-    return False
+    return st.phase == PENALTY
 
 
 def choose_first(st: DiceBattleState, card: int) -> None:
@@ -126,7 +137,9 @@ def choose_first(st: DiceBattleState, card: int) -> None:
     for k, e in enumerate(q):
         if e[2] == card:
             del q[k]
-            if not start(st, e):
+            if start(st, e):
+                _then_advance(st)
+            else:
                 advance(st)
             return
     raise AssertionError("chosen card is not in the tied group")  # legality was checked by apply
@@ -138,6 +151,9 @@ def choose_effect(st: DiceBattleState, use: bool) -> None:
     st.current = None
     if use:
         fire(st, entry, _effect_of(st, entry))
+        if st.phase == PENALTY:
+            _then_advance(st)
+            return
     else:
         st.event("skip", entry[1], entry[2])
     advance(st)
@@ -191,8 +207,20 @@ def fire(st: DiceBattleState, entry: Entry, eff: Effect) -> None:
         side = st.sides[seat]
         side.stock.remove(card)
         side.fired.append(card)
-    for op, n in eff.ops:
+    run_ops(st, entry, 0)
+
+
+def run_ops(st: DiceBattleState, entry: Entry, start: int) -> None:
+    """Carry out an effect's operations from the ``start``-th on; a penalty decision interrupts (the rest waits)."""
+    _, seat, card, _ = entry
+    ops = _effect_of(st, entry).ops
+    for k in range(start, len(ops)):
+        op, n = ops[k]
         operate(st, seat, card, op, n)
+        if st.phase == PENALTY:
+            if k + 1 < len(ops):
+                st.defer(("ops", entry, k + 1))
+            return
 
 
 def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
@@ -200,9 +228,9 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
     opp_seat = 1 - seat
     opp = st.sides[opp_seat]
     if op == "power":
-        me.mod += n
+        st.shift_level(seat, n)
     elif op == "weaken":
-        opp.mod -= n
+        st.shift_level(opp_seat, -n)
     elif op == "halve":
         level = st.unit_level(opp_seat)
         opp.mod -= level - level // 2
@@ -226,16 +254,7 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
                 opp.known.remove(c)
             st.event("discard", opp_seat, c)
     elif op == "mill":
-        for _ in range(n):
-            if not opp.deck:
-                st.deck_out(opp_seat)  # emptied earlier while the graveyard was empty
-                if not opp.deck:
-                    break
-            c = opp.deck.pop()
-            opp.grave.append(c)
-            st.event("mill", opp_seat, c)
-            if not opp.deck:
-                st.deck_out(opp_seat)
+        st.take_top("mill", opp_seat, n)
     elif op == "salvage":
         levels = st.t.level
         for _ in range(n):
@@ -329,16 +348,24 @@ def revive(st: DiceBattleState, card: int) -> None:
     draw_phase(st)
 
 
-def draw_phase(st: DiceBattleState) -> None:
-    """Loser draws 3, winner 2 (tie: both 2); then first and second swap and the next round begins."""
+def draw_phase(st: DiceBattleState, start: int = 0) -> None:
+    """Loser draws 3, winner 2 (tie: both 2); then first and second swap and the next round begins.
+
+    ``start``: the draw phase goes on with the first player (0) or the second (1) after a penalty decision.
+    """
     winner = st.battle_winner
-    for seat in (st.first, 1 - st.first):
+    order = (st.first, 1 - st.first)
+    for k in range(start, 2):
+        seat = order[k]
         if winner < 0:
             n = DRAWS_TIE
         else:
             n = DRAWS_WINNER if seat == winner else DRAWS_LOSER
         st.draw(seat, n)
         st.sides[seat].used = []
+        if st.phase == PENALTY:
+            st.defer(("draw_phase", k + 1))
+            return
     if st.round >= st.game.options["max_turns"]:
         st.phase = OVER
         st.winner = None

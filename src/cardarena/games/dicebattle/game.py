@@ -18,7 +18,7 @@ _DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".jo
 class DiceBattleGame(Game):
     id = "dicebattle"
     name = "Dice Battle Monsters"
-    version = "2"
+    version = "3"
     player_counts = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (
         MAX_TURNS,

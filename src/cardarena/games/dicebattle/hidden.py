@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from cardarena.engine import Rng
 
-from .constants import DICE
 from .tables import KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, Tables
 
 if TYPE_CHECKING:
@@ -59,7 +58,8 @@ def resample(st: DiceBattleState, seat: int, rng: Rng) -> DiceBattleState:
     rng.shuffle(mine.deck)
     other = 1 - seat
     opp = c.sides[other]
-    setting = st.phase == DICE and (st.actor == other or (other == st.first and st.actor != st.first))
+    setter = st.setter()
+    setting = setter >= 0 and (setter == other or (other == st.first and setter != st.first))
     _redeal(c.t, opp, rng, hidden_set=setting and bool(opp.main))
     return c
 

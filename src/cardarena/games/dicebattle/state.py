@@ -19,18 +19,23 @@ from .constants import (
     MAX_REDRAWS,
     ORDER,
     OVER,
+    PENALTY,
     PHASE_NAMES,
+    RESOLVING,
     TOKEN_LEVEL,
     ZONE_NAMES,
     Entry,
+    Frame,
 )
 from .tables import (
+    DECLINE,
     DONE,
     KIND_HUMAN,
     KIND_MAGIC,
     KIND_MONSTER,
     MIRACLE,
     PASS,
+    PENALTY_DRAW,
     REDRAW,
     TOKEN,
     Tables,
@@ -181,6 +186,7 @@ class DiceBattleState(State):
         self.actor = 0
         self.queue: list[Entry] = []
         self.current: Entry | None = None  # the choice effect waiting on use / skip
+        self.after: tuple[Frame, ...] = ()  # work waiting on a penalty decision, innermost first (see Frame)
         self.battle_winner = -1  # -1: tie
         self.winner: int | None = None  # at the end: 0, 1, or None for a draw
         self.log: Log = None
@@ -221,6 +227,7 @@ class DiceBattleState(State):
         c.actor = self.actor
         c.queue = self.queue.copy()
         c.current = self.current
+        c.after = self.after  # immutable, shared
         c.battle_winner = self.battle_winner
         c.winner = self.winner
         c.log = self.log
@@ -236,6 +243,7 @@ class DiceBattleState(State):
             "actor": self.actor,
             "queue": [[lv, o, t.cards[c].id, ZONE_NAMES[z]] for lv, o, c, z in self.queue],
             "current": None if self.current is None else [t.cards[self.current[2]].id, ZONE_NAMES[self.current[3]]],
+            "after": [frame_json(t, f) for f in self.after],
             "battle_winner": self.battle_winner,
             "winner": self.winner,
             "sides": [s.snapshot(t) for s in self.sides],
@@ -268,26 +276,99 @@ class DiceBattleState(State):
 
     # -- cards moving
     def draw(self, seat: int, n: int) -> None:
-        """Draw ``n`` cards; an emptied deck is refilled from the graveyard at once (the opponent draws 1)."""
+        """Draw ``n`` cards; an emptied deck is refilled from the graveyard at once (see :meth:`deck_out`)."""
+        self.take_top("draw", seat, n)
+
+    def take_top(self, kind: str, seat: int, n: int) -> None:
+        """Move the top ``n`` cards of ``seat``'s deck to its hand (``draw``) or graveyard (``mill``).
+
+        A deck that runs out is refilled from the graveyard at once; if that puts the opponent's penalty
+        decision up, the cards still to move wait as a frame and the caller must stop (``phase == PENALTY``).
+        """
         side = self.sides[seat]
-        for _ in range(n):
+        to = side.hand if kind == "draw" else side.grave
+        for k in range(n):
             if not side.deck:
                 self.deck_out(seat)  # emptied earlier while the graveyard was empty
+                if self.phase == PENALTY:
+                    self.defer((kind, seat, n - k))
+                    return
                 if not side.deck:
-                    return  # deck and graveyard both empty: nothing to draw
-            side.hand.append(side.deck.pop())
+                    return  # deck and graveyard both empty: nothing to take
+            c = side.deck.pop()
+            to.append(c)
+            if kind == "mill":
+                self.event("mill", seat, c)
             if not side.deck:
                 self.deck_out(seat)
+                if self.phase == PENALTY:
+                    if k + 1 < n:
+                        self.defer((kind, seat, n - k - 1))
+                    return
 
     def deck_out(self, seat: int) -> None:
-        """デッキが無くなった場合: shuffle the graveyard face down as the new deck; the opponent draws 1."""
+        """デッキが無くなった場合: shuffle the graveyard face down as the new deck; then the opponent decides
+        whether to draw 1 as a penalty (「引くことができます」), at once: a ``penalty`` decision."""
         side = self.sides[seat]
         if side.deck or not side.grave:
             return
         zones.shuffle_into(side.grave, side.deck, self.rng)
         self.event("reshuffle", seat, len(side.deck))
-        self.event("penalty", 1 - seat)
-        self.draw(1 - seat, 1)
+        opp = self.sides[1 - seat]
+        if opp.deck or opp.grave:  # an opponent with no card anywhere to draw has nothing to decide
+            self.phase = PENALTY
+            self.actor = 1 - seat
+
+    def defer(self, frame: Frame) -> None:
+        """Keep work interrupted by a penalty decision (called innermost first, as the rules unwind)."""
+        self.after = (*self.after, frame)
+
+    def decide_penalty(self, take: bool) -> None:
+        """The opponent draws the penalty card or declines; then the interrupted work goes on."""
+        seat = self.actor
+        frames = self.after
+        self.after = ()
+        self.phase = RESOLVING
+        self.event("penalty", seat, take)
+        if take:
+            self.draw(seat, 1)
+        for k, frame in enumerate(frames):
+            if self.phase == PENALTY:  # interrupted again: the new frames come before the rest
+                self.after += frames[k:]
+                return
+            self.resume(frame)
+        assert self.phase != RESOLVING, "a penalty decision interrupted nothing that sets the next decision"
+
+    def resume(self, frame: Frame) -> None:
+        kind = frame[0]
+        if kind == "draw" or kind == "mill":
+            self.take_top(kind, frame[1], frame[2])
+        elif kind == "ops":
+            battle.run_ops(self, frame[1], frame[2])
+        elif kind == "advance":
+            battle.advance(self)
+        elif kind == "draw_phase":
+            battle.draw_phase(self, frame[1])
+        else:  # dice
+            self.phase = DICE
+            self.actor = frame[1]
+
+    def setter(self) -> int:
+        """The seat whose dice phase is under way (also while a penalty decision interrupts it), else -1."""
+        if self.phase == DICE:
+            return self.actor
+        if self.phase == PENALTY:
+            for frame in self.after:
+                if frame[0] == "dice":
+                    return int(frame[1])
+        return -1
+
+    def in_battle(self) -> bool:
+        """Effects are resolving (set cards face up, battle levels in play), possibly waiting on a penalty."""
+        phase = self.phase
+        if phase in (ORDER, CHOICE):
+            return True
+        return phase == PENALTY and any(frame[0] == "advance" for frame in self.after)
 
     # -- rounds and the dice phase
     def start_round(self) -> None:
@@ -316,6 +397,8 @@ class DiceBattleState(State):
             return [t.actions["use"][c], t.actions["skip"][c]]
         if phase == ORDER:
             return [t.actions["first"][c] for c in sorted(battle.order_group(self))]
+        if phase == PENALTY:
+            return [PENALTY_DRAW, DECLINE]
         # REVIVE
         revive = t.actions["revive"]
         return [*(revive[c] for c in sorted(set(self.sides[self.actor].used))), PASS]
@@ -363,6 +446,8 @@ class DiceBattleState(State):
         kind = action[0]
         if self.phase == DICE:
             self._apply_dice(kind, action)
+        elif kind == "draw" or kind == "decline":
+            self.decide_penalty(kind == "draw")
         elif kind == "use" or kind == "skip":
             battle.choose_effect(self, kind == "use")
         elif kind == "first":
@@ -408,6 +493,8 @@ class DiceBattleState(State):
         zones.shuffle_into(side.hand, side.deck, self.rng)
         side.redraws += 1
         self.draw(seat, len(shown))
+        if self.phase == PENALTY:
+            self.defer(("dice", seat))
 
     def finish_dice(self) -> None:
         if self.actor == self.first:
@@ -435,5 +522,18 @@ class DiceBattleState(State):
         return sum(level[c] for c in side.main)
 
     def unit_level(self, seat: int) -> int:
-        """The main unit's level now: its base level plus this battle's changes, never below 0."""
-        return max(0, self.base_level(seat) + self.sides[seat].mod)
+        """The main unit's level now: its base level plus this battle's changes (never below 0)."""
+        return self.base_level(seat) + self.sides[seat].mod
+
+    def shift_level(self, seat: int, n: int) -> None:
+        """Change the main unit's level by ``n`` at once, clamped at 0: a later +N starts from 0 (no hidden debt)."""
+        side = self.sides[seat]
+        side.mod = max(side.mod + n, -self.base_level(seat))
+
+
+def frame_json(t: Tables, frame: Frame) -> list[Any]:
+    """A frame of interrupted work, JSON-ready (cards by id)."""
+    if frame[0] == "ops":
+        lv, owner, c, zone = frame[1]
+        return ["ops", [lv, owner, t.cards[c].id, ZONE_NAMES[zone]], frame[2]]
+    return list(frame)

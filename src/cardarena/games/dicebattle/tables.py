@@ -16,7 +16,7 @@ KIND_HUMAN, KIND_MONSTER, KIND_MAGIC = 0, 1, 2
 _KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}
 
 # Action kinds. Plain ones take nothing; card ones take one card id.
-PLAIN_KINDS = ("miracle", "done", "redraw", "token", "pass")
+PLAIN_KINDS = ("miracle", "done", "redraw", "token", "pass", "draw", "decline")
 CARD_KINDS = ("set", "magic", "grant", "use", "skip", "first", "revive")
 
 MIRACLE = Action(("miracle",))
@@ -24,7 +24,9 @@ DONE = Action(("done",))
 REDRAW = Action(("redraw",))
 TOKEN = Action(("token",))
 PASS = Action(("pass",))
-PLAIN_ACTIONS = (MIRACLE, DONE, REDRAW, TOKEN, PASS)
+PENALTY_DRAW = Action(("draw",))  # the opponent's deck ran out: draw 1 card as the penalty
+DECLINE = Action(("decline",))  # ... or do not
+PLAIN_ACTIONS = (MIRACLE, DONE, REDRAW, TOKEN, PASS, PENALTY_DRAW, DECLINE)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from cardarena.engine import Action
 
 from .battle import order_group
 from .cards import SPECIALS
-from .constants import CHOICE, DICE, ORDER, OVER, PHASE_NAMES, REVIVE, STOCK, ZONE_NAMES
+from .constants import CHOICE, DICE, ORDER, OVER, PENALTY, PHASE_NAMES, REVIVE, STOCK, ZONE_NAMES
 from .effects import CONDITIONS, OPERATIONS
 from .tables import KIND_HUMAN, KIND_MONSTER
 
@@ -21,7 +21,8 @@ KIND_WORDS = {KIND_HUMAN: "human", KIND_MONSTER: "monster", -1: "dice token"}
 
 def _hidden_set(st: DiceBattleState, seat: int) -> bool:
     """The cards ``seat`` set this round are still face down (the dice phase is not over)."""
-    return st.phase == DICE and (st.actor == seat or (seat == st.first and st.actor != st.first))
+    setter = st.setter()
+    return setter >= 0 and (setter == seat or (seat == st.first and setter != st.first))
 
 
 def waiting(st: DiceBattleState) -> dict[str, Any]:
@@ -35,6 +36,8 @@ def waiting(st: DiceBattleState) -> dict[str, Any]:
         out["zone"] = ZONE_NAMES[st.current[3]]
     if st.phase == ORDER:
         out["cards"] = sorted(st.t.cards[c].id for c in order_group(st))
+    if st.phase == PENALTY:
+        out["deck_out"] = 1 - st.actor  # whose deck ran out and was refilled from the graveyard
     return out
 
 
@@ -67,7 +70,7 @@ def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
             p["grant"] = t.cards[side.grant].id if side.grant >= 0 else None
         if seat == s:
             p["hand"] = t.ids(side.hand)
-        if st.phase in (ORDER, CHOICE):
+        if st.in_battle():
             p["level"] = st.unit_level(s)
             p["cancelled"] = side.cancelled
             p["tie_win"] = side.tie_win
@@ -136,7 +139,9 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "reshuffle":
         return f"seat {e[1]}'s deck is empty: the graveyard ({e[2]} cards) becomes the deck"
     if kind == "penalty":
-        return f"seat {e[1]} draws 1 card (penalty for the opponent's empty deck)"
+        if e[2]:
+            return f"seat {e[1]} draws 1 card (the penalty for the opponent's empty deck)"
+        return f"seat {e[1]} declines the penalty draw"
     if kind == "cap":
         return f"round {e[1]} was the last allowed (max_turns): the game is a draw"
     return " ".join(map(str, e))
@@ -178,6 +183,7 @@ def render(st: DiceBattleState, seat: int | None) -> str:
     t = st.t
     cap = st.game.options["max_turns"]
     lines = [f"Dice Battle Monsters — round {st.round}/{cap}, first player: seat {st.first}"]
+    in_battle = st.in_battle()
     for s, side in enumerate(st.sides):
         you = " (you)" if s == seat else ""
         marks = f"Miracle {'up' if side.miracle else 'used'}, Revival {'up' if side.revival else 'used'}"
@@ -188,14 +194,14 @@ def render(st: DiceBattleState, seat: int | None) -> str:
         )
         hidden = _hidden_set(st, s) and seat != s
         lines.append("  " + _zone(st, side, hidden))
-        if st.phase in (ORDER, CHOICE):
+        if in_battle:
             lines.append(f"  battle level now: {st.unit_level(s)}" + (" (effects cancelled)" if side.cancelled else ""))
     if seat is not None:
         side = st.sides[seat]
         lines.append(f"your hand ({len(side.hand)}):")
         for c in sorted(side.hand, key=lambda c: (t.kind[c], t.level[c], c)):
             lines.append("  - " + card_line(st, c))
-    if st.queue and st.phase in (ORDER, CHOICE):
+    if st.queue and in_battle:
         queue = ", ".join(f"{t.name(c)}{' grant' if z == STOCK else ''} (seat {o}, Lv{lv})" for lv, o, c, z in st.queue)
         lines.append(f"effects still to resolve: {queue}")
     if st.phase == REVIVE:
@@ -225,6 +231,11 @@ def _waiting_text(st: DiceBattleState, seat: int | None) -> str:
     if st.phase == CHOICE:
         assert st.current is not None
         return f"Waiting on {who}: use the choice effect of {st.t.name(st.current[2])} or not."
+    if st.phase == PENALTY:
+        return (
+            f"Waiting on {who}: seat {1 - st.actor}'s deck ran out and its graveyard became its deck; "
+            f"draw 1 card as the penalty ('draw') or not ('decline')."
+        )
     assert st.phase == REVIVE
     return f"Waiting on {who}: turn Revival face down to take back a card used in the battle, or pass."
 
@@ -235,6 +246,8 @@ _DESCRIBE = {
     "redraw": "nothing can be set: show the hand, shuffle it into the deck and draw as many",
     "token": "set the dice token (Lv1, no effect)",
     "pass": "keep Revival face up",
+    "draw": "draw 1 card from the top of the deck: the penalty for the opponent's empty deck",
+    "decline": "decline the penalty draw (draw nothing)",
 }
 
 
