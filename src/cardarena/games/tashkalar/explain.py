@@ -58,7 +58,10 @@ def why_illegal(st: TashState, action: Action) -> str:
     if st.phase == EFFECT:
         return f"an effect waits for a choice ({current_step(st).text}); '?' lists the choices"
     if st.phase == BOTTOM:
-        return "after the discard action, put cards from your hand under your deck ('bottom <card>') or 'skip'"
+        return (
+            "after the discard action, put any of your remaining cards under their decks ('bottom <card>': beings"
+            " under your school deck, legends and flares under theirs) or 'skip'"
+        )
     if st.phase == RECALL_PLACE:
         return "place the piece you took back on an empty square ('place <square>')"
     if st.phase == SUMMON_RECALL:
