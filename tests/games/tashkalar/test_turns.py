@@ -16,7 +16,7 @@ def test_setup_second_player_places_one_common_of_each_colour() -> None:
     g = cardarena.load("tashkalar")
     st = g.new_initial_state(4)
     assert st.phase == SETUP and st.current_player == 1
-    assert legal(st) == ["choose c5", "choose g5"]
+    assert legal(st) == ["choose c5", "choose g5", "resign"]  # 投了 is allowed at any time, setup too
     play(st, "choose g5")
     assert board(st) == "c5:o g5:x"
     assert st.supply_two == [15, 15] and st.supply_leg == [3, 3]
@@ -278,7 +278,7 @@ def test_what_other_seats_see_of_an_action_names_only_cards_they_can_see() -> No
             for _ in range(400):
                 if st.is_terminal():
                     break
-                action = rng.choice(st.legal_actions())
+                action = rng.choice(st.playout_actions())
                 actor = st.player
                 seen = {s: g.action_seen_by(st, action, s) for s in range(g.num_players) if s != actor}
                 st.apply(action)

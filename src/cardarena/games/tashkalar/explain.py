@@ -37,7 +37,7 @@ def why_illegal(st: TashState, action: Action) -> str:
     if kind == "resign":
         if st.game.mode == "melee":
             return "resignation is not allowed in melee (free-for-all)"
-        return "resignation is off (the option resign=true offers it at every decision)"
+        return "resignation is off in this game (option resign=false)"
     if kind == "handover":
         if not st.game.teams:
             return "handing the turn over is for team games (teams=true)"

@@ -223,6 +223,8 @@ def describe_action(st: TashState, action: Action) -> str:
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
     if kind == "end":
         return "end the turn"
+    if kind == "resign":
+        return "resign: your team loses the game" if st.game.teams else "resign: you lose the game"
     return str(action)
 
 

@@ -304,8 +304,8 @@ class TashState(State):
         acts = self._decisions()
         if self.game.teams and self.phase == EFFECT and not self.handed:
             acts.append(HANDOVER)  # チーム戦: the turn may be handed over during an effect
-        if self.game.options["resign"]:
-            acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる
+        if self.game.resign:
+            acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる (last: see playout_actions)
         return acts
 
     def _decisions(self) -> list[Action]:
@@ -375,8 +375,14 @@ class TashState(State):
         kind = action[0]
         ph = self.phase
         if kind == "resign":
-            self.resigned = self.player
-            self.trigger = f"seat {self.player} resigned"
+            # 投了: the resigning seat (in team games its team) loses at once, whatever the points
+            p = self.player
+            self.resigned = p
+            col = self.game.colour_of
+            losers = [s for s in range(self.game.num_players) if col[s] == col[p]]
+            self.trigger = f"seat {p} resigned" + (
+                f": seats {losers[0]} and {losers[1]} lose" if len(losers) > 1 else ""
+            )
             self.phase = OVER
             return
         if kind == "handover":
