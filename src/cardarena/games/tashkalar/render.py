@@ -168,7 +168,7 @@ UNDER = {"being": "your deck", "legend": "the legend deck", "flare": "the flare 
 
 
 def describe_action(st: TashState, action: Action) -> str:
-    from .state import EFFECT, SETUP
+    from .state import CLAIM, EFFECT, SETUP
 
     cs = st.game.cards
     kind = action[0]
@@ -223,6 +223,8 @@ def describe_action(st: TashState, action: Action) -> str:
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
     if kind == "end":
         return "end the turn"
+    if kind == "skip":
+        return "skip: claim no task" if st.phase == CLAIM else "skip: put no more cards under a deck"
     if kind == "resign":
         return "resign: your team loses the game" if st.game.teams else "resign: you lose the game"
     return str(action)
