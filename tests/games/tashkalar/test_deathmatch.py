@@ -3,7 +3,7 @@
 import pytest
 
 import cardarena
-from cardarena.engine import OptionError
+from cardarena.engine import OptionError, RecordError
 from cardarena.games.tashkalar.state import OVER
 
 from .helpers import being, flare, make_game, play, position
@@ -150,6 +150,18 @@ def test_resignation_goes_through_the_codec_records_and_replay() -> None:
     assert record["actions"] == ["choose c5", "place e5", "resign"] and record["result"] == [1.0, -1.0]
     again = cardarena.replay(record, verify=True)
     assert again.is_terminal() and again.returns() == [1.0, -1.0] and "seat 1 resigned" in again.trigger
+
+
+def test_a_record_of_the_old_version_is_refused() -> None:
+    """Version 2 changed the legal actions (issue 11: cards under the decks, resignation): a version-1 record may
+    not replay the same, so it is refused with the versions named."""
+    st = cardarena.load("tashkalar").new_initial_state(5)
+    play(st, "choose c5")
+    record = st.to_record()
+    assert record["version"] == "2"
+    record["version"] = "1"
+    with pytest.raises(RecordError, match="tashkalar version 1, this engine has version 2"):
+        cardarena.replay(record)
 
 
 def test_random_playouts_never_resign() -> None:
