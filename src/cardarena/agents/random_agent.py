@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from ..engine import Action, Rng
+from ..engine import Action, Rng, playout_choices
 from .base import Agent, SeatView
 
 
 class RandomAgent(Agent):
-    """Chooses uniformly among the legal actions of its own seat, with its own seeded generator."""
+    """Chooses uniformly among the legal actions of its own seat, with its own seeded generator.
+
+    It never resigns (``playout_choices``: the game's ``resign_action`` is left out while anything else is legal).
+    """
 
     name = "random"
 
@@ -15,5 +18,5 @@ class RandomAgent(Agent):
         self.rng = Rng(seed)
 
     def act(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
+        legal = playout_choices(view.game, view.legal_actions())
         return legal[self.rng.randbelow(len(legal))]

@@ -12,7 +12,7 @@ def _playout(state: State, rng: Rng) -> int:
     """A random playout through the validating ``apply``; returns the number of decisions."""
     n = 0
     while not state.is_terminal():
-        legal = state.legal_actions()
+        legal = state.playout_actions()
         state.apply(legal[rng.randbelow(len(legal))])
         n += 1
     return n
@@ -53,7 +53,7 @@ def _clone_cost(game: Game, rng: Rng, median_length: int) -> float:
         for _ in range(median_length // 2):
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
+            legal = state.playout_actions()
             state.apply(legal[rng.randbelow(len(legal))])
         samples.append(state)
     reps = 500

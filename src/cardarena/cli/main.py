@@ -80,7 +80,12 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
 )
 @click.option("--seed", default=None, type=int, help="seed (default: random)")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), help="write the game record here")
+@click.option(
+    "--record",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="write the game record here once the game is over (a record shows every seat's hidden choices, so a game"
+    " left unfinished is not written)",
+)
 @click.option("--no-auto", is_flag=True, help="ask even when there is a single choice")
 def play(
     game_id: str,

@@ -14,11 +14,64 @@ from ..engine import Action, Game, RulesError, State, derive_seed
 Prompt = Callable[[str], str]
 
 HELP = (
-    "Type a number or an action's text. '?' lists the actions again, 'board' redraws, 'skip' passes whenever"
-    " you may until the next turn, 'quit' leaves."
+    "Type a number or an action's text. The command line's own commands start with ':' — ':help' (or '?') lists"
+    " the actions again, ':board' redraws, ':skip' passes whenever you may until the next turn, ':quit' leaves."
+    " Without the ':' they work too, unless the game reads the text as one of its own actions (it always wins)."
 )
 QUIT = "quit"
 SKIP = "skip"
+PREFIX = ":"
+# the command line's own commands (typed with the prefix; bare only where the game has no action of that text)
+COMMANDS = {
+    "quit": QUIT,
+    "q": QUIT,
+    "exit": QUIT,
+    "skip": SKIP,
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "board": "board",
+}
+
+
+def command_words() -> list[str]:
+    """Every text that is the command line's own command whatever the game: the prefixed words."""
+    return [PREFIX + w for w in COMMANDS]
+
+
+class Refusal(str):
+    """What to tell the person when an answer is neither a legal action nor a command."""
+
+    __slots__ = ()
+
+
+def interpret(state: State, legal: list[Action], answer: str) -> Action | str:
+    """An answer read as a legal action, a command (``quit``, ``skip``, ``help``, ``board``) or a :class:`Refusal`.
+
+    The order makes sure the command line never shadows a game's action text: a number picks a listed action (no
+    game has an action whose text is a number); ``:word`` is the command line's own command; any other text the
+    game reads as one of its actions is that action (refused with the reason when it is not legal now); only a
+    text the game cannot read as an action may be a bare command word (``quit``).
+    """
+    if answer.isdigit():
+        k = int(answer)
+        if 1 <= k <= len(legal):
+            return legal[k - 1]
+        return Refusal(f"no action number {k}: choose 1 to {len(legal)}.")
+    if answer.startswith(PREFIX):
+        command = COMMANDS.get(answer[len(PREFIX) :].strip().lower())
+        return Refusal(f"no command {answer!r}. {HELP}") if command is None else command
+    try:
+        state.game.parse_action(state, answer)
+    except RulesError as e:
+        command = COMMANDS.get(answer.lower())
+        return Refusal(f"not accepted: {e}. {HELP}") if command is None else command
+    try:
+        return state.parse_legal(answer)
+    except RulesError as e:
+        word = answer.lower()
+        hint = f" (the command line's own {word!r} is '{PREFIX}{word}')" if word in COMMANDS else ""
+        return Refusal(f"not accepted: {e}{hint}.")
 
 
 def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) -> Action | str:
@@ -33,30 +86,22 @@ def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) ->
             return QUIT
         if not answer:
             continue
-        if answer in {"quit", "exit", "q"}:
+        reply = interpret(state, legal, answer)
+        if isinstance(reply, Refusal):
+            echo(f"  {reply}")
+        elif not isinstance(reply, str):
+            return reply
+        elif reply == QUIT:
             return QUIT
-        if answer == SKIP:
+        elif reply == SKIP:
             if any(_is_pass(a) for a in legal):
                 return SKIP
-            echo("  'skip' needs 'pass' among your choices; choose one of them.")
-            continue
-        if answer in {"?", "help", "h"}:
+            echo(f"  '{PREFIX}skip' needs 'pass' among your choices; choose one of them.")
+        elif reply == "help":
             echo(HELP)
             _list_actions(game, state, legal, echo)
-            continue
-        if answer == "board":
+        else:
             echo(game.render(state, seat))
-            continue
-        if answer.isdigit():
-            k = int(answer)
-            if 1 <= k <= len(legal):
-                return legal[k - 1]
-            echo(f"  no action number {k}: choose 1 to {len(legal)}.")
-            continue
-        try:
-            return state.parse_legal(answer)
-        except RulesError as e:
-            echo(f"  not accepted: {e}. {HELP}")
 
 
 def _list_actions(game: Game, state: State, legal: list[Action], echo: Callable[[str], None]) -> None:
@@ -134,9 +179,25 @@ def run_play(
         echo(game.render(state, seat))
         echo(_result_line(state, seat))
     if record is not None:
-        record.write_text(json.dumps(state.to_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        echo(f"record written to {record}")
+        write_record(state, record, echo)
     return state
+
+
+def write_record(state: State, path: Path, echo: Callable[[str], None]) -> None:
+    """Write the record of a finished game; an unfinished game's record is not written.
+
+    A record holds every action of every seat in full (the cards put under a deck, the hidden sets and builds,
+    the other seats' choices): once the game is over that is its public score sheet, but the record of a game
+    left unfinished would show what the table has not revealed yet, a secret of the whole table.
+    """
+    if not state.is_terminal():
+        echo(
+            f"no record written to {path}: the game is unfinished, and a record holds every seat's hidden choices"
+            " (records are written only for finished games)"
+        )
+        return
+    path.write_text(json.dumps(state.to_record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    echo(f"record written to {path}")
 
 
 def _result_line(state: State, seat: int) -> str:

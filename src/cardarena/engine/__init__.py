@@ -10,7 +10,7 @@ from .errors import (
     RulesError,
     UnknownGameError,
 )
-from .game import MAX_TURNS, Game, State
+from .game import MAX_TURNS, Game, State, playout_choices
 from .options import Option
 from .records import replay
 from .registry import game_class, games, load, register
@@ -34,6 +34,7 @@ __all__ = [
     "game_class",
     "games",
     "load",
+    "playout_choices",
     "register",
     "replay",
 ]

@@ -39,6 +39,10 @@ class Game(ABC):
     version: ClassVar[str] = "1"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (MAX_TURNS,)
+    #: The action by which the seat to act resigns, where the game offers one (set it in ``setup``). It is a
+    #: legal action like any other, but random playouts (the conformance harness, ``bench``, golden records, the
+    #: random agent) never choose it: see :meth:`State.playout_actions`.
+    resign_action: Action | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Guard each game's ``parse_action``: only ``InvalidActionError`` ever leaves it on bad input.
@@ -272,6 +276,14 @@ class State(ABC):
             self._legal = legal
         return legal
 
+    def playout_actions(self) -> list[Action]:
+        """The legal actions a random playout chooses among: all of them but the game's ``resign_action``.
+
+        A playout that resigns at random plays nothing of the game, so random play (and what is measured or
+        recorded with it) leaves resignation out. With no resignation offered this is ``legal_actions()``.
+        """
+        return playout_choices(self.game, self.legal_actions())
+
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
 
@@ -394,3 +406,13 @@ def read_action_index(game: Game, index: int) -> Action:
     if not 0 <= index < game.num_distinct_actions:
         raise InvalidActionError(str(index), f"action index must be in 0..{game.num_distinct_actions - 1}")
     return game.action_from_index(index)
+
+
+def playout_choices(game: Game, legal: list[Action]) -> list[Action]:
+    """``legal`` without ``game.resign_action`` (see :meth:`State.playout_actions`); never empties the list."""
+    resign = game.resign_action
+    if resign is None or len(legal) < 2:
+        return legal
+    if legal[-1] == resign:  # where games list it: last
+        return legal[:-1]
+    return [a for a in legal if a != resign] if resign in legal else legal

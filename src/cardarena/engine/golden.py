@@ -41,7 +41,7 @@ def random_record(game: Game, seed: int) -> dict[str, object]:
     state: State = game.new_initial_state(seed)
     rng = Rng(derive_seed(seed, 0x60D))
     while not state.is_terminal():
-        legal = state.legal_actions()
+        legal = state.playout_actions()
         state.apply(legal[rng.randbelow(len(legal))])
     return state.to_record()
 

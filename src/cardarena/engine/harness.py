@@ -166,7 +166,7 @@ def check_game(
         step = 0
         while not state.is_terminal():
             check_state(state, rng, seed=seed, step=step, deep=step % deep_every == 0)
-            legal = state.legal_actions()
+            legal = state.playout_actions()
             state.apply(legal[rng.randbelow(len(legal))])
             step += 1
             if step == 40:

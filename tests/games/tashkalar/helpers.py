@@ -60,6 +60,8 @@ def make_game(
         "legend": [*legends, FILLER_LEGEND],
         "flare": [*flares, FILLER_FLARE],
     }
+    # scenario positions list their legal actions exactly: resignation (on by default) only where a test asks
+    options.setdefault("resign", False)
     g = TashGame(school0="random", school1="random", **options)
     g.cards = build_cards(raw, file="<test cards>")
     g.codec = Codec(g.cards)

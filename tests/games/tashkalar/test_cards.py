@@ -65,7 +65,7 @@ def fix_supplies(st: TashState) -> None:
 def resolve(st: TashState, rng: Rng) -> int:
     n = 0
     while st.phase == EFFECT or (st.phase != MAIN and st.current_player == 0 and n < 50):
-        legal = st.legal_actions()
+        legal = st.playout_actions()
         st.apply(legal[rng.randbelow(len(legal))])
         conserved(st)
         n += 1
@@ -108,7 +108,7 @@ def test_pieces_are_conserved_in_random_games() -> None:
         st = GAME.new_initial_state(seed)
         rng = Rng(seed)
         while not st.is_terminal():
-            legal = st.legal_actions()
+            legal = st.playout_actions()
             st.apply(legal[rng.randbelow(len(legal))])
             assert isinstance(st, TashState)
             conserved(st)

@@ -65,5 +65,5 @@ def test_pieces_are_conserved_in_every_mode(options: dict[str, Any]) -> None:
                 assert st.supply_two[c] + aside[2 * c] + on_two == two0[c]
                 assert st.supply_leg[c] + aside[2 * c + 1] + on_leg == leg0[c]
                 assert st.supply_two[c] >= 0 and st.supply_leg[c] >= 0
-            acts = st.legal_actions()
+            acts = st.playout_actions()
             st.apply(acts[rng.randbelow(len(acts))])

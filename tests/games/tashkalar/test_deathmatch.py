@@ -3,7 +3,7 @@
 import pytest
 
 import cardarena
-from cardarena.engine import OptionError
+from cardarena.engine import OptionError, RecordError
 from cardarena.games.tashkalar.state import OVER
 
 from .helpers import being, flare, make_game, play, position
@@ -99,14 +99,79 @@ def test_tie_breaks_upgraded_then_pieces_then_draw() -> None:
         assert st.phase == OVER and st.returns() == expected, layout
 
 
-def test_resignation() -> None:
-    """2人ゲームの場合、プレイヤーはいつでも投了することができる (option resign=true lists it)."""
-    g = make_game(resign=True)
-    st = position(g, "", actions=2)
-    assert "resign" in [str(a) for a in st.legal_actions()]
+@pytest.mark.parametrize(
+    "options, offered",
+    [
+        ({}, True),
+        ({"mode": "highform"}, True),
+        ({"teams": True}, True),
+        ({"teams": True, "mode": "highform"}, True),
+        ({"mode": "melee", "players": 3}, False),
+        ({"mode": "melee", "players": 4}, False),
+        ({"resign": False}, False),
+        ({"mode": "melee", "players": 3, "resign": False}, False),
+    ],
+)
+def test_resignation_is_offered_by_default_where_the_rulebook_allows_it(options: dict, offered: bool) -> None:
+    """ゲームの終了: 「2人ゲーム、もしくは2チーム戦の場合、プレイヤーはいつでも投了することができる。
+    デスマッチ乱戦の場合は投了は認められない。」 Every mode, default options: offered in the duel, High Form and
+    team games, never in melee."""
+    g = cardarena.load("tashkalar", **options)
+    st = g.new_initial_state(3)
+    for _ in range(30):  # setup, main phase, effects: at every decision of the seat to act
+        assert ("resign" in [str(a) for a in st.legal_actions()]) is offered
+        st.apply(st.playout_actions()[0])
+
+
+@pytest.mark.parametrize("mode", ["deathmatch", "highform"])
+def test_the_resigning_player_loses_whatever_the_points(mode: str) -> None:
+    """ゲームの終了 (投了): the player who resigns loses at once, even when ahead on points; the other wins."""
+    g = make_game(mode=mode, resign=None)  # the default: on in a 2-player game
+    st = position(g, "a5:@ b5:@", actions=2)  # High Form: seat 0 has 2 points from its legendary pieces
+    st.score = [17, 0]
+    assert st.points(0) > st.points(1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
     play(st, "resign")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0]
-    assert "resign" not in [str(a) for a in position(make_game(), "").legal_actions()]
+    assert st.phase == OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
+    assert "the game is over. seat 0 resigned" in g.render(st, 1) and "result: [-1.0, 1.0]" in g.render(st, 1)
+
+
+def test_resignation_goes_through_the_codec_records_and_replay() -> None:
+    """投了 is an action like any other: its text, its fixed index, a record holding it, and the replay."""
+    g = cardarena.load("tashkalar")
+    st = g.new_initial_state(5)
+    play(st, "choose c5", "place e5")
+    action = g.parse_action(st, "resign")
+    k = g.action_index(action)
+    assert 0 <= k < g.num_distinct_actions and g.action_from_index(k) == action and str(action) == "resign"
+    assert g.describe_action(st, action) == "resign: you lose the game"
+    assert g.action_seen_by(st, action, 0) == "resign: you lose the game"
+    st.apply(action)
+    record = st.to_record()
+    assert record["actions"] == ["choose c5", "place e5", "resign"] and record["result"] == [1.0, -1.0]
+    again = cardarena.replay(record, verify=True)
+    assert again.is_terminal() and again.returns() == [1.0, -1.0] and "seat 1 resigned" in again.trigger
+
+
+def test_a_record_of_the_old_version_is_refused() -> None:
+    """Version 2 changed the legal actions (issue 11: cards under the decks, resignation): a version-1 record may
+    not replay the same, so it is refused with the versions named."""
+    st = cardarena.load("tashkalar").new_initial_state(5)
+    play(st, "choose c5")
+    record = st.to_record()
+    assert record["version"] == "2"
+    record["version"] = "1"
+    with pytest.raises(RecordError, match="tashkalar version 1, this engine has version 2"):
+        cardarena.replay(record)
+
+
+def test_random_playouts_never_resign() -> None:
+    """The rulebook's resignation is a real action, but a random playout that resigned would play nothing:
+    ``playout_actions`` leaves it out (the harness, bench, golden records and the random agent use it)."""
+    g = cardarena.load("tashkalar")
+    st = g.new_initial_state(2)
+    legal = st.legal_actions()
+    assert str(legal[-1]) == "resign" and st.playout_actions() == legal[:-1]
+    assert cardarena.load("tashkalar", mode="melee", players=3).resign_action is None
 
 
 def test_max_turns_is_a_draw() -> None:
@@ -159,7 +224,8 @@ def test_school_options() -> None:
 
 
 def test_resignation_at_any_time_even_during_an_effect() -> None:
-    """いつでも投了することができる: also in the middle of an effect and at the setup choice."""
+    """ゲームの終了: 「プレイヤーはいつでも投了することができる」: also in the middle of an effect and at the
+    setup choice."""
     g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]), resign=True)
     st = position(g, "d5:o f5:x", hand=("zap",))
     play(st, "summon zap at e5 r0")

@@ -80,7 +80,7 @@ def test_random_effects_always_resolve(effects: list[list[dict[str, Any]]], seed
     rng = Rng(seed)
     n = 0
     while not state.is_terminal():
-        legal = state.legal_actions()
+        legal = state.playout_actions()
         assert legal
         state.apply(legal[rng.randbelow(len(legal))])
         conserved(state)

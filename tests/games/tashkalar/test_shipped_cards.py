@@ -12,7 +12,7 @@ from cardarena.games.tashkalar.state import MAIN, TashState
 
 from .helpers import board, legal, play, position
 
-GAME = cardarena.load("tashkalar")
+GAME = cardarena.load("tashkalar", resign=False)  # exact legal lists: no "resign" at their end
 
 # One row per scenario: card, pieces before, actions, pieces after, further exact results. Every shipped card has
 # at least one; the positions hold decoys that a wrong owner / rank / reference / distance / count / style in the

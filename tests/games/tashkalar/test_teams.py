@@ -180,9 +180,13 @@ def test_teammates_share_the_result() -> None:
 
 
 def test_resignation_loses_for_the_whole_team() -> None:
-    st = position(teams(resign=True), "", player=2)
+    """ゲームの終了: 「2人ゲーム、もしくは2チーム戦の場合、プレイヤーはいつでも投了することができる」: on by
+    default in team games; one player resigns for the team, which loses (the teammate too), the other team wins."""
+    st = position(teams(resign=None), "", player=2)
+    assert st.legal_actions()[-1] == st.game.parse_action(st, "resign")
+    assert st.game.describe_action(st, st.legal_actions()[-1]) == "resign: your team loses the game"
     play(st, "resign")
-    assert st.returns() == [-1.0, 1.0, -1.0, 1.0]
+    assert st.returns() == [-1.0, 1.0, -1.0, 1.0] and st.trigger == "seat 2 resigned: seats 0 and 2 lose"
 
 
 def _hidden_state() -> TashState:
@@ -219,7 +223,7 @@ def test_team_games_play_to_the_end(mode: str) -> None:
     for seed in range(4):
         st = g.new_initial_state(seed)
         while not st.is_terminal():
-            acts = st.legal_actions()
+            acts = st.playout_actions()
             st.apply(acts[rng.randbelow(len(acts))])
         r = st.returns()
         assert r[0] == r[2] and r[1] == r[3]

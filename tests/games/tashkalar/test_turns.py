@@ -16,7 +16,7 @@ def test_setup_second_player_places_one_common_of_each_colour() -> None:
     g = cardarena.load("tashkalar")
     st = g.new_initial_state(4)
     assert st.phase == SETUP and st.current_player == 1
-    assert legal(st) == ["choose c5", "choose g5"]
+    assert legal(st) == ["choose c5", "choose g5", "resign"]  # 投了 is allowed at any time, setup too
     play(st, "choose g5")
     assert board(st) == "c5:o g5:x"
     assert st.supply_two == [15, 15] and st.supply_leg == [3, 3]
@@ -82,6 +82,47 @@ def test_discard_action_once_per_turn_and_cards_under_the_deck() -> None:
     assert not [x for x in legal(st) if x.startswith("discard")]
     with pytest.raises(IllegalActionError, match="once per turn"):
         st.apply_text("discard a")
+
+
+def test_any_remaining_card_may_go_under_its_deck_after_the_discard_action() -> None:
+    """ゲームの手順 (可能なアクション): 「自分の手札の流派のカードを1枚捨て札にする。捨て札アクションを実行した場合、
+    残りのそのほかのカードを望む枚数だけ山札の底に戻すことができる」: any remaining card, legends and flares
+    included, each under its own deck (a legend under the legend deck, a flare under the flare deck)."""
+    g = make_game(
+        being("a", "c @", []),
+        being("b", "c @", []),
+        legends=(being("lore", "h h @", [{"do": "gain_action"}], "legendary"),),
+        flares=(flare("spark", 6, 6, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
+    )
+    st = position(g, "", hand=("a", "b"), legends=("lore", "filler-legend"), flares=("spark",))
+    play(st, "discard b")
+    assert legal(st) == ["bottom a", "bottom lore", "bottom filler-legend", "bottom spark", "skip"]
+    play(st, "bottom lore", "bottom spark")
+    ids = g.cards.cards
+    assert ids[st.deck_l[0]].id == "lore" and ids[st.deck_f[0]].id == "spark"  # index 0 is the bottom
+    assert [ids[c].id for c in st.hand_l[0]] == ["filler-legend"] and st.hand_f[0] == []
+    assert legal(st) == ["bottom a", "bottom filler-legend", "skip"]
+    # what the opponent sees: the kind of card (hand sizes are public), never the card
+    action = g.parse_action(st, "bottom filler-legend")
+    assert g.action_seen_by(st, action, 1) == "put a legend under the legend deck (which card is hidden)"
+    assert "Filler Legend" in g.action_seen_by(st, action, 0)
+    # with every card under its deck, the choice ends by itself
+    play(st, "bottom filler-legend", "bottom a")
+    assert st.phase == MAIN and st.actions == 1
+    assert st.observation(0)["my_deck_bottom"] == ["a"]
+    assert st.observation(1)["hand_sizes"][0] == [0, 0, 0]
+
+
+def test_a_flare_put_under_is_drawn_last() -> None:
+    """山札の底に戻す: a flare put under the flare deck comes back only after every card above it."""
+    effect = [{"do": "gain_action"}]
+    g = make_game(being("a", "c @", []), flares=tuple(flare(f, 6, 6, effect, effect) for f in ("spark", "f2", "f3")))
+    st = position(g, "", hand=("a", "filler-0"), flares=("spark",))
+    idx = g.cards.by_id
+    st.deck_f = [idx["f2"].index, idx["f3"].index]  # top = end of the list
+    play(st, "discard filler-0", "bottom spark", "skip", "end")
+    assert [g.cards.cards[c].id for c in st.hand_f[0]] == ["f3"]
+    assert [g.cards.cards[c].id for c in st.deck_f] == ["spark", "f2"]
 
 
 def _flare_game():
@@ -237,7 +278,7 @@ def test_what_other_seats_see_of_an_action_names_only_cards_they_can_see() -> No
             for _ in range(400):
                 if st.is_terminal():
                     break
-                action = rng.choice(st.legal_actions())
+                action = rng.choice(st.playout_actions())
                 actor = st.player
                 seen = {s: g.action_seen_by(st, action, s) for s in range(g.num_players) if s != actor}
                 st.apply(action)

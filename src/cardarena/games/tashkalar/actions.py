@@ -12,7 +12,7 @@ Texts (squares are file a-i and rank 1-9)::
     option 2            pick an option of a "choose one" effect
     skip                stop an optional ("may", "up to") effect, or stop putting cards under the deck
     end                 end your turn
-    resign              give up (only with the option resign=true)
+    resign              give up: the seat (its team) loses (2 players or 2 teams; option resign, on by default)
 
 Part 2 (other modes)::
 

@@ -37,7 +37,7 @@ def why_illegal(st: TashState, action: Action) -> str:
     if kind == "resign":
         if st.game.mode == "melee":
             return "resignation is not allowed in melee (free-for-all)"
-        return "resignation is off (the option resign=true offers it at every decision)"
+        return "resignation is off in this game (option resign=false)"
     if kind == "handover":
         if not st.game.teams:
             return "handing the turn over is for team games (teams=true)"
@@ -58,7 +58,10 @@ def why_illegal(st: TashState, action: Action) -> str:
     if st.phase == EFFECT:
         return f"an effect waits for a choice ({current_step(st).text}); '?' lists the choices"
     if st.phase == BOTTOM:
-        return "after the discard action, put cards from your hand under your deck ('bottom <card>') or 'skip'"
+        return (
+            "after the discard action, put any of your remaining cards under their decks ('bottom <card>': beings"
+            " under your school deck, legends and flares under theirs) or 'skip'"
+        )
     if st.phase == RECALL_PLACE:
         return "place the piece you took back on an empty square ('place <square>')"
     if st.phase == SUMMON_RECALL:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
-from .actions import Codec, parse
+from .actions import RESIGN, Codec, parse
 from .cards import CardSet, enemy_place_field, load_cards
 from .state import TashState
 from .tasks import TaskSet, load_tasks
@@ -40,7 +40,7 @@ def refuse_enemy_place_in_melee(cards: CardSet) -> None:
 class TashGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
-    version = "1"
+    version = "2"
     player_counts = (2, 3, 4)
     option_spec = (
         MAX_TURNS,
@@ -53,7 +53,13 @@ class TashGame(Game):
         Option("school1", str, "random", "school of seat 1 (a school id of the card file, or random)"),
         Option("school2", str, "random", "school of seat 2 (3-4 seats)"),
         Option("school3", str, "random", "school of seat 3 (4 seats)"),
-        Option("resign", bool, False, "offer 'resign' at every decision (2 players or 2 teams; never in melee)"),
+        Option(
+            "resign",
+            bool,
+            None,
+            "offer 'resign' at every decision; unset: on where the rulebook allows it (2 players, 2 teams), "
+            "off in melee, where it is refused",
+        ),
     )
 
     def setup(self) -> None:
@@ -81,6 +87,9 @@ class TashGame(Game):
             seats, n_col = 2, 2
         if mode == "melee" and o["resign"]:
             raise OptionError("tashkalar: resignation is not allowed in melee (乱戦では投了は認められない)")
+        # 2人ゲーム、もしくは2チーム戦の場合、プレイヤーはいつでも投了することができる: on unless turned off
+        self.resign: bool = mode != "melee" if o["resign"] is None else bool(o["resign"])
+        self.resign_action = RESIGN if self.resign else None
         self.mode: str = mode
         self.teams = teams
         self.seats = seats

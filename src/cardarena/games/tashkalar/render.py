@@ -164,8 +164,11 @@ def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
     return out
 
 
+UNDER = {"being": "your deck", "legend": "the legend deck", "flare": "the flare deck"}
+
+
 def describe_action(st: TashState, action: Action) -> str:
-    from .state import EFFECT, SETUP
+    from .state import CLAIM, EFFECT, SETUP
 
     cs = st.game.cards
     kind = action[0]
@@ -196,9 +199,11 @@ def describe_action(st: TashState, action: Action) -> str:
         return f"score 1 point in the colour of seat {action[1]}"
     if kind == "setup":
         return f"setup: a common of seat {action[2]} on {SQ_NAME[action[1]]}"
-    if kind in ("discard", "bottom"):
+    if kind == "discard":
+        return f"discard {cs.by_id[action[1]].name}"
+    if kind == "bottom":
         card = cs.by_id[action[1]]
-        return f"{'discard' if kind == 'discard' else 'put under your deck'} {card.name}"
+        return f"put under {UNDER[card.kind]} {card.name}"
     if st.phase == SETUP and kind == "choose":
         return f"your common on {SQ_NAME[action[1]]}, the first player's on the other setup square"
     if st.phase == EFFECT and st.frames:
@@ -218,13 +223,20 @@ def describe_action(st: TashState, action: Action) -> str:
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
     if kind == "end":
         return "end the turn"
+    if kind == "skip":
+        return "skip: claim no task" if st.phase == CLAIM else "skip: put no more cards under a deck"
+    if kind == "resign":
+        return "resign: your team loses the game" if st.game.teams else "resign: you lose the game"
     return str(action)
 
 
 def seen_by_others(st: TashState, action: Action) -> str:
     """``action`` as a seat other than the one taking it sees it: no hidden card is named."""
     if action[0] == "bottom":
-        return "put a card under their school deck (which card is hidden)"
+        # the kind of card is public (hand sizes are), the card is not
+        kind = st.game.cards.by_id[action[1]].kind
+        what = {"being": "a card under their school deck", "legend": "a legend under the legend deck"}
+        return f"put {what.get(kind, 'a flare under the flare deck')} (which card is hidden)"
     return describe_action(st, action)
 
 

@@ -304,8 +304,8 @@ class TashState(State):
         acts = self._decisions()
         if self.game.teams and self.phase == EFFECT and not self.handed:
             acts.append(HANDOVER)  # チーム戦: the turn may be handed over during an effect
-        if self.game.options["resign"]:
-            acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる
+        if self.game.resign:
+            acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる (last: see playout_actions)
         return acts
 
     def _decisions(self) -> list[Action]:
@@ -317,8 +317,13 @@ class TashState(State):
         if ph == SETUP:
             return [CHOOSE[DUEL_SETUP[0]], CHOOSE[DUEL_SETUP[1]]]
         if ph == BOTTOM:
+            # 残りのそのほかのカードを望む枚数だけ山札の底に戻す: any remaining card, each under its own deck
             cs = self.cards()
-            return [*(card_action("bottom", cs[c].id) for c in self.hand_b[self.player]), SKIP]
+            p = self.player
+            return [
+                *(card_action("bottom", cs[c].id) for hand in (self.hand_b, self.hand_l, self.hand_f) for c in hand[p]),
+                SKIP,
+            ]
         if ph == RECALL_PLACE:
             return [PLACE[sq] for sq in bits(self.empty_mask())]
         if ph == SUMMON_RECALL:
@@ -370,8 +375,14 @@ class TashState(State):
         kind = action[0]
         ph = self.phase
         if kind == "resign":
-            self.resigned = self.player
-            self.trigger = f"seat {self.player} resigned"
+            # 投了: the resigning seat (in team games its team) loses at once, whatever the points
+            p = self.player
+            self.resigned = p
+            col = self.game.colour_of
+            losers = [s for s in range(self.game.num_players) if col[s] == col[p]]
+            self.trigger = f"seat {p} resigned" + (
+                f": seats {losers[0]} and {losers[1]} lose" if len(losers) > 1 else ""
+            )
             self.phase = OVER
             return
         if kind == "handover":
@@ -414,12 +425,9 @@ class TashState(State):
             if kind == "skip":
                 self._back_to_main()
                 return
-            c = self.game.cards.by_id[action[1]].index
-            hand = self.hand_b[self.player]
-            hand.remove(c)
-            self.deck_s[self.player].insert(0, c)
-            self.known_bottom[self.player] += 1
-            if not hand:
+            self._put_under(self.game.cards.by_id[action[1]])
+            p = self.player
+            if not (self.hand_b[p] or self.hand_l[p] or self.hand_f[p]):
                 self._back_to_main()
             return
         if ph == RECALL_PLACE:
@@ -453,7 +461,7 @@ class TashState(State):
             self.hand_b[p].remove(c)
             self.disc_s[p].append(c)
             self.phase = BOTTOM
-            if not self.hand_b[p]:
+            if not (self.hand_b[p] or self.hand_l[p] or self.hand_f[p]):
                 self._back_to_main()
         elif kind == "flare":
             self._flare(self.game.cards.by_id[action[1]], action[2] if len(action) == 3 else -1)
@@ -461,6 +469,26 @@ class TashState(State):
             self._end_turn()
         else:  # pragma: no cover - legal_actions never lists anything else
             raise AssertionError(f"unexpected action {action!r}")
+
+    def _put_under(self, card: Card) -> None:
+        """After the discard action: ``card`` from the player's hand goes under its own deck.
+
+        A being goes under the player's school deck (its place there is known to that player, ``known_bottom``;
+        in team games it lies sideways, the bottom 6 always being the sideways ones); a legend under the shared
+        legend deck, a flare under the shared flare deck.
+        """
+        p = self.player
+        c = card.index
+        if card.kind == "being":
+            self.hand_b[p].remove(c)
+            self.deck_s[p].insert(0, c)
+            self.known_bottom[p] += 1
+        elif card.kind == "legend":
+            self.hand_l[p].remove(c)
+            self.deck_l.insert(0, c)
+        else:
+            self.hand_f[p].remove(c)
+            self.deck_f.insert(0, c)
 
     def _summon(self, action: Action) -> None:
         card = self.game.cards.by_id[action[1]]
