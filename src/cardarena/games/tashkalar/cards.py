@@ -347,7 +347,10 @@ def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_mar
     def bad(msg: str, fld: str) -> CardDataError:
         return CardDataError(file, msg, card=card, field=f"{where}.{fld}")
 
-    ref = m.from_ or ("self" if has_self else "last")
+    # the rulebook's default square:
+    # 「あるスクエアがどれなのかという記述がない場合、新たに召喚されたスクエアのことを指す」
+    # (a flare has no summon square: its default is the piece or square it affected last)
+    ref = m.from_ or ("summon" if has_self else "last")
     if not has_self and (ref in ("self", "summon") or m.target == "self" or m.other):
         raise bad('a flare has no piece of its own: use from = "last" and no target = "self"', "from")
     if (m.on == "marked" or m.to_on == "marked") and not has_marked:
@@ -357,7 +360,10 @@ def _compile_step(m: StepModel, *, file: str, card: str, has_self: bool, has_mar
         raise bad('count must be at least 1 (or "all")', "count")
     if m.times < 1 or m.n < 1:
         raise bad("times and n must be at least 1", "times")
-    default_who = {"destroy": "enemy", "convert": "enemy", "downgrade": "enemy"}.get(op, "own")
+    # the rulebook's default owner:
+    # 「特に明確にこれが記されていない限り、効果は自身のユニットと敵ユニットに影響を及ぼす」,
+    # only enemy pieces can be converted (変換：敵ユニットを...), and a place is the place action's (your colour)
+    default_who = {"convert": "enemy", "place": "own"}.get(op, "any")
     who = WHO[m.who or default_who]
     if op == "convert" and who != ENEMY:
         raise bad("only enemy pieces can be converted", "who")
