@@ -127,7 +127,12 @@ class TashState(State):
         self.prog_picked = 0
         self.mover = -1
         self.mover_left = 0
+        self.mover_dir = 0
         self.pool = -1
+        self.reps = 0
+        self.step_destroyed = self.prev_destroyed = self.eff_destroyed = 0
+        self.extra_turns = 0  # extra turns the turn player takes after this one (effect "extra_turn")
+        self.in_extra = False  # this turn is an extra turn
         self.ctx_self = -1
         self.ctx_last = -1
         self.ctx_summon = -1
@@ -617,7 +622,8 @@ class TashState(State):
             if reasons:
                 self.trigger = f"end triggered on turn {self.turn_no} by seat {p}: " + " and ".join(reasons)
                 self.final_left = n
-        else:
+        elif not self.in_extra:
+            # an extra turn is not one of the final round's turns
             self.final_left -= 1
             if self.final_left == 0:
                 self.phase = OVER
@@ -628,7 +634,10 @@ class TashState(State):
             self.phase = OVER
             return
         self.turn_no += 1
-        self._start_turn((p + 1) % n)
+        extra = self.extra_turns > 0
+        self.extra_turns -= extra
+        self._start_turn(p if extra else (p + 1) % n)
+        self.in_extra = extra
 
     def points(self, colour: int) -> int:
         """A colour's points now: deathmatch points, or (High Form) task points plus its legendary pieces."""
@@ -742,6 +751,8 @@ class TashState(State):
             "destroyed_this_turn": self.destroyed.copy(),
             "destroyed_by_colour": self.dest.copy(),
             "extra_draws": self.extra.copy(),
+            "extra_turns": self.extra_turns,
+            "extra_turn_now": self.in_extra,
             "drew_last_school_card": self.deck_out.copy(),
             "final_turns_left": self.final_left,
             "trigger": self.trigger,
