@@ -40,7 +40,7 @@ def refuse_enemy_place_in_melee(cards: CardSet) -> None:
 class TashGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
-    version = "1"
+    version = "2"
     player_counts = (2, 3, 4)
     option_spec = (
         MAX_TURNS,
