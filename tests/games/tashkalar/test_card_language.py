@@ -313,3 +313,18 @@ def test_destruction_that_does_not_score() -> None:
     assert st.actions == 1
     play(st, "end")
     assert st.score == [0, 0]
+
+
+def test_a_recovered_card_is_known_to_every_seat_while_it_stays_in_the_hand() -> None:
+    """The discard pile is public: the card taken is named to all, kept by resample, forgotten once it leaves."""
+    g = single([{"do": "recover", "deck": "school"}])
+    st = position(g, "d5:o", hand=("probe", "filler-2"), actions=2)
+    idx = g.cards.by_id
+    st.disc_s[0] = [idx["filler-0"].index]
+    play(st, "summon probe at e5 r0", "take filler-0")
+    assert st.observation(1)["known_hand_cards"] == [["filler-0"], []]
+    for k in range(8):
+        other = st.resample(1, k)
+        assert idx["filler-0"].index in other.hand_b[0] and other.observation(1) == st.observation(1)
+    play(st, "summon filler-0 at f5 r0", "end")
+    assert st.observation(1)["known_hand_cards"] == [[], []]

@@ -413,10 +413,10 @@ def apply_choice(st: TashState, action: Action) -> None:
     elif kind == "take":
         c = st.game.cards.by_id[action[1]].index
         pile(st, step).remove(c)
-        if step.deck == "school":
-            st.hand_b[st.active].append(c)
-        else:
-            (st.hand_l if step.deck == "legend" else st.hand_f)[st.player].append(c)
+        owner = st.active if step.deck == "school" else st.player
+        (st.hand_b if step.deck == "school" else st.hand_l if step.deck == "legend" else st.hand_f)[owner].append(c)
+        if c not in st.known_hand[owner]:
+            st.known_hand[owner].append(c)  # the pile is public: every seat saw which card was taken
         st.prog_n += 1
         if st.prog_n >= step.count:
             _next(st)
