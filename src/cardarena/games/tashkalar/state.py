@@ -693,6 +693,8 @@ class TashState(State):
         r = Rng.coerce(rng)
         c = self.clone()
         n = self.game.num_players
+        # only the known cards still held are known (a card that left the hand may be redrawn unseen)
+        c.known_hand = [[x for x in c.known_hand[p] if x in c._held(p)] for p in range(n)]
         for p in range(n):
             if p == seat:
                 # own deck: the order above the cards you put under it is unknown to you too
