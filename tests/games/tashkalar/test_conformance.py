@@ -14,6 +14,14 @@ def test_conformance_150_seeds() -> None:
     assert sum(report.results.values()) == 150
 
 
+def test_conformance_of_the_gale_school() -> None:
+    """The school whose cards use the card language's later constructs, on both sides, in a duel and in melee."""
+    report = check_game(cardarena.load("tashkalar", school0="gale", school1="gale"), range(3000, 3024), deep_every=3)
+    assert report.games == 24
+    melee = cardarena.load("tashkalar", mode="melee", players=3, school0="gale", school1="gale", school2="gale")
+    assert check_game(melee, range(3100, 3106), deep_every=3).games == 6
+
+
 def test_conformance_with_resign_option() -> None:
     report = check_game(cardarena.load("tashkalar", resign=True), range(1000, 1010), deep_every=4)
     assert report.games == 10

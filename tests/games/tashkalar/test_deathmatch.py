@@ -37,7 +37,12 @@ def test_summon_and_move_and_convert_destructions_count() -> None:
     """破壊数: summons, moves, destroy effects and conversions count; upgrades and downgrades do not."""
     g = make_game(
         being(
-            "bash", "c @", [{"do": "move", "target": "self", "style": "combat"}, {"do": "convert", "near": "adjacent"}]
+            "bash",
+            "c @",
+            [
+                {"do": "move", "target": "self", "style": "combat"},
+                {"do": "convert", "near": "adjacent", "from": "self"},
+            ],
         ),
     )
     st = position(g, "d5:o e5:x f5:x g5:x", hand=("bash",), actions=1)
@@ -226,7 +231,7 @@ def test_school_options() -> None:
 def test_resignation_at_any_time_even_during_an_effect() -> None:
     """ゲームの終了: 「プレイヤーはいつでも投了することができる」: also in the middle of an effect and at the
     setup choice."""
-    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]), resign=True)
+    g = make_game(being("zap", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}]), resign=True)
     st = position(g, "d5:o f5:x", hand=("zap",))
     play(st, "summon zap at e5 r0")
     assert [str(a) for a in st.legal_actions()] == ["choose f5", "resign"]
@@ -255,7 +260,7 @@ def test_opponent_reaching_eighteen_through_your_flare_you_take_the_last_turn() 
 
 def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
     """Ruling 9: いつでも投了 — also in the middle of an effect; the engine asks only the seat to act."""
-    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]), resign=True)
+    g = make_game(being("zap", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}]), resign=True)
     st = position(g, "d5:o f5:x", hand=("zap",))
     play(st, "summon zap at e5 r0")
     assert st.current_player == 0 and "resign" in [str(a) for a in st.legal_actions()]

@@ -24,7 +24,19 @@ WHERE = st.fixed_dictionaries(
         "max_distance": st.integers(0, 4),
         "on": st.sampled_from(["marked", "central", "red", "edge"]),
         "from": st.sampled_from(["self", "last", "summon"]),
+        "next_to": st.sampled_from(["own", "enemy", "any"]),
     },
+)
+CONDITION = st.one_of(
+    st.fixed_dictionaries({"destroyed": st.integers(1, 2), "by": st.sampled_from(["previous", "effect", "turn"])}),
+    st.fixed_dictionaries(
+        {
+            "pieces": st.fixed_dictionaries(
+                {}, optional={"who": st.sampled_from(["own", "enemy"]), "near": st.just("adjacent")}
+            )
+        },
+        optional={"at_least": st.integers(0, 2), "at_most": st.integers(2, 5)},
+    ),
 )
 
 
@@ -33,15 +45,27 @@ def steps(draw: Any, depth: int = 0) -> dict[str, Any]:
     op = draw(
         st.sampled_from(
             ["gain_action", "draw_extra", "destroy", "upgrade", "downgrade", "convert", "place", "move", "leap"]
-            + (["choose_one"] if depth == 0 else [])
+            + ["extra_turn", "recover"]
+            + (["choose_one", "for_each"] if depth == 0 else [])
         )
     )
     step: dict[str, Any] = {"do": op}
-    if op == "draw_extra":
+    if op in ("draw_extra", "recover"):
         step["deck"] = draw(st.sampled_from(["school", "legend", "flare"]))
+        if op == "recover" and draw(st.booleans()):
+            step["may"] = True
     elif op == "choose_one":
         step["options"] = [[draw(steps(depth=1))], [draw(steps(depth=1))]]
-    elif op != "gain_action":
+    elif op == "for_each":
+        step["on"] = draw(st.sampled_from(["marked", "central", "edge"]))
+        step["steps"] = [draw(steps(depth=1)) for _ in range(draw(st.integers(1, 2)))]
+        for sub in step["steps"]:
+            if "near" in sub or "max_distance" in sub:
+                sub["from"] = "each"
+            elif sub["do"] in ("destroy", "upgrade", "downgrade", "convert") and draw(st.booleans()):
+                sub.pop("count", None)
+                sub["target"] = "each"
+    elif op not in ("gain_action", "extra_turn"):
         step.update(draw(WHERE))
         if op != "place":
             step["rank"] = draw(RANKS)
@@ -49,9 +73,38 @@ def steps(draw: Any, depth: int = 0) -> dict[str, Any]:
             step["rank"] = draw(st.sampled_from(["common", "heroic", "legendary"]))
         if op in ("destroy", "upgrade", "downgrade", "move", "leap", "place"):
             step["who"] = draw(st.sampled_from(["own", "enemy", "any"] if op != "place" else ["own", "enemy"]))
+        if op != "place":
+            if draw(st.booleans()):
+                step["ray"] = draw(st.sampled_from(["orthogonal", "diagonal", "any"]))
+                step["first"] = draw(st.booleans())
+            if draw(st.booleans()):
+                step["connected"] = True
+            if op in ("destroy", "convert", "move", "leap") and draw(st.booleans()):
+                step["scores"] = False
+            if draw(st.booleans()):
+                step["repeat"] = draw(st.integers(1, 2))
+                step["repeat_while"] = draw(st.sampled_from(["done", "destroyed"]))
         if op in ("move", "leap"):
             step["style"] = draw(st.sampled_from(["standard", "combat"]))
             step["times"] = draw(st.integers(1, 3))
+            dest = draw(
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "to_ray": st.sampled_from(["orthogonal", "diagonal", "any"]),
+                        "to_empty": st.just(True),
+                        "to_next_to": st.sampled_from(["own", "enemy", "any"]),
+                    },
+                )
+            )
+            step.update(dest)
+            if op == "move" and "to_ray" in step and draw(st.booleans()):
+                step["far"] = True
+                step["times"] = 1
+            if op == "leap" and "to_ray" in step and draw(st.booleans()):
+                step["to_first"] = True
+            if not step.get("to_empty") and draw(st.booleans()):
+                step["to_who"] = draw(st.sampled_from(["own", "enemy", "any"]))
             if draw(st.booleans()):
                 step["target"] = "self"
                 step.pop("who", None)
@@ -62,6 +115,8 @@ def steps(draw: Any, depth: int = 0) -> dict[str, Any]:
             step["up_to"] = True
     if depth == 0 and draw(st.booleans()):
         step["only_if"] = draw(st.sampled_from(["done", "not_done"]))
+    if draw(st.integers(0, 3)) == 0:
+        step["if"] = draw(CONDITION)
     return step
 
 

@@ -18,7 +18,9 @@ from cardarena.games.tashkalar.tasks import TASK_TYPES, build_tasks, load_tasks,
 from .helpers import being, board, legal, make_game, play, position
 
 TASKS = load_tasks()
-DESTROY_ADJ = being("smasher", "c @", [{"do": "destroy", "count": "all", "near": "adjacent", "rank": "any"}])
+DESTROY_ADJ = being(
+    "smasher", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "rank": "any"}]
+)
 LEGEND = being("great-one", "h h @", [{"do": "gain_action"}], "legendary")
 
 

@@ -94,7 +94,7 @@ def test_standard_and_combat_leaps_go_anywhere() -> None:
 
 def test_upgrade_rules() -> None:
     """アップグレード: a common flips; a heroic is replaced by a legendary only if one is left; legendary never."""
-    g = single([{"do": "upgrade", "count": "all", "near": "adjacent"}])
+    g = single([{"do": "upgrade", "who": "own", "count": "all", "near": "adjacent"}])
     st = position(g, "d5:o e6:O f6:@", hand=("probe",))
     play(st, "summon probe at e5 r0")
     assert board(st) == "d5:O e5:O e6:@ f6:@"
@@ -106,7 +106,7 @@ def test_upgrade_rules() -> None:
 
 def test_downgrade_rules() -> None:
     """ダウングレード: commons cannot; a heroic flips; a legendary is replaced by a heroic only if one is left."""
-    g = single([{"do": "downgrade", "count": "all", "near": "adjacent"}])
+    g = single([{"do": "downgrade", "who": "enemy", "count": "all", "near": "adjacent"}])
     st = position(g, "d5:o e6:X f6:# f5:x", hand=("probe",))
     play(st, "summon probe at e5 r0")
     assert board(st) == "d5:o e5:O f5:x e6:x f6:X"
@@ -174,7 +174,7 @@ def test_place_needs_a_piece_of_that_colour_and_rank() -> None:
 
 def test_marked_squares_follow_the_pattern_orientation() -> None:
     """マークされたスクエア: the coloured squares of the pattern, turned with it."""
-    g = single([{"do": "destroy", "count": "all", "on": "marked"}], pattern=". *\n. *\nc @")
+    g = single([{"do": "destroy", "who": "enemy", "count": "all", "on": "marked"}], pattern=". *\n. *\nc @")
     st = position(g, "d5:o e6:x e7:x f5:x", hand=("probe",))
     play(st, "summon probe at e5 r0")
     assert board(st) == "d5:o e5:O f5:x"
@@ -192,9 +192,9 @@ def test_marked_squares_follow_the_pattern_orientation() -> None:
 def test_distance_and_adjacency_filters() -> None:
     """距離 and 隣接: "at distance 2" and "adjacent" count from the new piece unless the card says otherwise."""
     g = make_game(
-        being("far", "c @", [{"do": "destroy", "count": "all", "distance": 2, "rank": "any"}]),
-        being("near", "c @", [{"do": "destroy", "count": "all", "near": "adjacent", "rank": "any"}]),
-        being("mid", "c @", [{"do": "destroy", "count": "all", "min_distance": 2, "max_distance": 3}]),
+        being("far", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "distance": 2, "rank": "any"}]),
+        being("near", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "rank": "any"}]),
+        being("mid", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "min_distance": 2, "max_distance": 3}]),
     )
     layout = "d5:o f5:x g5:x h5:x i5:x e7:x e3:X"
     st = position(g, layout, hand=("far",))
@@ -210,7 +210,7 @@ def test_distance_and_adjacency_filters() -> None:
 
 def test_may_can_be_declined() -> None:
     """『〜してもよい』: the player may choose not to do it (skip)."""
-    g = single([{"do": "destroy", "near": "adjacent", "may": True}])
+    g = single([{"do": "destroy", "who": "enemy", "near": "adjacent", "may": True}])
     st = position(g, "d5:o f5:x", hand=("probe",))
     play(st, "summon probe at e5 r0")
     assert legal(st) == ["choose f5", "skip"]
@@ -220,7 +220,7 @@ def test_may_can_be_declined() -> None:
 
 def test_up_to_includes_zero_and_can_stop_early() -> None:
     """『〇〇まで』 includes 0: an "up to 3" effect may stop after any number."""
-    g = single([{"do": "destroy", "near": "adjacent", "count": 3, "up_to": True}])
+    g = single([{"do": "destroy", "who": "enemy", "near": "adjacent", "count": 3, "up_to": True}])
     st = position(g, "d5:o f5:x f6:x f4:x", hand=("probe",))
     play(st, "summon probe at e5 r0", "choose f4")
     assert legal(st) == ["choose f5", "choose f6", "skip"]  # a chosen piece cannot be chosen again
@@ -240,7 +240,7 @@ def test_mandatory_effects_must_be_done() -> None:
 
 def test_partial_resolution_does_what_it_can() -> None:
     """効果のすべてを解決できない場合、実行可能な部分のみを行う: 2 targets asked, 1 exists; later steps still run."""
-    g = single([{"do": "destroy", "near": "adjacent", "count": 2}, {"do": "gain_action"}])
+    g = single([{"do": "destroy", "who": "enemy", "near": "adjacent", "count": 2}, {"do": "gain_action"}])
     st = position(g, "d5:o f5:x", hand=("probe",), actions=1)
     play(st, "summon probe at e5 r0", "choose f5")
     assert st.phase == 1 and st.actions == 1 and board(st) == "d5:o e5:O"
@@ -251,7 +251,7 @@ def test_the_cards_own_name_means_its_piece() -> None:
     g = single(
         [
             {"do": "move", "target": "self", "style": "standard", "times": 2},
-            {"do": "destroy", "count": "all", "near": "adjacent"},
+            {"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "from": "self"},
         ]
     )
     st = position(g, "d5:o e8:x", hand=("probe",))
@@ -262,7 +262,11 @@ def test_the_cards_own_name_means_its_piece() -> None:
 def test_several_moves_and_several_pieces() -> None:
     """Several pieces each making a move: each piece once; all of them when the card says all."""
     g = make_game(
-        being("drum", "c @", [{"do": "move", "rank": "common", "count": "all", "near": "adjacent", "style": "combat"}])
+        being(
+            "drum",
+            "c @",
+            [{"do": "move", "who": "own", "rank": "common", "count": "all", "near": "adjacent", "style": "combat"}],
+        )
     )
     st = position(g, "d5:o e6:o f9:x", hand=("drum",))
     play(st, "summon drum at e5 r0")
@@ -276,7 +280,14 @@ def test_several_moves_and_several_pieces() -> None:
 
 def test_choose_one() -> None:
     """A "choose one" effect: the player picks an option, which then resolves."""
-    g = single([{"do": "choose_one", "options": [[{"do": "gain_action"}], [{"do": "destroy", "near": "adjacent"}]]}])
+    g = single(
+        [
+            {
+                "do": "choose_one",
+                "options": [[{"do": "gain_action"}], [{"do": "destroy", "who": "enemy", "near": "adjacent"}]],
+            }
+        ]
+    )
     st = position(g, "d5:o f5:x", hand=("probe",), actions=2)
     play(st, "summon probe at e5 r0")
     assert legal(st) == ["option 1", "option 2"]
@@ -303,7 +314,7 @@ def test_last_and_summon_references() -> None:
     g = single(
         [
             {"do": "leap", "target": "self", "style": "standard", "to_distance": 4},
-            {"do": "destroy", "count": "all", "near": "adjacent", "from": "summon"},
+            {"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "from": "summon"},
         ]
     )
     st = position(g, "d5:o f5:x", hand=("probe",))
@@ -315,7 +326,7 @@ def test_if_you_did_and_if_you_did_not() -> None:
     """Conditional steps ("if you do …") look at whether the previous step did anything."""
     g = single(
         [
-            {"do": "destroy", "near": "adjacent", "may": True},
+            {"do": "destroy", "who": "enemy", "near": "adjacent", "may": True},
             {"do": "gain_action", "only_if": "done"},
             {"do": "draw_extra", "deck": "school", "only_if": "done"},
             {"do": "place", "near": "adjacent", "only_if": "not_done"},

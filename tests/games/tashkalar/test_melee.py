@@ -15,7 +15,9 @@ from cardarena.games.tashkalar.state import EFFECT, MAIN, MELEE_SETUP, OVER, PIC
 
 from .helpers import being, board, flare, legal, make_game, play, position
 
-SMASH = being("smasher", "c @", [{"do": "destroy", "count": "all", "near": "adjacent", "rank": "any"}], "common")
+SMASH = being(
+    "smasher", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "rank": "any"}], "common"
+)
 LINE = being("liner", "c c @", [{"do": "gain_action"}])
 LEGEND = being("great-one", "h h @", [{"do": "gain_action"}], "legendary")
 SPARK = flare("spark", 2, 2, [{"do": "gain_action"}], [{"do": "gain_action"}])
@@ -212,7 +214,7 @@ def _file_with(tmp_path: Any, where: str, step: dict[str, Any]) -> str:
     """The shipped card file with ``step`` added to the first school being (or the first flare's upper half)."""
     text = Path(default_path()).read_text(encoding="utf-8")
     old = {
-        "being": 'effect = [{ do = "destroy", rank = "common", near = "adjacent" }]',
+        "being": 'effect = [{ do = "destroy", who = "enemy", from = "self", rank = "common", near = "adjacent" }]',
         "flare": 'upper_effect = [{ do = "place", rank = "heroic" }]',
     }[where]
     assert old in text  # the first occurrence is the first card of its kind

@@ -33,7 +33,7 @@ def test_render_shows_board_scores_and_only_your_hand() -> None:
 
 
 def test_render_marks_the_pattern_squares_of_a_resolving_effect() -> None:
-    g = make_game(being("beam", ". *\nc @", [{"do": "destroy", "on": "marked"}]))
+    g = make_game(being("beam", ". *\nc @", [{"do": "destroy", "who": "enemy", "on": "marked"}]))
     st = position(g, "d5:o e6:x", hand=("beam",))
     play(st, "summon beam at e5 r0")
     text = g.render(st, 0)

@@ -569,10 +569,137 @@ ROWS: list[tuple[str, str, list[str], str, dict[str, Any]]] = [
         "a3:X a4:X b4:x a5:X b5:x e5:o a6:X",
         {"actions": 4},
     ),
+    # -- the Gale school: the card language's later constructs (docs/games/tashkalar-cards.md) --
+    (
+        "gust-sprite",
+        "c5:o e8:x f5:X d4:o",
+        ["summon", "?move e5 d5|move e5 e4|move e5 e6|skip", "move e5 e6", "?move e6 e7|skip", "move e6 e7"],
+        "c5:o d4:o f5:X e7:o e8:x",
+        {},
+    ),
+    (
+        "hawk-eye",
+        "f4:o f6:o e7:x e8:x c5:x g5:X e3:o e2:x b2:x",
+        ["summon", "?choose c5|choose e7", "choose e7"],
+        "f4:o f6:o e5:o e8:x c5:x g5:X e3:o e2:x b2:x",
+        {"destroyed": [1, 0, 0]},
+    ),
+    (
+        "drift-seed",
+        "f5:o e7:o d5:x g5:x c5:x",
+        ["summon", "-move e5 d5|move e5 c5|move e5 e8", "+move e5 g6|move e5 c3|skip", "move e5 c3"],
+        "f5:o e7:o d5:x g5:x c5:x c3:o",
+        {},
+    ),
+    (
+        "kite-runner",
+        "d4:o c6:o h8:o g3:x i5:x",
+        ["summon", "-move h8 h4|move h8 g2|move e5 f6", "+move h8 f6|move h8 d5|move d4 c5|skip", "move h8 f6"],
+        "d4:o c6:o f6:o e5:o g3:x i5:x",
+        {},
+    ),
+    (
+        "eddy-warden",
+        "f3:o d5:o g4:X e7:X c7:X g7:# h4:X d6:X",
+        ["summon", "?choose d6|choose g4", "choose g4"],
+        "f3:o d5:o e5:o g4:x e7:X c7:X g7:# h4:X d6:X",
+        {},
+    ),
+    (
+        "zephyr-adept",
+        "d5:o e7:o f6:o c5:x e6:X",
+        ["summon", "?choose d5|choose f6", "choose d5", "-move d5 e6|move f6 f7", "+move d5 c5|skip", "move d5 c5"],
+        "c5:O e5:o e7:o f6:o e6:X",
+        {"destroyed": [1, 0, 0]},
+    ),
+    (
+        "vane-keeper",
+        "d6:o f6:o d7:x f7:X c5:o",
+        ["summon", "-move c5 c6|move e5 e6", "+move d6 d7|move f6 g6|skip", "move d6 d7", "-move f6 f7", "move f6 g7"],
+        "d7:o g7:o f7:X c5:o e5:o",
+        {"destroyed": [1, 0, 0]},
+    ),
+    (
+        "squall-lancer",
+        "e6:O d7:o f7:o e2:x h5:X c3:#",
+        ["summon", "-move e5 c3", "+move e5 f5|move e5 e4|move e5 d4|move e5 e6|skip", "move e5 f5"],
+        "e6:O d7:o f7:o e2:x h5:O c3:#",
+        {"destroyed": [0, 1, 0]},
+    ),
+    (
+        "crosswind",
+        "d6:O d4:o f6:o g3:X h2:x b2:x h4:X",
+        ["summon", "?move e5 d4|move e5 d6|move e5 f6|move e5 g3|skip", "move e5 g3", "?choose d6|skip", "skip"],
+        "d6:O d4:o f6:o g3:O h2:x b2:x h4:X",
+        {"destroyed": [0, 1, 0]},
+    ),
+    (
+        "storm-hunter",
+        "d7:O f7:O b5:X h3:X c3:x g6:# e8:O",
+        ["summon", "?move e5 b5|move e5 h3|skip", "move e5 h3"],
+        "d7:O f7:O b5:X h3:O c3:x g6:# e8:O",
+        {"destroyed": [0, 1, 0]},
+    ),
+    (
+        "homing-wind",
+        "f5:O d4:o d6:o h8:o e6:x b2:x",
+        ["summon", "move e5 e6", "?move d4 e5|move d6 e5|move h8 e5|skip", "move h8 e5"],
+        "f5:O d4:o d6:o e5:o e6:O b2:x",
+        {"destroyed": [1, 0, 0]},
+    ),
+    (
+        "thunder-caller",
+        "d5:O e7:O f5:x e6:X f4:x h5:x",
+        ["summon", "?choose f4|choose f5", "choose f5"],
+        "d5:O e7:O e5:O e6:X f4:x h5:x",
+        {"destroyed": [1, 0, 0], "actions": 2},
+    ),
+    (
+        "thunder-caller",
+        "d5:O e7:O f5:x e6:X h5:x",
+        ["summon", "?choose f5", "choose f5"],
+        "d5:O e7:O e5:O e6:X h5:x",
+        {"destroyed": [1, 0, 0]},
+    ),
+    (
+        "gale-reaper",
+        "e7:O d7:o f7:o f4:X d5:#",
+        ["summon", "-move e5 d5|skip", "+move e5 f4|move e5 e4", "move e5 f4"],
+        "e7:O d7:o f7:o f4:O d5:#",
+        {"destroyed": [0, 1, 0], "extra": [1, 0, 0]},
+    ),
+    (
+        "gale-reaper",
+        "e7:O d7:o f7:o f4:X d5:#",
+        ["summon", "move e5 e4"],
+        "e7:O d7:o f7:o f4:X d5:# e4:O",
+        {},
+    ),
+    (
+        "whirl-dancer",
+        "d6:O f6:O d5:o f5:x g4:X h3:x",
+        ["summon", "move e5 f5", "+move f5 g4|skip", "move f5 g4", "+move g4 h3|skip", "move g4 h3"],
+        "d6:O f6:O d5:o h3:O",
+        {"destroyed": [2, 1, 0]},
+    ),
+    (
+        "cyclone",
+        "e6:O d5:o f5:o f4:x g3:x h2:X d4:x c3:x a5:x e3:x",
+        ["summon"],
+        "e6:O d5:o f5:o e5:O h2:X a5:x",
+        {},
+    ),
+    (
+        "tempest-herald",
+        "d4:O f4:O e4:o d6:x f6:X",
+        ["summon", "?choose d6", "choose d6", "?place d6", "place d6"],
+        "d4:O f4:O e4:o e5:O d6:o f6:X",
+        {"destroyed": [1, 0, 0]},
+    ),
 ]
 
 # cards whose exact scenario is a test of its own below
-ELSEWHERE = {"shield-wall"}
+ELSEWHERE = {"shield-wall", "windcatcher", "eye-of-the-storm"}
 
 
 def _key(word: str) -> int:
@@ -648,3 +775,26 @@ def test_ash_reaver_moves_only_if_it_destroyed_nothing() -> None:
     st = position(GAME, "e6:o d5:O f5:O", hand=("ash-reaver",))
     play(st, "summon ash-reaver at e5 r0")
     assert legal(st)[-1] == "skip" and all(a.startswith(("move e5", "skip")) for a in legal(st))
+
+
+def test_windcatcher_takes_a_being_back_from_the_discard_pile() -> None:
+    """Windcatcher (recover): a being of your school's discard pile goes back to your hand."""
+    idx = GAME.cards.by_id
+    st = position(GAME, "f5:o d6:o", hand=("windcatcher",))
+    st.disc_s[0] = [idx["cinder-imp"].index, idx["hawk-eye"].index]
+    play(st, "summon windcatcher at e5 r0")
+    assert legal(st) == ["take cinder-imp", "take hawk-eye", "skip"]
+    play(st, "take hawk-eye")
+    assert [GAME.cards.cards[c].id for c in st.hand_b[0]] == ["hawk-eye"]
+    assert [GAME.cards.cards[c].id for c in st.disc_s[0]] == ["cinder-imp", "windcatcher"]
+    assert board(st) == "e5:o f5:o d6:o" and st.phase == MAIN and st.actions == 1
+
+
+def test_eye_of_the_storm_takes_an_extra_turn() -> None:
+    """Eye of the Storm (extra_turn): the turn ends, then the same player takes another turn of 2 actions."""
+    st = position(GAME, "e4:O f4:O d6:O e6:O", hand=("eye-of-the-storm",), actions=1)
+    play(st, "summon eye-of-the-storm at e5 r0")
+    assert st.player == 0 and st.turn_no == 6 and st.actions == 2 and st.in_extra
+    assert board(st) == "e4:O f4:O e5:O d6:O e6:O"
+    play(st, "end")
+    assert st.player == 1 and st.turn_no == 7

@@ -97,7 +97,7 @@ def test_summon_square_that_needs_your_piece() -> None:
 
 def test_effect_then_discard() -> None:
     """新たなユニットを配置したら、カードの記されている効果を解決する。効果の解決後、カードは捨て札となる."""
-    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]))
+    g = make_game(being("zap", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}]))
     st = position(g, "d5:o f5:x", hand=("zap",))
     play(st, "summon zap at e5 r0")
     assert st.resolving >= 0 and st.disc_s[0] == []
@@ -109,7 +109,7 @@ def test_effect_then_discard() -> None:
 def test_legend_summon_scores_and_goes_to_the_legend_discard() -> None:
     """伝説級ユニットを1体召喚するたびに1点 (an upgrade to legendary is not a summon)."""
     g = make_game(
-        being("rise", "c @", [{"do": "upgrade", "near": "adjacent", "rank": "heroic"}]),
+        being("rise", "c @", [{"do": "upgrade", "who": "own", "near": "adjacent", "rank": "heroic"}]),
         legends=(being("titan", "h @", [{"do": "gain_action"}], rank="legendary"),),
     )
     st = position(g, "d5:O", legends=("titan",), hand=("rise",))
@@ -158,7 +158,7 @@ def test_out_of_units_without_a_spare_piece_cannot_summon() -> None:
 
 def test_summoning_costs_an_action() -> None:
     """クリーチャーの召喚には、1アクションを費やす."""
-    g = make_game(being("hero", "c @", [{"do": "destroy", "near": "adjacent", "may": True}]))
+    g = make_game(being("hero", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent", "may": True}]))
     st = position(g, "d5:o", hand=("hero",), actions=2)
     play(st, "summon hero at e5 r0")
     assert st.actions == 1

@@ -12,7 +12,9 @@ from cardarena.games.tashkalar.state import EFFECT, MAIN, OVER, SETUP, TashState
 
 from .helpers import being, board, flare, legal, make_game, play, position
 
-PICKER = being("picker", "c @", [{"do": "destroy", "near": "adjacent"}, {"do": "gain_action"}], "common")
+PICKER = being(
+    "picker", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}, {"do": "gain_action"}], "common"
+)
 LEGEND = being("great-one", "h h @", [{"do": "gain_action"}], "legendary")
 EXTRA_LEGEND = being("seer", "c c @", [{"do": "draw_extra", "deck": "legend"}], "common")
 SPARK = flare("spark", 1, 1, [{"do": "gain_action"}], [{"do": "gain_action"}])

@@ -171,7 +171,7 @@ def test_flare_is_not_an_action_and_can_follow_the_last_action() -> None:
 def test_no_flare_or_action_during_an_effect() -> None:
     """カードの効果の解決中には、ほかのアクションの使用や焰カードの発動はできない."""
     g = make_game(
-        being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]),
+        being("zap", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}]),
         flares=(flare("boost", 1, 1, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
     )
     st = position(g, "d5:o f5:x a5:X b5:X", hand=("zap",), flares=("boost",))
@@ -290,7 +290,7 @@ def test_what_other_seats_see_of_an_action_names_only_cards_they_can_see() -> No
 
 
 def test_why_illegal_explains() -> None:
-    g = make_game(being("zap", "c @", [{"do": "destroy", "near": "adjacent"}]))
+    g = make_game(being("zap", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}]))
     st = position(g, "d5:o f5:x", hand=("zap",), actions=0)
     with pytest.raises(IllegalActionError, match="no action is left"):
         st.apply_text("place e5")

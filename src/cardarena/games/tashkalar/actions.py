@@ -10,6 +10,7 @@ Texts (squares are file a-i and rank 1-9)::
     choose e5           choose a piece or square for an effect
     move e5 e7          move or leap the piece on e5 to e7 for an effect
     option 2            pick an option of a "choose one" effect
+    take <card>         take a card from a discard pile into your hand for an effect ("recover")
     skip                stop an optional ("may", "up to") effect, or stop putting cards under the deck
     end                 end your turn
     resign              give up: the seat (its team) loses (2 players or 2 teams; option resign, on by default)
@@ -189,6 +190,9 @@ def parse(cards: CardSet, text: str, tasks: TaskSet | None = None) -> Action:
     if kind in CARD_KINDS:
         need(1, f"{kind} <card>")
         return card_action(kind, card(args[0]))
+    if kind == "take":
+        need(1, "take <card>")
+        return card_action("take", card(args[0]))
     if kind == "claim":
         need(1, "claim <task>")
         if tasks is None or args[0] not in tasks.by_id:
@@ -215,8 +219,8 @@ def parse(cards: CardSet, text: str, tasks: TaskSet | None = None) -> Action:
         return summon_action(card(args[0]), _square(text, args[2]), args[3])
     raise InvalidActionError(
         text,
-        "unknown action; expected place, recall, summon, discard, bottom, flare, choose, move, option, skip, end, "
-        "handover, claim, score, setup",
+        "unknown action; expected place, recall, summon, discard, bottom, flare, choose, move, option, take, skip, "
+        "end, handover, claim, score, setup",
     )
 
 
@@ -240,12 +244,16 @@ class Codec:
         self.base_claim = self.base_against + n * 4
         nt = len(tasks.tasks) if tasks is not None else 0
         self.base_improv = self.base_claim + nt
-        self.size = self.base_improv + n * 81 * len(ORIENTATIONS) * 81
+        # the card language's "recover" (take a card from a discard pile), appended after everything else
+        self.base_take = self.base_improv + n * 81 * len(ORIENTATIONS) * 81
+        self.size = self.base_take + n
 
     def index(self, action: Action) -> int:
         kind = action[0]
         if kind == "handover":
             return self.base_handover
+        if kind == "take":
+            return self.base_take + self.cards.by_id[action[1]].index
         if kind == "score":
             return self.base_score + action[1]
         if kind == "setup":
@@ -289,6 +297,8 @@ class Codec:
         if index < self.base_summon:
             i = index - self.base_card
             return card_action(CARD_KINDS[i // n], self.cards.cards[i % n].id)
+        if index >= self.base_take:
+            return card_action("take", self.cards.cards[index - self.base_take].id)
         if index >= self.base_handover:
             return self._part2(index)
         i = index - self.base_summon

@@ -125,6 +125,48 @@ def distance_mask(ref: int, lo: int, hi: int) -> int:
     return WITHIN[ref][hi] & ~inner
 
 
+# Straight lines: the 8 directions as square steps (rows are 16 wide): orthogonal N E S W, then diagonal.
+ORTHOGONAL = (WIDTH, 1, -WIDTH, -1)
+DIAGONAL = (WIDTH + 1, 1 - WIDTH, -WIDTH - 1, WIDTH - 1)
+DIRECTIONS = {"orthogonal": ORTHOGONAL, "diagonal": DIAGONAL, "any": ORTHOGONAL + DIAGONAL}
+
+
+def _line(sq: int, step: int) -> tuple[int, ...]:
+    x, y = sq_x(sq), sq_y(sq)
+    dx = (step + 1) % WIDTH - 1  # -1, 0 or 1
+    dy = (step - dx) // WIDTH
+    out = []
+    x, y = x + dx, y + dy
+    while on_board(x, y):
+        out.append(square(x, y))
+        x, y = x + dx, y + dy
+    return tuple(out)
+
+
+# LINES[s][d]: the squares from s (excluded) outwards in direction d, in order, to the edge of the board
+LINES: dict[int, dict[int, tuple[int, ...]]] = {s: {d: _line(s, d) for d in ORTHOGONAL + DIAGONAL} for s in SQUARES}
+LINE_MASK: dict[int, dict[int, int]] = {s: {d: mask_of(t) for d, t in ls.items()} for s, ls in LINES.items()}
+
+
+def ray_mask(ref: int, kind: str, *, first: bool = False, occupied: int = 0) -> int:
+    """Squares on straight lines from ``ref`` (``kind``: orthogonal, diagonal, any); ``first``: only the first
+    square of each line in ``occupied`` (the first piece in each direction).
+
+    >>> sorted(SQ_NAME[s] for s in bits(ray_mask(NAME_SQ["e5"], "orthogonal", first=True, occupied=ONBOARD)))
+    ['d5', 'e4', 'e6', 'f5']
+    """
+    m = 0
+    for d in DIRECTIONS[kind]:
+        if first:
+            for s in LINES[ref][d]:
+                if occupied >> s & 1:
+                    m |= 1 << s
+                    break
+        else:
+            m |= LINE_MASK[ref][d]
+    return m
+
+
 def _sq(x: int, y: int) -> int:
     """A square from the 1-based coordinates of the board facts."""
     return square(x - 1, y - 1)

@@ -70,7 +70,7 @@ def why_illegal(st: TashState, action: Action) -> str:
     cs = st.game.cards
     p = st.player
     side = st.side
-    if kind in ("choose", "move", "option", "skip", "bottom"):
+    if kind in ("choose", "move", "option", "skip", "bottom", "take"):
         return f"'{kind}' is only for a pending choice; none is pending"
     if st.handed and kind not in ("place", "recall", "end"):
         return "after a handover the teammate may only place commons with the remaining actions (or end)"

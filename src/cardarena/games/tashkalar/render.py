@@ -216,6 +216,8 @@ def describe_action(st: TashState, action: Action) -> str:
             return f"{action[0]} {SQ_NAME[action[1]]} to {SQ_NAME[action[2]]}{extra} ({step.text})"
         if kind == "skip":
             return f"skip: stop here ({step.text})"
+        if kind == "take":
+            return f"take {cs.by_id[action[1]].name} into your hand ({step.text})"
         return f"{action} ({step.text})"
     if kind == "place":
         return str(action)

@@ -127,7 +127,14 @@ class TashState(State):
         self.prog_picked = 0
         self.mover = -1
         self.mover_left = 0
+        self.mover_dir = 0
         self.pool = -1
+        self.reps = 0
+        self.step_destroyed = self.prev_destroyed = self.eff_destroyed = 0
+        self.extra_turns = 0  # extra turns the turn player takes after this one (effect "extra_turn")
+        # cards every seat knows to be in a seat's hand: taken from a (public) discard pile by an effect
+        self.known_hand: list[list[int]] = [[] for _ in range(n)]
+        self.in_extra = False  # this turn is an extra turn
         self.ctx_self = -1
         self.ctx_last = -1
         self.ctx_summon = -1
@@ -257,6 +264,10 @@ class TashState(State):
     def _refill(self, p: int, *, initial: bool = False, decks: tuple[int, ...] = (0, 1, 2)) -> None:
         """Draw up to 3 beings, 2 legends, 1 flare (the decks in ``decks``), then the extra cards."""
         rules = self.game.cards.rules
+        if self.known_hand[p]:
+            # a known card that left the hand is no longer known there (drawing it again is secret)
+            held = self.hand_b[p] + self.hand_l[p] + self.hand_f[p]
+            self.known_hand[p] = [c for c in self.known_hand[p] if c in held]
         for which, hand, limit in (
             (0, self.hand_b[p], rules.hand_beings),
             (1, self.hand_l[p], rules.hand_legends),
@@ -645,7 +656,8 @@ class TashState(State):
             if reasons:
                 self.trigger = f"end triggered on turn {self.turn_no} by seat {p}: " + " and ".join(reasons)
                 self.final_left = n
-        else:
+        elif not self.in_extra:
+            # an extra turn is not one of the final round's turns
             self.final_left -= 1
             if self.final_left == 0:
                 self.phase = OVER
@@ -656,7 +668,10 @@ class TashState(State):
             self.phase = OVER
             return
         self.turn_no += 1
-        self._start_turn((p + 1) % n)
+        extra = self.extra_turns > 0
+        self.extra_turns -= extra
+        self._start_turn(p if extra else (p + 1) % n)
+        self.in_extra = extra
 
     def points(self, colour: int) -> int:
         """A colour's points now: deathmatch points, or (High Form) task points plus its legendary pieces."""
@@ -692,6 +707,7 @@ class TashState(State):
         c.summoned = self.summoned.copy()
         c.extra = self.extra.copy()
         c.improv = self.improv.copy()
+        c.known_hand = [x.copy() for x in self.known_hand]
         if self.mscore:
             c.mscore = [x.copy() for x in self.mscore]
         if self.cur_t:
@@ -705,6 +721,8 @@ class TashState(State):
         r = Rng.coerce(rng)
         c = self.clone()
         n = self.game.num_players
+        # only the known cards still held are known (a card that left the hand may be redrawn unseen)
+        c.known_hand = [[x for x in c.known_hand[p] if x in c._held(p)] for p in range(n)]
         for p in range(n):
             if p == seat:
                 # own deck: the order above the cards you put under it is unknown to you too
@@ -713,10 +731,12 @@ class TashState(State):
                 r.shuffle(top)
                 c.deck_s[p][k:] = top
                 continue
-            pool = c.hand_b[p] + c.deck_s[p]
+            known = c.known_hand[p]
+            keep = [x for x in c.hand_b[p] if x in known]  # taken from the discard pile in sight of all
+            pool = [x for x in c.hand_b[p] if x not in known] + c.deck_s[p]
             r.shuffle(pool)
-            h = len(c.hand_b[p])
-            c.hand_b[p] = pool[:h]
+            h = len(c.hand_b[p]) - len(keep)
+            c.hand_b[p] = keep + pool[:h]
             c.deck_s[p] = pool[h:]
         mate = self.game.mate(seat) if self.game.teams else -1
         for hands, deck_name, shared in ((c.hand_l, "deck_l", True), (c.hand_f, "deck_f", False)):
@@ -724,12 +744,13 @@ class TashState(State):
             pool = deck.copy()
             # a team's legends are shared: the teammate's legends are known
             hidden = [p for p in range(n) if p != seat and not (shared and p == mate)]
+            kept = {p: [x for x in hands[p] if x in c.known_hand[p]] for p in hidden}
             for p in hidden:
-                pool.extend(hands[p])
+                pool.extend(x for x in hands[p] if x not in kept[p])
             r.shuffle(pool)
             for p in hidden:
-                h = len(hands[p])
-                hands[p] = pool[:h]
+                h = len(hands[p]) - len(kept[p])
+                hands[p] = kept[p] + pool[:h]
                 del pool[:h]
             setattr(c, deck_name, pool)
         if c.deck_t:
@@ -741,6 +762,9 @@ class TashState(State):
         return c
 
     # -- views ----------------------------------------------------------------------------------------------
+    def _held(self, p: int) -> list[int]:
+        return self.hand_b[p] + self.hand_l[p] + self.hand_f[p]
+
     def _names(self, cards: list[int]) -> list[str]:
         cs = self.cards()
         return [cs[c].id for c in cards]
@@ -770,6 +794,9 @@ class TashState(State):
             "destroyed_this_turn": self.destroyed.copy(),
             "destroyed_by_colour": self.dest.copy(),
             "extra_draws": self.extra.copy(),
+            "extra_turns": self.extra_turns,
+            "known_hand_cards": [self._names([c for c in self.known_hand[p] if c in self._held(p)]) for p in range(n)],
+            "extra_turn_now": self.in_extra,
             "drew_last_school_card": self.deck_out.copy(),
             "final_turns_left": self.final_left,
             "trigger": self.trigger,
