@@ -2,7 +2,8 @@
 
 ``check_game(game, seeds)`` plays one random playout per seed and, along the way, checks the state protocol:
 legal actions exist until the end and all apply, texts and indices round-trip, observations are JSON-ready and
-unchanged by ``resample`` (the hidden-information leak test), clones are independent, illegal input leaves the
+unchanged by ``resample`` (the hidden-information leak test), no seat's observation changes because of another
+seat's pending hidden commitment (:func:`check_commitments`), clones are independent, illegal input leaves the
 state unchanged, and records replay to the identical final state.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .errors import IllegalActionError, InvalidActionError, RulesError
 from .game import Game, State
 from .records import replay
@@ -122,6 +124,7 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
             raise _fail(seed, step, f"resample({seat}) changed the acting seat's legal actions")
         if state.snapshot() != before:
             raise _fail(seed, step, f"resample({seat}) changed the original state")
+    check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
     # Clones are equal and independent.
     twin = state.clone()
     if twin.snapshot() != before:
@@ -129,6 +132,134 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
     twin.apply(legal[-1])
     if state.snapshot() != before:
         raise _fail(seed, step, "applying an action to a clone changed the original")
+
+
+def _sample(items: list[Action], k: int, rng: Rng) -> list[Action]:
+    """At most ``k`` of ``items``, the first always among them, the others drawn at random (order kept)."""
+    if len(items) <= k:
+        return items
+    rest = list(range(1, len(items)))
+    rng.shuffle(rest)
+    return [items[0], *(items[i] for i in sorted(rest[: k - 1]))]
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON-ready values first differ, as ``path: value vs value``."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted({*a, *b}, key=str):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}" if path else str(key))
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or 'the value'}: {a!r} vs {b!r}"
+
+
+def check_commitments(
+    state: State,
+    rng: Rng,
+    *,
+    seed: int = 0,
+    step: int = 0,
+    max_compared: int = 4,
+    worlds: int = 3,
+    confirm_worlds: int = 32,
+) -> None:
+    """No seat's observation changes because of another seat's pending hidden commitment.
+
+    Simultaneous choices are hidden choices made one after the other (DESIGN.md), so a seat that chooses later
+    must learn nothing of the earlier choices before they are revealed. For the acting seat A and every other
+    seat B, A's legal actions are grouped by how B sees them (``action_seen_by``): B cannot tell two actions of
+    a group apart from the log, so while A's choice is pending, ``observation(B)`` and ``render(B)`` after
+    either (applied to clones: the same chance) must be equal as well.
+
+    A's choice is *pending* after an action when another seat is to choose next and its choice is hidden from A
+    in turn (two of its actions look alike to A), and the action revealed nothing to A: A's own observation
+    after it is the same in worlds resampled for A (a reveal shows A the others' hidden choices; chance, which
+    resample reseeds, counts as a reveal too). So the last of the simultaneous choices, which reveals them all,
+    and a hidden choice answered by public ones are exempt. ``worlds`` resampled worlds decide this, and
+    ``confirm_worlds`` more before a difference is reported; at most ``max_compared`` actions of a group are
+    compared, so the check stays cheap.
+    """
+    game = state.game
+    actor = state.current_player
+    if actor is None:
+        return
+    legal = state.legal_actions()
+    after: dict[Action, State] = {}
+    pending: dict[Action, bool] = {}
+    sampled: list[State] = []
+
+    def result(action: Action) -> State:
+        found = after.get(action)
+        if found is None:
+            found = state.clone()
+            found.apply(action)
+            after[action] = found
+        return found
+
+    def next_choice_hidden(mine: State) -> bool:
+        """The next seat to act is another seat, and two of its actions look alike to the actor."""
+        chooser = mine.current_player
+        if chooser is None or chooser == actor:
+            return False
+        seen: set[str] = set()
+        for answer in mine.legal_actions()[:64]:
+            text = game.action_seen_by(mine, answer, actor)
+            if text in seen:
+                return True
+            seen.add(text)
+        return False
+
+    def reveals(action: Action, count: int) -> bool:
+        """The action shows the actor something it could not see, in one of ``count`` resampled worlds."""
+        while len(sampled) < count:
+            sampled.append(state.resample(actor, rng.fork()))
+        seen = result(action).observation(actor)
+        for world in sampled[:count]:
+            other = world.clone()
+            other.apply(action)
+            if other.observation(actor) != seen:
+                return True
+        return False
+
+    def is_pending(action: Action) -> bool:
+        known = pending.get(action)
+        if known is None:
+            known = next_choice_hidden(result(action)) and not reveals(action, worlds)
+            pending[action] = known
+        return known
+
+    for seat in range(game.num_players):
+        if seat == actor:
+            continue
+        groups: dict[str, list[Action]] = {}
+        for action in legal:
+            groups.setdefault(game.action_seen_by(state, action, seat), []).append(action)
+        for seen_as, members in groups.items():
+            if len(members) < 2:
+                continue
+            members = [a for a in _sample(members, max_compared, rng) if is_pending(a)]
+            if len(members) < 2:
+                continue
+            first = result(members[0])
+            obs, picture = first.observation(seat), game.render(first, seat)
+            for action in members[1:]:
+                other = result(action)
+                other_obs = other.observation(seat)
+                if other_obs == obs and game.render(other, seat) == picture:
+                    continue
+                if reveals(members[0], confirm_worlds) or reveals(action, confirm_worlds):
+                    break  # a reveal after all (the first worlds happened to match the truth)
+                where = _first_difference(obs, other_obs) if other_obs != obs else "render() differs"
+                raise _fail(
+                    seed,
+                    step,
+                    f"seat {seat} sees seat {actor}'s actions {str(members[0])!r} and {str(action)!r} both as "
+                    f"{seen_as!r}, yet while that choice is pending its view after them differs ({where}): "
+                    "a pending hidden commitment leaks",
+                )
 
 
 def check_game(
