@@ -163,6 +163,7 @@ def check_commitments(
     seed: int = 0,
     step: int = 0,
     max_compared: int = 4,
+    max_follow: int = 8,
     worlds: int = 3,
     confirm_worlds: int = 32,
 ) -> None:
@@ -174,62 +175,81 @@ def check_commitments(
     a group apart from the log, so while A's choice is pending, ``observation(B)`` and ``render(B)`` after
     either (applied to clones: the same chance) must be equal as well.
 
-    A's choice is *pending* after an action when another seat is to choose next and its choice is hidden from A
-    in turn (two of its actions look alike to A), and the action revealed nothing to A: A's own observation
-    after it is the same in worlds resampled for A (a reveal shows A the others' hidden choices; chance, which
-    resample reseeds, counts as a reveal too). So the last of the simultaneous choices, which reveals them all,
-    and a hidden choice answered by public ones are exempt. ``worlds`` resampled worlds decide this, and
-    ``confirm_worlds`` more before a difference is reported; at most ``max_compared`` actions of a group are
-    compared, so the check stays cheap.
+    When A goes on choosing (setting several cards one by one), every branch is followed by the same further
+    actions of A (legal in every branch and seen alike by B) until another seat is to act. A's choice is then
+    *pending* when that seat's choice is hidden from A in turn (two of its actions look alike to A) and nothing
+    was revealed to A: A's own observation is the same in worlds resampled for A (a reveal shows A the others'
+    hidden choices), which keep the state's chance (its ``rng``, where it has one). So the last of the simultaneous
+    choices, which reveals them all, and a hidden choice answered by public ones are exempt. ``worlds``
+    resampled worlds decide this, and ``confirm_worlds`` more before a difference is reported; at most
+    ``max_compared`` actions of a group and ``max_follow`` further actions are tried, so the check stays cheap.
     """
     game = state.game
     actor = state.current_player
     if actor is None:
         return
     legal = state.legal_actions()
-    after: dict[Action, State] = {}
-    pending: dict[Action, bool] = {}
     sampled: list[State] = []
 
-    def result(action: Action) -> State:
-        found = after.get(action)
-        if found is None:
-            found = state.clone()
-            found.apply(action)
-            after[action] = found
-        return found
+    def follow(seat: int, members: list[Action]) -> tuple[list[State], list[Action]] | None:
+        """Each member applied to a clone, then the same further actions of the actor until another seat is to
+        act; None when the branches end, part ways or find no common next action."""
+        branches = []
+        for action in members:
+            branch = state.clone()
+            branch.apply(action)
+            branches.append(branch)
+        path: list[Action] = []
+        for _ in range(max_follow + 1):
+            players = {b.current_player for b in branches}
+            if len(players) != 1 or None in players:
+                return None
+            if actor not in players:
+                return branches, path
+            if len(path) == max_follow:
+                return None
+            common = [
+                a
+                for a in reversed(branches[0].legal_actions())
+                if all(a in b.legal_actions() for b in branches[1:])
+                and len({game.action_seen_by(b, a, seat) for b in branches}) == 1
+            ]
+            if not common:
+                return None
+            for b in branches:
+                b.apply(common[0])
+            path.append(common[0])
+        return None
 
-    def next_choice_hidden(mine: State) -> bool:
-        """The next seat to act is another seat, and two of its actions look alike to the actor."""
-        chooser = mine.current_player
-        if chooser is None or chooser == actor:
-            return False
+    def next_choice_hidden(branch: State) -> bool:
+        """Two of the next chooser's actions look alike to the actor."""
         seen: set[str] = set()
-        for answer in mine.legal_actions()[:64]:
-            text = game.action_seen_by(mine, answer, actor)
+        for answer in branch.legal_actions()[:64]:
+            text = game.action_seen_by(branch, answer, actor)
             if text in seen:
                 return True
             seen.add(text)
         return False
 
-    def reveals(action: Action, count: int) -> bool:
-        """The action shows the actor something it could not see, in one of ``count`` resampled worlds."""
+    def reveals(actions: list[Action], branch: State, count: int) -> bool:
+        """Playing ``actions`` shows the actor something it could not see, in one of ``count`` worlds."""
         while len(sampled) < count:
-            sampled.append(state.resample(actor, rng.fork()))
-        seen = result(action).observation(actor)
+            world = state.resample(actor, rng.fork())
+            # The true chance where the state keeps it as ``rng`` (every game here does): a public die rolled
+            # later is then the same in every world and is no reveal; hidden cards still differ.
+            if isinstance(getattr(state, "rng", None), Rng) and isinstance(getattr(world, "rng", None), Rng):
+                world.rng = state.rng.copy()  # type: ignore[attr-defined]
+            sampled.append(world)
+        seen = branch.observation(actor)
         for world in sampled[:count]:
             other = world.clone()
-            other.apply(action)
+            for action in actions:
+                if action not in other.legal_actions():
+                    return True  # the worlds part ways: the actor's own choices depend on what it cannot see
+                other.apply(action)
             if other.observation(actor) != seen:
                 return True
         return False
-
-    def is_pending(action: Action) -> bool:
-        known = pending.get(action)
-        if known is None:
-            known = next_choice_hidden(result(action)) and not reveals(action, worlds)
-            pending[action] = known
-        return known
 
     for seat in range(game.num_players):
         if seat == actor:
@@ -240,24 +260,31 @@ def check_commitments(
         for seen_as, members in groups.items():
             if len(members) < 2:
                 continue
-            members = [a for a in _sample(members, max_compared, rng) if is_pending(a)]
-            if len(members) < 2:
+            members = _sample(members, max_compared, rng)
+            followed = follow(seat, members)
+            if followed is None:
                 continue
-            first = result(members[0])
-            obs, picture = first.observation(seat), game.render(first, seat)
-            for action in members[1:]:
-                other = result(action)
-                other_obs = other.observation(seat)
-                if other_obs == obs and game.render(other, seat) == picture:
+            branches, path = followed
+            if not all(next_choice_hidden(b) for b in branches):
+                continue
+            if any(reveals([a, *path], b, worlds) for a, b in zip(members, branches)):
+                continue
+            obs, picture = branches[0].observation(seat), game.render(branches[0], seat)
+            for action, branch in zip(members[1:], branches[1:]):
+                other_obs = branch.observation(seat)
+                if other_obs == obs and game.render(branch, seat) == picture:
                     continue
-                if reveals(members[0], confirm_worlds) or reveals(action, confirm_worlds):
+                if reveals([members[0], *path], branches[0], confirm_worlds) or reveals(
+                    [action, *path], branch, confirm_worlds
+                ):
                     break  # a reveal after all (the first worlds happened to match the truth)
                 where = _first_difference(obs, other_obs) if other_obs != obs else "render() differs"
+                then = f" then {', '.join(map(str, path))}" if path else ""
                 raise _fail(
                     seed,
                     step,
                     f"seat {seat} sees seat {actor}'s actions {str(members[0])!r} and {str(action)!r} both as "
-                    f"{seen_as!r}, yet while that choice is pending its view after them differs ({where}): "
+                    f"{seen_as!r}, yet while that choice is pending its view after them{then} differs ({where}): "
                     "a pending hidden commitment leaks",
                 )
 
