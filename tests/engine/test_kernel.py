@@ -109,6 +109,8 @@ def test_harness_passes_a_game_with_simultaneous_choices() -> None:
     """A sealed bid stays hidden until both have bid; the reveal that follows shows it (that is no leak)."""
     report = check_game(BidGame(), range(30), deep_every=1)
     assert report.games == 30 and report.decisions == 30 * 6
+    report = check_game(BidGame(seal=True), range(30), deep_every=1)
+    assert report.games == 30 and report.decisions == 30 * 12
 
 
 class LeakyBidState(BidState):
@@ -144,6 +146,9 @@ def test_harness_catches_a_pending_commitment_leak() -> None:
     """No seat's observation may change because of another seat's pending hidden commitment."""
     with pytest.raises(ConformanceError, match=r"'bid 1' and 'bid 3' both as 'bids face down'.*pending hidden"):
         check_game(LeakyBidGame(), range(5), deep_every=1)
+    # The bidder goes on with a public action before the other seat bids: the branches are followed to it.
+    with pytest.raises(ConformanceError, match=r"'bid 1' and 'bid 3' both as 'bids face down'.* then seal"):
+        check_game(LeakyBidGame(seal=True), range(5), deep_every=1)
 
 
 def test_rng_is_deterministic_and_accepts_other_sources() -> None:

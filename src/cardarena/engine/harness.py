@@ -208,17 +208,21 @@ def check_commitments(
                 return branches, path
             if len(path) == max_follow:
                 return None
-            common = [
-                a
-                for a in reversed(branches[0].legal_actions())
-                if all(a in b.legal_actions() for b in branches[1:])
-                and len({game.action_seen_by(b, a, seat) for b in branches}) == 1
-            ]
-            if not common:
+            others = [set(b.legal_actions()) for b in branches[1:]]
+            common = next(
+                (
+                    a
+                    for a in reversed(branches[0].legal_actions())
+                    if all(a in legal_there for legal_there in others)
+                    and len({game.action_seen_by(b, a, seat) for b in branches}) == 1
+                ),
+                None,
+            )
+            if common is None:
                 return None
             for b in branches:
-                b.apply(common[0])
-            path.append(common[0])
+                b.apply(common)
+            path.append(common)
         return None
 
     def next_choice_hidden(branch: State) -> bool:
