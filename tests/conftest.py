@@ -1,7 +1,8 @@
-"""Shared fixtures: the toy game is registered so records of it replay through the registry."""
+"""Shared fixtures: the toy games are registered so records of them replay through the registry."""
 
 from cardarena.engine import register
 
-from .engine.toy import ToyGame
+from .engine.toy import BidGame, ToyGame
 
 register(ToyGame)
+register(BidGame)

@@ -23,7 +23,7 @@ from cardarena.engine import (
 )
 from cardarena.engine.harness import ConformanceError, check_game
 
-from .toy import SWAP, ToyGame, ToyState
+from .toy import SWAP, BidGame, BidState, ToyGame, ToyState
 
 
 def test_registry_lists_real_games_and_rejects_unknown_ones() -> None:
@@ -103,6 +103,52 @@ class LeakyGame(ToyGame):
 def test_harness_catches_a_leak() -> None:
     with pytest.raises(ConformanceError, match="leaks"):
         check_game(LeakyGame(), range(5), deep_every=1)
+
+
+def test_harness_passes_a_game_with_simultaneous_choices() -> None:
+    """A sealed bid stays hidden until both have bid; the reveal that follows shows it (that is no leak)."""
+    report = check_game(BidGame(), range(30), deep_every=1)
+    assert report.games == 30 and report.decisions == 30 * 6
+    report = check_game(BidGame(seal=True), range(30), deep_every=1)
+    assert report.games == 30 and report.decisions == 30 * 12
+
+
+class LeakyBidState(BidState):
+    """Shows everyone whether a sealed bid is the top bid before the other seat bids (and resamples consistently
+    with that, so the resample test alone cannot see the leak)."""
+
+    def observation(self, seat: int | None) -> dict:  # type: ignore[type-arg]
+        obs = super().observation(seat)
+        obs["sealed_top_bid"] = [b == 3 for b in self.bids]
+        return obs
+
+    def resample(self, seat: int, rng: Rng | random.Random | int) -> LeakyBidState:
+        c = self.clone()
+        other = 1 - seat
+        if c.bids[other] not in (None, 3):
+            c.bids[other] = 1 + Rng.coerce(rng).randbelow(2)
+        return c
+
+    def clone(self) -> LeakyBidState:
+        c = LeakyBidState.__new__(LeakyBidState)
+        c.__dict__.update(super().clone().__dict__)
+        return c
+
+
+class LeakyBidGame(BidGame):
+    def new_initial_state(self, seed: int = 0) -> LeakyBidState:
+        s = LeakyBidState.__new__(LeakyBidState)
+        s.__dict__.update(BidState(self, seed).__dict__)
+        return s
+
+
+def test_harness_catches_a_pending_commitment_leak() -> None:
+    """No seat's observation may change because of another seat's pending hidden commitment."""
+    with pytest.raises(ConformanceError, match=r"'bid 1' and 'bid 3' both as 'bids face down'.*pending hidden"):
+        check_game(LeakyBidGame(), range(5), deep_every=1)
+    # The bidder goes on with a public action before the other seat bids: the branches are followed to it.
+    with pytest.raises(ConformanceError, match=r"'bid 1' and 'bid 3' both as 'bids face down'.* then seal"):
+        check_game(LeakyBidGame(seal=True), range(5), deep_every=1)
 
 
 def test_rng_is_deterministic_and_accepts_other_sources() -> None:

@@ -2,7 +2,8 @@
 
 ``check_game(game, seeds)`` plays one random playout per seed and, along the way, checks the state protocol:
 legal actions exist until the end and all apply, texts and indices round-trip, observations are JSON-ready and
-unchanged by ``resample`` (the hidden-information leak test), ``why_not`` agrees with the legal actions, states
+unchanged by ``resample`` (the hidden-information leak test), no seat's observation changes because of another
+seat's pending hidden commitment (:func:`check_commitments`), ``why_not`` agrees with the legal actions, states
 pickle and stay small, clones are independent, illegal input leaves the state unchanged, and records replay to
 the identical final state.
 """
@@ -16,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .errors import IllegalActionError, InvalidActionError, RulesError
 from .game import Game, State
 from .records import replay
@@ -131,6 +133,7 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
             raise _fail(seed, step, f"resample({seat}) changed the acting seat's legal actions")
         if state.snapshot() != before:
             raise _fail(seed, step, f"resample({seat}) changed the original state")
+    check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
     # A state pickles (parallel runners send states between processes) and carries only its position: the game
     # is pickled by reference, so card tables are not sent with every state.
     data = pickle.dumps(state)
@@ -146,6 +149,165 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
     twin.apply(legal[-1])
     if state.snapshot() != before:
         raise _fail(seed, step, "applying an action to a clone changed the original")
+
+
+def _sample(items: list[Action], k: int, rng: Rng) -> list[Action]:
+    """At most ``k`` of ``items``, the first always among them, the others drawn at random (order kept)."""
+    if len(items) <= k:
+        return items
+    rest = list(range(1, len(items)))
+    rng.shuffle(rest)
+    return [items[0], *(items[i] for i in sorted(rest[: k - 1]))]
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON-ready values first differ, as ``path: value vs value``."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted({*a, *b}, key=str):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}" if path else str(key))
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or 'the value'}: {a!r} vs {b!r}"
+
+
+def check_commitments(
+    state: State,
+    rng: Rng,
+    *,
+    seed: int = 0,
+    step: int = 0,
+    max_compared: int = 4,
+    max_follow: int = 8,
+    worlds: int = 3,
+    confirm_worlds: int = 32,
+) -> None:
+    """No seat's observation changes because of another seat's pending hidden commitment.
+
+    Simultaneous choices are hidden choices made one after the other (DESIGN.md), so a seat that chooses later
+    must learn nothing of the earlier choices before they are revealed. For the acting seat A and every other
+    seat B, A's legal actions are grouped by how B sees them (``action_seen_by``): B cannot tell two actions of
+    a group apart from the log, so while A's choice is pending, ``observation(B)`` and ``render(B)`` after
+    either (applied to clones: the same chance) must be equal as well.
+
+    When A goes on choosing (setting several cards one by one), every branch is followed by the same further
+    actions of A (legal in every branch and seen alike by B) until another seat is to act. A's choice is then
+    *pending* when that seat's choice is hidden from A in turn (two of its actions look alike to A) and nothing
+    was revealed to A: A's own observation is the same in worlds resampled for A (a reveal shows A the others'
+    hidden choices), which keep the state's chance (its ``rng``, where it has one). So the last of the simultaneous
+    choices, which reveals them all, and a hidden choice answered by public ones are exempt. ``worlds``
+    resampled worlds decide this, and ``confirm_worlds`` more before a difference is reported; at most
+    ``max_compared`` actions of a group and ``max_follow`` further actions are tried, so the check stays cheap.
+    """
+    game = state.game
+    actor = state.current_player
+    if actor is None:
+        return
+    legal = state.legal_actions()
+    sampled: list[State] = []
+
+    def follow(seat: int, members: list[Action]) -> tuple[list[State], list[Action]] | None:
+        """Each member applied to a clone, then the same further actions of the actor until another seat is to
+        act; None when the branches end, part ways or find no common next action."""
+        branches = []
+        for action in members:
+            branch = state.clone()
+            branch.apply(action)
+            branches.append(branch)
+        path: list[Action] = []
+        for _ in range(max_follow + 1):
+            players = {b.current_player for b in branches}
+            if len(players) != 1 or None in players:
+                return None
+            if actor not in players:
+                return branches, path
+            if len(path) == max_follow:
+                return None
+            others = [set(b.legal_actions()) for b in branches[1:]]
+            common = next(
+                (
+                    a
+                    for a in reversed(branches[0].legal_actions())
+                    if all(a in legal_there for legal_there in others)
+                    and len({game.action_seen_by(b, a, seat) for b in branches}) == 1
+                ),
+                None,
+            )
+            if common is None:
+                return None
+            for b in branches:
+                b.apply(common)
+            path.append(common)
+        return None
+
+    def next_choice_hidden(branch: State) -> bool:
+        """Two of the next chooser's actions look alike to the actor."""
+        seen: set[str] = set()
+        for answer in branch.legal_actions()[:64]:
+            text = game.action_seen_by(branch, answer, actor)
+            if text in seen:
+                return True
+            seen.add(text)
+        return False
+
+    def reveals(actions: list[Action], branch: State, count: int) -> bool:
+        """Playing ``actions`` shows the actor something it could not see, in one of ``count`` worlds."""
+        while len(sampled) < count:
+            world = state.resample(actor, rng.fork())
+            # The true chance where the state keeps it as ``rng`` (every game here does): a public die rolled
+            # later is then the same in every world and is no reveal; hidden cards still differ.
+            if isinstance(getattr(state, "rng", None), Rng) and isinstance(getattr(world, "rng", None), Rng):
+                world.rng = state.rng.copy()  # type: ignore[attr-defined]
+            sampled.append(world)
+        seen = branch.observation(actor)
+        for world in sampled[:count]:
+            other = world.clone()
+            for action in actions:
+                if action not in other.legal_actions():
+                    return True  # the worlds part ways: the actor's own choices depend on what it cannot see
+                other.apply(action)
+            if other.observation(actor) != seen:
+                return True
+        return False
+
+    for seat in range(game.num_players):
+        if seat == actor:
+            continue
+        groups: dict[str, list[Action]] = {}
+        for action in legal:
+            groups.setdefault(game.action_seen_by(state, action, seat), []).append(action)
+        for seen_as, members in groups.items():
+            if len(members) < 2:
+                continue
+            members = _sample(members, max_compared, rng)
+            followed = follow(seat, members)
+            if followed is None:
+                continue
+            branches, path = followed
+            if not all(next_choice_hidden(b) for b in branches):
+                continue
+            if any(reveals([a, *path], b, worlds) for a, b in zip(members, branches)):
+                continue
+            obs, picture = branches[0].observation(seat), game.render(branches[0], seat)
+            for action, branch in zip(members[1:], branches[1:]):
+                other_obs = branch.observation(seat)
+                if other_obs == obs and game.render(branch, seat) == picture:
+                    continue
+                if reveals([members[0], *path], branches[0], confirm_worlds) or reveals(
+                    [action, *path], branch, confirm_worlds
+                ):
+                    break  # a reveal after all (the first worlds happened to match the truth)
+                where = _first_difference(obs, other_obs) if other_obs != obs else "render() differs"
+                then = f" then {', '.join(map(str, path))}" if path else ""
+                raise _fail(
+                    seed,
+                    step,
+                    f"seat {seat} sees seat {actor}'s actions {str(members[0])!r} and {str(action)!r} both as "
+                    f"{seen_as!r}, yet while that choice is pending its view after them{then} differs ({where}): "
+                    "a pending hidden commitment leaks",
+                )
 
 
 def check_game(

@@ -42,8 +42,9 @@ def test_a_person_can_play_to_the_end() -> None:
     text = "\n".join(lines)
     assert "Game over" in text
     assert "hand: " in text and "discard pile: " in text and "Waiting on: seat" in text
-    assert "face down" in text  # the opponent's set is shown only as face-down cards
-    assert "seat 1 (random): set 1 card face down" in text or "seat 1 (random): set 2 cards face down" in text
+    assert "face down" in text  # the opponent's set is shown only as face down, its size hidden
+    assert "seat 1 (random): set face down (revealed when both have set)" in text
+    assert "card face down" not in text and "cards face down" not in text
 
 
 def test_simulate_is_deterministic() -> None:

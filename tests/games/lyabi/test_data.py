@@ -85,6 +85,10 @@ def test_option_cards_uses_the_designers_file(tmp_path: Path) -> None:
         ('assumed = ["starting_hp"]', 'assumed = ["hp"]', "rules", "assumed"),
         ("level = 11\ncount = 2\ncost = 11\natk = 4", "level = 11\ncount = 2\ncost = 10\natk = 4", "circle", "cost"),
         ('id = "herb"', 'id = "orb"', "item orb", "id"),
+        ("deal {damage} more damage", "deal more damage (see `damage`)", "item sword", "effect"),
+        ("top {look} cards", "top {count} cards", "item crystal", "effect"),
+        ("look at the opponent's hand", "look at the {opponent's hand", "item eye", "effect"),
+        ("hold {draw_to} cards", "hold {draw_to:d} cards", "item orb", "effect"),
     ],
 )
 def test_broken_file_is_refused_naming_file_card_and_field(
@@ -99,6 +103,63 @@ def test_broken_file_is_refused_naming_file_card_and_field(
     assert err.file == str(path) and str(path) in str(err)
     assert err.card is not None and err.card.startswith(card), err
     assert err.field == field, err
+
+
+def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:
+    """アイテム (効果テキスト): every item's text, wherever a player reads it (the item on their field, the log of its
+    use, `cardarena rules`), shows what it does with its numbers, never the name of a data field."""
+    from cardarena.games.lyabi.actions import use
+    from cardarena.games.lyabi.data import ITEM_PARAMS, RULES_NUMBERS
+    from cardarena.games.lyabi.state import NO_ITEM
+
+    game = cardarena.load("lyabi")
+    c = game.cards  # type: ignore[attr-defined]
+    # Field names that are not also plain words of an effect ("look", "damage" are): none may show.
+    field_names = {*ITEM_PARAMS, *RULES_NUMBERS} - {"look", "damage"}
+    rules = game.rules_text()
+    expected = {
+        "crystal": "look at the top 3 cards of your deck and put them back in any order",
+        "eye": "look at the opponent's hand",
+        "brush": "your revealed ryabi takes the attribute of your choice for this battle",
+        "sword": "deal 3 more damage to the opponent",
+        "stone": "take a second main-phase action this turn",
+        "mirror": "prevent that damage; the opponent takes 1/2 of it, rounded down",
+        "orb": "draw until you hold 5 cards instead of 3 this draw phase",
+        "herb": "the opponent's item, if any, is removed from the game",
+    }
+    for i, spec in enumerate(c.items):
+        assert spec.effect == expected[spec.id]
+        texts = [spec.effect]
+        state = game.new_initial_state(1)
+        state.item[0] = i  # type: ignore[attr-defined]
+        assert state.item[0] != NO_ITEM  # type: ignore[attr-defined]
+        shown = game.render(state, 0)
+        assert spec.effect in shown
+        texts.append(shown)
+        if spec.id in ("eye", "sword", "stone", "mirror", "orb"):
+            described = game.describe_action(state, use(spec.id))
+            assert described.endswith(spec.effect)
+            texts.append(described)
+        line = next(x for x in rules.splitlines() if x.startswith(f"- `{spec.id}`"))
+        assert spec.effect in line
+        texts.append(line)
+        for text in texts:
+            assert not any(name in text for name in field_names), (spec.id, text)
+            assert "`" not in text.replace(f"`{spec.id}`", "") and "{" not in text and "(see" not in text
+        if spec.value is not None:
+            assert ("1/2" if spec.value == 0.5 else str(spec.value)) in spec.effect
+
+
+def test_an_item_text_follows_the_designers_numbers(tmp_path: Path) -> None:
+    """A designer who changes an item's number sees the new number in its text."""
+    text = DEFAULT_TEXT.replace("damage = 3", "damage = 7").replace("reflect = 0.5", "reflect = 0.25")
+    text = text.replace("hand_size = 3", "hand_size = 4").replace("look = 3", "look = 2")
+    c = load_cards(write(tmp_path, text))
+    effects = {s.id: s.effect for s in c.items}
+    assert effects["sword"] == "deal 7 more damage to the opponent"
+    assert effects["mirror"] == "prevent that damage; the opponent takes 1/4 of it, rounded down"
+    assert effects["orb"] == "draw until you hold 5 cards instead of 4 this draw phase"
+    assert effects["crystal"].startswith("look at the top 2 cards")
 
 
 def test_missing_item_and_setup_colours(tmp_path: Path) -> None:

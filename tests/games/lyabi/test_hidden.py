@@ -194,9 +194,10 @@ def test_resample_keeps_known_cards_under_a_hidden_set() -> None:
         assert world.observation(1) == st.observation(1)
 
 
-def test_resample_of_a_face_down_double_charge_is_always_a_pair_of_one_colour() -> None:
-    """ダブルチャージ + 準備ステップ 1_2: two face-down cards are redrawn as two ryabi of one attribute, taken from
-    the cards the opponent might hold, and not always the true pair."""
+def test_resample_of_a_face_down_set_does_not_keep_its_size() -> None:
+    """準備ステップ 1_2 + 2_1 (revealed together): the other seat cannot tell a double charge from one ryabi or the
+    dummy, so a resampled world redraws the set as any set the redrawn hand allows, of every size, taken from the
+    cards the opponent might hold (a double charge is always two ryabi of one attribute)."""
     st = position(
         hands=[["blue3", "blue5", "red1"], ["green3"]],
         decks=[["green1", "red3", "green5", "blue1", "red11"], ["green1"] * 4],
@@ -207,16 +208,21 @@ def test_resample_of_a_face_down_double_charge_is_always_a_pair_of_one_colour() 
     true_set = st.sets[0]
     assert true_set is not None
     pool = names(GAME, [*st.hand[0], *true_set, *st.deck[0]])
-    sets = set()
-    for n in range(60):
+    sizes = set()
+    for n in range(80):
         world = st.resample(1, Rng(n))
         set0 = world.sets[0]
-        assert set0 is not None and len(set0) == 2 and C.r_colour[set0[0]] == C.r_colour[set0[1]]
-        assert len(world.hand[0]) == 1 and len(world.deck[0]) == 5
-        assert names(GAME, [*world.hand[0], *set0, *world.deck[0]]) == pool
+        assert set0 is not None
+        before = tuple(sorted([*world.hand[0], *set0]))
+        assert len(before) == 3 and len(world.deck[0]) == 5
+        assert names(GAME, [*before, *world.deck[0]]) == pool
+        legal = [str(a) for a in GAME.moves.sets(before)]
+        assert ("set " + " ".join(C.r_names[k] for k in sorted(set0)) if set0 else "set dummy") in legal
+        if len(set0) == 2:
+            assert C.r_colour[set0[0]] == C.r_colour[set0[1]]
         assert world.observation(1) == st.observation(1)
-        sets.add(set0)
-    assert len(sets) >= 3
+        sizes.add(len(set0))
+    assert sizes == {0, 1, 2}
 
 
 def test_a_hand_that_drew_the_whole_deck_is_known() -> None:

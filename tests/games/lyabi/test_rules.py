@@ -8,7 +8,7 @@ import cardarena
 from cardarena.engine import IllegalActionError, InvalidActionError, Rng
 from cardarena.games.lyabi.data import BEATS, COLOURS
 from cardarena.games.lyabi.game import LyabiGame
-from cardarena.games.lyabi.state import P_ITEM, P_MAIN, P_SET
+from cardarena.games.lyabi.state import P_ITEM, P_MAIN, P_SET, LyabiState
 
 from .support import (
     GAME,
@@ -394,32 +394,49 @@ def test_battle_skipped_when_nobody_may_battle() -> None:
     assert st.turn == turn + 1 and st.last_battle is None
 
 
-def test_battle_sets_are_hidden_until_revealed_together() -> None:
-    """バトルフェイズ 1_2 / 2_1: ryabi are set face down and revealed at the same time."""
+def _battle_preparation() -> LyabiState:
     st = position(hands=[["blue3", "blue5", "red1"], ["red3", "green1"]], fields=[["blue0"], ["red0"]])
-    battle(st)
-    play(st, "set blue3 blue5")
-    obs1 = st.observation(1)
-    assert obs1["players"][0]["set"] == {"face_down": 2}
-    assert "hand" not in obs1["players"][0]
-    assert st.observation(0)["players"][0]["set"] == ["blue3", "blue5"]
-    assert GAME.action_seen_by(st, GAME.parse_action(st, "set red3"), 0) == "set 1 card face down"
+    return battle(st)
+
+
+def _first_set(first: str) -> LyabiState:
+    return play(_battle_preparation(), first)
+
+
+@pytest.mark.parametrize("first", ["set blue3 blue5", "set blue3", "set red1", "set dummy"])
+def test_battle_sets_are_simultaneous_nothing_shows_until_both_have_set(first: str) -> None:
+    """バトルフェイズのステップ 1.準備ステップ 「1_2.バトルに使用する”リャビ”を裏向きで手札からフィールドに置きます。」
+    「※バトルを行いたくない場合は、”ダミー/QRカード”を裏向きで置いてください。」 and 2.バトルステップ
+    「2_1.お互いがセットした”リャビ”を同時に公開します。」
+    (ダブルチャージ: 「同じ属性の”リャビ”2枚をフィールドに置く」).
+
+    The sets are simultaneous: the second seat to set learns nothing about the first seat's set — not its cards,
+    not whether it is the dummy, not its size (a double charge) — from its observation, from the log
+    (action_seen_by) or from its text picture; then both sets are revealed together.
+    """
+    st = _first_set(first)
+    assert st.phase == P_SET and st.current_player == 1  # the second seat is still to choose
+    reference = _first_set("set dummy")
+    assert st.observation(1) == reference.observation(1)
+    assert st.observation(None) == reference.observation(None)
+    assert GAME.render(st, 1) == GAME.render(reference, 1) and GAME.render(st, None) == GAME.render(reference, None)
+    seen = st.observation(1)["players"][0]
+    assert seen["set"] == "face down" and seen["hand_size"] == 4  # 3 ryabi and the dummy, as before setting
+    before = _battle_preparation()
+    assert before.current_player == 0
+    assert (
+        GAME.action_seen_by(before, GAME.parse_action(before, first), 1)
+        == "set face down (revealed when both have set)"
+    )
+    # The setter itself still sees its own set.
+    own = st.observation(0)["players"][0]["set"]
+    assert own == ("dummy" if first == "set dummy" else first.split()[1:])
+    # The second seat sets: both sets are revealed together.
     play(st, "set red3")
     assert st.last_battle is not None
-    assert st.last_battle["sets"] == [["blue3", "blue5"], ["red3"]]
-
-
-def test_battle_a_single_face_down_card_may_be_the_dummy() -> None:
-    """準備ステップ ※: not battling is shown by setting the dummy face down — the opponent cannot tell."""
-    st = position(hands=[["blue3", "red1"], ["red3"]], fields=[["blue0"], ["red0"]])
-    battle(st)
-    play(st, "set dummy")
-    seen = st.observation(1)["players"][0]
-    assert seen["set"] == {"face_down": 1} and seen["hand_size"] == 2
-    st2 = position(hands=[["blue3", "red1"], ["red3"]], fields=[["blue0"], ["red0"]])
-    battle(st2)
-    play(st2, "set blue3")
-    assert st2.observation(1)["players"][0] == seen
+    shown = "dummy" if first == "set dummy" else first.split()[1:]
+    assert st.last_battle["sets"] == [shown, ["red3"]]
+    assert all(st.observation(seat)["last_battle"]["sets"] == [shown, ["red3"]] for seat in (0, 1, None))
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ count and every value the rulebook lost. Errors name the file, the card and the 
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
@@ -37,6 +38,8 @@ ITEM_PARAM: dict[str, str | None] = {
     "herb": None,
 }
 ITEM_PARAMS = ("look", "damage", "reflect", "draw_to")
+# Numbers of [rules] an item's effect text may show as well.
+RULES_NUMBERS = ("hand_size", "starting_hp", "max_circles", "item_cost")
 
 Colour = Literal["blue", "green", "red"]
 
@@ -104,7 +107,7 @@ class ItemSpec:
     name: str
     count: int
     timing: str
-    effect: str
+    effect: str  # the effect text with its numbers filled in (the file's text names them in braces)
     param: str | None
     value: int | float | None
     assumed: tuple[str, ...]
@@ -170,6 +173,47 @@ class CardSet:
         if second is not None:
             value *= self.r_times[second]
         return int(value)  # Fraction -> int truncates toward zero; values are ≥ 0, so this is the floor
+
+
+def show_number(value: int | float) -> str:
+    """A number as an effect text shows it: 3, 1.5, and a fraction below one as 1/2."""
+    if isinstance(value, float) and 0 < value < 1:
+        frac = Fraction(str(value))
+        if frac.denominator <= 12:
+            return f"{frac.numerator}/{frac.denominator}"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def effect_text(file: str, card: str, template: str, numbers: dict[str, int | float], own: str | None) -> str:
+    """The effect ``template`` with its numbers filled in; ``{name}`` stands for the number ``name``.
+
+    The item's own number (``own``) must be shown, so that a player reads the real effect; any other name in
+    braces is refused (a data field name is never shown to players).
+    """
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+    except ValueError as e:
+        raise CardDataError(file, f"the effect text has unbalanced braces ({e})", card=card, field="effect") from None
+    for name in names:
+        if name not in numbers:
+            allowed = ", ".join("{" + n + "}" for n in numbers)
+            raise CardDataError(
+                file,
+                f"the effect text names {{{name}}}, which is not a number it may show ({allowed})",
+                card=card,
+                field="effect",
+            )
+    if own is not None and own not in names:
+        raise CardDataError(
+            file,
+            f"the effect text must show the item's number: write {{{own}}} where it goes",
+            card=card,
+            field="effect",
+        )
+    try:
+        return template.format(**{n: show_number(v) for n, v in numbers.items()})
+    except (ValueError, KeyError, IndexError, AttributeError) as e:
+        raise CardDataError(file, f"the effect text cannot be filled in ({e})", card=card, field="effect") from None
 
 
 def default_path() -> Path:
@@ -335,7 +379,12 @@ def _build(m: FileModel, file: str) -> CardSet:
             raise CardDataError(
                 file, f"draw_to must be at least the hand size {rules.hand_size}", card=card, field="draw_to"
             )
-        specs[it.id] = ItemSpec(it.id, it.name, it.count, it.timing, it.effect, param, value, tuple(it.assumed))
+        numbers: dict[str, int | float] = {n: getattr(rules, n) for n in RULES_NUMBERS}
+        if param is not None:
+            assert value is not None  # checked above
+            numbers[param] = value
+        effect = effect_text(file, card, it.effect, numbers, param)
+        specs[it.id] = ItemSpec(it.id, it.name, it.count, it.timing, effect, param, value, tuple(it.assumed))
     missing = [i for i in ITEM_IDS if i not in specs]
     if missing:
         raise CardDataError(

@@ -113,10 +113,11 @@ class LyabiGame(Game):
         lines += ["", "Items:"]
         for spec in c.items:
             a = spec.assumed
-            value = f"; {spec.param} = {spec.value}{mark(spec.param, a)}" if spec.param else ""
+            # The effect text shows the item's number; either assumed marks the effect as assumed.
+            effect_assumed = mark("effect", a) or (mark(spec.param, a) if spec.param else "")
             lines.append(
                 f"- `{spec.id}` {spec.name}: {cards(spec.count)}{mark('count', a)}; timing: {spec.timing}"
-                f"{mark('timing', a)}; effect: {spec.effect}{mark('effect', a)}{value}"
+                f"{mark('timing', a)}; effect: {spec.effect}{effect_assumed}"
             )
         return "\n".join(lines) + "\n"
 

@@ -31,9 +31,8 @@ def _list(xs: list[str]) -> str:
 def _set_text(value: Any) -> str:
     if value is None:
         return "nothing"
-    if isinstance(value, dict):
-        n = value["face_down"]
-        return "2 cards face down (double charge)" if n > 1 else "1 card face down (a ryabi or the dummy)"
+    if value == "face down":
+        return "set face down (one ryabi, a double charge or the dummy: shown when both have set)"
     if value == "dummy":
         return "the dummy"
     return " + ".join(value)
@@ -166,12 +165,11 @@ def describe(st: LyabiState, a: LyabiAction) -> str:
 
 
 def seen_by(st: LyabiState, a: LyabiAction, seat: int | None) -> str:
-    """The action as ``seat`` sees it: a face-down set and a crystal's order stay secret."""
+    """The action as ``seat`` sees it: a face-down set (its size included) and a crystal's order stay secret."""
     if seat == st.current_player:
         return describe(st, a)
     if a[0] == "set":
-        n = 1 if a[1] == "dummy" else len(a) - 1
-        return f"set {n} card{'s' if n > 1 else ''} face down"
+        return "set face down (revealed when both have set)"
     if a[0] == "order":
         return "put the looked-at cards back in a secret order"
     return describe(st, a)

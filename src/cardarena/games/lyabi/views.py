@@ -1,7 +1,9 @@
 """What each seat may know (``observation``) and worlds it cannot tell apart (``resample``).
 
 Hidden: hands, deck order, the face-down circle piles and item pile, face-down items and battle sets before the
-reveal. Public: discard piles, fields, HP, removed cards, supply, sizes, and whatever was revealed or used.
+reveal (a set's size included: until both have set, another seat sees only that a set was made, and the setter's
+hand size as it was before setting). Public: discard piles, fields, HP, removed cards, supply, sizes, and whatever
+was revealed or used.
 """
 
 from __future__ import annotations
@@ -21,6 +23,22 @@ def dummy_in_hand(st: LyabiState, s: int) -> bool:
     return st.battling[s] and st.sets[s] != ()
 
 
+def set_pending(st: LyabiState, s: int) -> bool:
+    """Seat ``s`` has set face down and the sets are not yet revealed (バトルステップ 2_1: revealed together)."""
+    return st.sets[s] is not None and not st.revealed
+
+
+def hand_size_seen(st: LyabiState, s: int, seat: int | None) -> int:
+    """The size of seat ``s``'s hand (the dummy counted while it is there) as ``seat`` sees it.
+
+    While a set is pending, other seats see the hand as it was before setting (ryabi and the dummy): the cards
+    that left it, one, two or the dummy, would tell them the set's size.
+    """
+    if s != seat and set_pending(st, s):
+        return len(st.hand[s]) + len(st.sets[s] or ()) + 1
+    return len(st.hand[s]) + dummy_in_hand(st, s)
+
+
 def _names(names: tuple[str, ...], cards: list[int] | tuple[int, ...]) -> list[str]:
     return [names[k] for k in sorted(cards)]
 
@@ -36,10 +54,10 @@ def observation(st: LyabiState, seat: int | None) -> dict[str, Any]:
         elif st.revealed:
             shown_set = "dummy" if not sets else _names(rn, sets)
         else:
-            shown_set = {"face_down": max(1, len(sets))}
+            shown_set = "face down"  # one ryabi, a double charge or the dummy: nothing tells which
         p: dict[str, Any] = {
             "hp": st.hp[s],
-            "hand_size": len(st.hand[s]) + dummy_in_hand(st, s),
+            "hand_size": hand_size_seen(st, s, seat),
             "hand_known": _names(rn, st.public_hand[s]),
             "deck_size": len(st.deck[s]),
             "discard": _names(rn, st.discard[s]),
@@ -117,13 +135,15 @@ def resample(st: LyabiState, seat: int, r: Rng) -> LyabiState:
 
 def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     """Redraw the opponent's hand (and unrevealed set) from the cards ``seat`` cannot place: the hand's unknown
-    cards and the deck. Cards known to be in the hand (``public_hand``, or all of it after the Mystic Eye) stay."""
+    cards and the deck. Cards known to be in the hand (``public_hand``, or all of it after the Mystic Eye) stay.
+
+    An unrevealed set shows nothing, its size included, so it is redrawn as any set the redrawn hand allows
+    (one ryabi, a double charge or the dummy), each equally likely.
+    """
     o = 1 - seat
-    hidden_set = w.sets[o] is not None and not w.revealed
-    set_cards = list(w.sets[o] or ()) if hidden_set else []
-    # The hand and an unrevealed set together: a set of one face-down card may be the dummy or a ryabi.
-    held = [*w.hand[o], *set_cards]
-    h = len(held)
+    hidden_set = set_pending(w, o)
+    # The hand and an unrevealed set together: the hand as it was before setting.
+    held = [*w.hand[o], *(w.sets[o] or ())] if hidden_set else list(w.hand[o])
     seen = w.eye_seen[seat] is not None  # the Mystic Eye showed this seat the opponent's whole hand
     known = held.copy() if seen else list(w.public_hand[o])
     unknown = held.copy()
@@ -131,33 +151,15 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
         unknown.remove(k)
     pool = [*unknown, *w.deck[o]]
     u = len(unknown)
-    shape = len(set_cards) if set_cards else (1 if hidden_set else 0)
     r.shuffle(pool)
-    new_set: tuple[int, ...] | None = None
-    if shape == 2:
-        # A double charge: a random pair of one colour among the known cards and at most u pool cards, the rest
-        # of the hand from the pool (the true pair is always among the candidates).
-        colour = w.game.cards.r_colour
-        cand, n = [*known, *pool], len(known)
-        pairs = [
-            (i, j)
-            for i in range(len(cand))
-            for j in range(i + 1, len(cand))
-            if colour[cand[i]] == colour[cand[j]] and (i >= n) + (j >= n) <= u
-        ]
-        i, j = pairs[r.randbelow(len(pairs))]
-        new_set = tuple(sorted((cand[i], cand[j])))
-        rest = [cand[x] for x in range(n, len(cand)) if x != i and x != j]
-        take = u - (i >= n) - (j >= n)
-        hand = [cand[x] for x in range(n) if x != i and x != j] + rest[:take]
-        deck = rest[take:]
-    else:
-        hand = [*known, *pool[:u]]
-        deck = pool[u:]
-        if shape == 1:
-            x = r.randbelow(h + 1)
-            new_set = () if x == h else (hand.pop(x),)
-    w.hand[o] = hand
+    hand = [*known, *pool[:u]]
+    w.deck[o] = pool[u:]
     if hidden_set:
-        w.sets[o] = new_set
-    w.deck[o] = deck
+        sets = w.game.moves.sets(tuple(sorted(hand)))
+        chosen = sets[r.randbelow(len(sets))]
+        kind_of = w.game.codec.kind_of
+        kinds = () if chosen[1] == "dummy" else tuple(kind_of[n] for n in chosen[1:])
+        for k in kinds:
+            hand.remove(k)
+        w.sets[o] = kinds
+    w.hand[o] = hand
