@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..arena.league import run_league, standings_text
 from ..engine import RulesError
-from ..games.laplaplace.league import run_league, standings_text
 
 
 @click.group("laplaplace")

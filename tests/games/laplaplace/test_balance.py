@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardarena.games.laplaplace.balance import card_win_rates, mono_matrix
+from cardarena.arena.balance import card_win_rates, mono_matrix
 
 from .helpers import TABLE
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardarena.engine import CardDataError
-from cardarena.games.laplaplace.abilities import (
+from cardarena.games.laplaplace.cards.abilities import (
     ACTION,
     CONDITIONS,
     EVENT,
@@ -20,8 +20,8 @@ from cardarena.games.laplaplace.abilities import (
     AbilityError,
     parse_ability,
 )
-from cardarena.games.laplaplace.builds import build_text, load_build, parse_build
-from cardarena.games.laplaplace.cards import CATEGORIES, NUMBERS, load_cards, parse_cards
+from cardarena.games.laplaplace.cards.builds import build_text, load_build, parse_build
+from cardarena.games.laplaplace.cards.table import CATEGORIES, NUMBERS, load_cards, parse_cards
 
 from .helpers import TABLE
 
@@ -40,7 +40,7 @@ abilities = [{abilities}]
 def test_the_27_cards() -> None:
     """RULINGS: one card per ability line, <常態> no-up lines joined to the card above: 27 cards."""
     assert len(TABLE) == 27
-    raw = tomllib.loads(resources.files("cardarena.games.laplaplace").joinpath("cards.toml").read_text("utf-8"))
+    raw = tomllib.loads(resources.files("cardarena.games.laplaplace").joinpath("data", "cards.toml").read_text("utf-8"))
     assert all(c["assumed"] for c in raw["card"])  # every value is an assumption of this project
     assert {c.number for c in TABLE.cards} <= set(NUMBERS)
     assert {c.category for c in TABLE.cards} == set(CATEGORIES)
@@ -203,7 +203,7 @@ def test_build_text_round_trip(cards: list[str], name: str) -> None:
 
 
 def test_shipped_builds_load() -> None:
-    folder = Path(resources.files("cardarena.games.laplaplace").joinpath("builds"))  # type: ignore[arg-type]
+    folder = Path(resources.files("cardarena.games.laplaplace").joinpath("data", "builds"))  # type: ignore[arg-type]
     files = sorted(folder.glob("*.toml"))
     assert len(files) >= 8
     for f in files:

@@ -12,7 +12,7 @@ import cardarena
 from cardarena.engine import CardDataError, IllegalActionError, InvalidActionError, OptionError, Rng
 from cardarena.games.laplaplace.game import LapState
 
-BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
 def new(seed: int = 0, **options: object) -> LapState:

@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 import cardarena
+from cardarena.arena.league import run_league
 from cardarena.cli.laplaplace_cmd import laplaplace_group
 from cardarena.engine import CardDataError
-from cardarena.games.laplaplace.league import run_league
 
-BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
 def test_league_every_pair_both_seat_orders(tmp_path: Path) -> None:

@@ -7,10 +7,10 @@ from typing import Any
 
 from cardarena.engine import Action, Game, InvalidActionError, Option, OptionError, Rng, State, derive_seed
 
-from .battle import JUDGE_TURN, Battle, Outcome
-from .builds import MAX_CARDS, Build, load_build
-from .cards import CardDef, CardTable, load_cards
+from .cards.builds import MAX_CARDS, Build, load_build
+from .cards.table import CardDef, CardTable, load_cards
 from .render import render_state
+from .rules.battle import JUDGE_TURN, Battle, Outcome
 
 OPEN_CARDS = 4  # オープンカード: 4 shown, then 4 hidden ones added
 SCENES = ("blind", "open", "league")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from cardarena.engine import Rng
 
-from .abilities import OTHER, Ability
-from .cards import CardDef
+from ..cards.abilities import OTHER, Ability
+from ..cards.table import CardDef
 
 JUDGE_TURN = 30  # バトルが30ターンを超えたら: the judgement after turn 30
 FIRING_CAP = 200  # safety net per action phase; the rules should never need it (counted in Outcome)

@@ -155,7 +155,7 @@ def load_cards(path: str | Path | None = None) -> CardTable:
     """Load and check a card file (default: the package's ``cards.toml``); raise ``CardDataError``."""
     if path is None:
         name = DEFAULT_FILE
-        text = resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
+        text = resources.files("cardarena.games.laplaplace").joinpath("data", DEFAULT_FILE).read_text(encoding="utf-8")
     else:
         name = str(path)
         text = read_text(path)

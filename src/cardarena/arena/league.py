@@ -12,9 +12,9 @@ from pathlib import Path
 
 from cardarena.engine import CardDataError, Rng, derive_seed
 
-from .battle import Battle
-from .builds import Build, load_build
-from .cards import CardTable, load_cards
+from ..games.laplaplace.cards.builds import Build, load_build
+from ..games.laplaplace.cards.table import CardTable, load_cards
+from ..games.laplaplace.rules.battle import Battle
 
 WIN_POINTS, DRAW_POINTS = 3, 1
 CSV_FIELDS = ("rank", "build", "file", "played", "wins", "draws", "losses", "points", "hp_left")

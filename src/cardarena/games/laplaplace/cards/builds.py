@@ -1,6 +1,6 @@
 """Build files: a player's 0-8 cards, top to bottom, as a small TOML file (the mail-in entry of a league).
 
->>> from .cards import load_cards
+>>> from .table import load_cards
 >>> b = parse_build('name = "Rush"\\ncards = ["lance", "Jab"]\\n', load_cards(), "rush.toml")
 >>> b.name, [c.id for c in b.cards]
 ('Rush', ['lance', 'jab'])
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
-from .cards import CardDef, CardTable
+from .table import CardDef, CardTable
 
 MAX_CARDS = 8
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from cardarena.engine import Rng, derive_seed
 
-from .battle import Battle
-from .cards import CardDef, CardTable
+from ..games.laplaplace.cards.table import CardDef, CardTable
+from ..games.laplaplace.rules.battle import Battle
 
 
 @dataclass(frozen=True)

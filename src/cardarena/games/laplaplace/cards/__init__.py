@@ -1,0 +1,1 @@
+"""Laplaplace's data: the ability language, the card list and build files."""

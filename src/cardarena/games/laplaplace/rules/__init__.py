@@ -1,0 +1,1 @@
+"""Laplaplace's rules (the automatic battle)."""
