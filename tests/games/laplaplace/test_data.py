@@ -12,6 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardarena.engine import CardDataError
+from cardarena.games.laplaplace.cards import (
+    build_text,
+    load_build,
+    load_cards,
+    parse_build,
+    parse_cards,
+)
 from cardarena.games.laplaplace.cards.abilities import (
     ACTION,
     CONDITIONS,
@@ -20,8 +27,7 @@ from cardarena.games.laplaplace.cards.abilities import (
     AbilityError,
     parse_ability,
 )
-from cardarena.games.laplaplace.cards.builds import build_text, load_build, parse_build
-from cardarena.games.laplaplace.cards.table import CATEGORIES, NUMBERS, load_cards, parse_cards
+from cardarena.games.laplaplace.constants import CATEGORIES, NUMBERS
 
 from .helpers import TABLE
 

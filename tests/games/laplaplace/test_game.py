@@ -10,18 +10,19 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError, IllegalActionError, InvalidActionError, OptionError, Rng
-from cardarena.games.laplaplace.game import LapState
+from cardarena.games.laplaplace import LaplaplaceState
+from cardarena.games.laplaplace.constants import Kind, Phase
 
 BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
-def new(seed: int = 0, **options: object) -> LapState:
+def new(seed: int = 0, **options: object) -> LaplaplaceState:
     state = cardarena.load("laplaplace", **options).new_initial_state(seed)
-    assert isinstance(state, LapState)
+    assert isinstance(state, LaplaplaceState)
     return state
 
 
-def play(state: LapState, *texts: str) -> None:
+def play(state: LaplaplaceState, *texts: str) -> None:
     for t in texts:
         state.apply_text(t)
 
@@ -66,13 +67,13 @@ def test_blind_builds_are_secret_until_reveal() -> None:
 def test_open_scene() -> None:
     """ビルド (open): 4枚のカードを選んでお互いに見せ合います…自分のオープンカードにカード4枚を足して組みます。"""
     s = new(build="open")
-    assert s.phase == "show"
-    assert all(a[0] == "show" for a in s.legal_actions())
+    assert s.phase is Phase.SHOW
+    assert all(a[0] == Kind.SHOW for a in s.legal_actions())
     play(s, "show lance", "show lance", "show jab", "show rally")
     assert s.observation(0)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
     assert s.observation(1)["seats"][0]["open"] is None  # hidden until both have shown 4
     play(s, "show blank", "show blank", "show shield", "show shield")
-    assert s.phase == "build"
+    assert s.phase is Phase.BUILD
     assert s.observation(1)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
     assert s.observation(0)["seats"][1]["open"] == ["blank", "blank", "shield", "shield"]
     # 8 cards: the 4 open ones in any order plus 4 more; the last places must take the open cards left
@@ -199,7 +200,7 @@ def test_blind_build_size_is_secret() -> None:
     assert s.game.action_seen_by(s, s.game.parse_action(s, "add jab"), 0).startswith("add Jab")
 
 
-def _views(state: LapState, seat: int) -> tuple[dict[str, object], str]:
+def _views(state: LaplaplaceState, seat: int) -> tuple[dict[str, object], str]:
     return state.observation(seat), state.render(seat)
 
 
@@ -216,7 +217,7 @@ def test_actions_another_seat_cannot_tell_apart_leave_it_the_same_view() -> None
         for seed in range(6):
             rng = Rng(seed)
             state = game.new_initial_state(seed)
-            assert isinstance(state, LapState)
+            assert isinstance(state, LaplaplaceState)
             while not state.is_terminal():
                 actor = state.current_player
                 assert actor is not None

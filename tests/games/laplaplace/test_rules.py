@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardarena.engine import Rng
-from cardarena.games.laplaplace.cards.builds import load_build
-from cardarena.games.laplaplace.cards.table import CardDef, parse_cards
-from cardarena.games.laplaplace.rules.battle import JUDGE_TURN, Battle, BattleOver, compare_builds
+from cardarena.games.laplaplace.cards import CardDef, load_build, parse_cards
+from cardarena.games.laplaplace.constants import JUDGE_TURN
+from cardarena.games.laplaplace.rules import Battle, BattleOver, compare_builds
 
 from .helpers import TABLE, battle, card, force, ids, ready, ups
 

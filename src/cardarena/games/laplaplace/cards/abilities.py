@@ -5,8 +5,8 @@ An ability is one line::
     <timing> <limit>* <tag>* effect ; effect ; ...
 
 >>> a = parse_ability("<A><トップ> damage enemy 1 x3")
->>> a.timing, a.top, a.effects
-('action', True, (Effect(op='damage', args=('enemy', 1, 3)),))
+>>> a.timing == Timing.ACTION, a.top, a.effects
+(True, True, (Effect(op='damage', args=('enemy', 1, 3)),))
 >>> parse_ability("<E:enemy_damage min=2> reflect").trigger_min
 2
 
@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-ACTION, EVENT, BUILD, CONST = "action", "event", "build", "const"
+from ..constants import ACTION, BUILD, CONST, EVENT, INCREASE, OTHER, REDUCTION, REFLECTION, Timing
 
 #: Event triggers, with the rulebook phrase each one stands for.
 TRIGGERS: dict[str, str] = {
@@ -43,9 +43,6 @@ CONDITIONS: dict[str, str] = {
 
 TAGS: dict[str, str] = {"除去": "remove", "ダウンレス": "downless", "迎撃不可": "unblockable"}
 
-# Stages of the events answering one damage hit: increases, then reductions, then reflection, then the rest.
-INCREASE, REDUCTION, REFLECTION, OTHER = 0, 1, 2, 3
-
 
 class AbilityError(ValueError):
     """An ability line that does not follow the ability language (the loader names the file and card)."""
@@ -59,9 +56,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """One parsed ability. ``stage`` orders damage events (see ``INCREASE`` ... ``OTHER``)."""
+    """One parsed ability. ``stage`` orders damage events (``Stage`` in constants.py, as a plain int)."""
 
-    timing: str
+    timing: Timing
     trigger: str | None
     trigger_min: int
     limits: tuple[str, ...]
@@ -71,7 +68,7 @@ class Ability:
     unblockable: bool
     effects: tuple[Effect, ...]
     text: str
-    stage: int = OTHER
+    stage: int = int(OTHER)
     plain_damage: tuple[int, int] | None = None  # (amount, times) when the only effect is `damage enemy`
 
 
@@ -176,7 +173,7 @@ _ONLY_TRIGGER = {
 def parse_ability(line: str) -> Ability:
     """Parse one ability line; raise :class:`AbilityError` with a designer-readable message."""
     pos = 0
-    timing: str | None = None
+    timing: Timing | None = None
     trigger: str | None = None
     trigger_min = 0
     limits: list[str] = []
@@ -255,7 +252,7 @@ def parse_ability(line: str) -> Ability:
         unblockable="unblockable" in tags,
         effects=effects,
         text=line.strip(),
-        stage=stage,
+        stage=int(stage),
         plain_damage=(
             (effects[0].args[1], effects[0].args[2])
             if len(effects) == 1 and effects[0].op == "damage" and effects[0].args[0] == "enemy"
@@ -264,7 +261,7 @@ def parse_ability(line: str) -> Ability:
     )
 
 
-def _check_effects(effects: tuple[Effect, ...], timing: str, trigger: str | None) -> None:
+def _check_effects(effects: tuple[Effect, ...], timing: Timing, trigger: str | None) -> None:
     picked = picked2 = listed = False
     for e in effects:
         allowed = _ONLY_TIMING.get(e.op)

@@ -16,9 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
+from ..constants import MAX_CARDS
 from .table import CardDef, CardTable
-
-MAX_CARDS = 8
 
 
 class BuildSpec(BaseModel):

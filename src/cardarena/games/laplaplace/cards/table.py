@@ -1,4 +1,5 @@
-"""The card list: a TOML data file, validated with pydantic and compiled into :class:`CardDef` values."""
+"""The card list: a TOML data file (``data/cards.toml``), validated with pydantic and compiled into :class:`CardDef`
+values."""
 
 from __future__ import annotations
 
@@ -12,23 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
-from .abilities import (
-    ACTION,
-    BUILD,
-    CONST,
-    EVENT,
-    INCREASE,
-    OTHER,
-    REDUCTION,
-    REFLECTION,
-    Ability,
-    AbilityError,
-    parse_ability,
-)
+from ..constants import ACTION, BUILD, CONST, EVENT
+from .abilities import Ability, AbilityError, parse_ability
 
-NUMBERS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-CATEGORIES = ("core", "damage", "disruption", "defence", "support")
-DEFAULT_FILE = "cards.toml"
+DEFAULT_FILE = "cards.toml"  # in the game's data/ folder
 
 
 class CardSpec(BaseModel):
@@ -111,9 +99,6 @@ def compile_card(index: int, spec: CardSpec) -> CardDef:
     card.src_damage = tuple(tuple(x) for x in src)
     card.dst_damage = tuple(tuple(x) for x in dst)
     return card
-
-
-assert (INCREASE, REDUCTION, REFLECTION, OTHER) == (0, 1, 2, 3)
 
 
 class CardTable:
