@@ -258,3 +258,24 @@ def test_parse_action_reads_or_refuses(text: str) -> None:
     except InvalidActionError:
         return
     assert g.parse_action(s, str(a)) == a and 0 <= g.action_index(a) < g.num_distinct_actions
+
+
+def test_a_position_built_with_edit_and_why_not() -> None:
+    """ビルド (open): the last places must take the open cards left. A position built through the kernel
+    (``State.edit``): ``why_not`` gives the reason of the same check that leaves an action out of the legal list."""
+    s = new(build="open")
+    idx = {c.id: c.index for c in s.game.table.cards}
+    s.edit(
+        shown=[[idx["jab"], idx["lance"], idx["lance"], idx["rally"]], [idx["blank"]] * 4],
+        builds=[[idx["pierce"]] * 4, []],
+    )
+    assert s.phase is Phase.BUILD and s.current_player == 0
+    legal = s.legal_actions()
+    assert sorted(str(a) for a in legal) == ["add jab", "add lance", "add rally"]
+    for a in (s.game.action_from_index(i) for i in range(s.game.num_distinct_actions)):
+        assert (s.why_not(a) is None) == (a in legal), a
+    assert s.why_not(s.game.parse_action(s, "add blank")) == "the remaining places must hold your open cards"
+    assert s.why_not(s.game.parse_action(s, "show blank")) == "open cards are shown only at the start of the open scene"
+    assert s.why_not(s.game.parse_action(s, "done")) == "in the open scene a build has exactly 4 open and 4 added cards"
+    with pytest.raises(TypeError, match="no declared field"):
+        s.edit(scene="blind")  # the scene is the game's option, not a field of the state
