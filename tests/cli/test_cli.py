@@ -104,7 +104,7 @@ def test_bench_json_shape() -> None:
 
 
 def test_laplaplace_league_is_registered(tmp_path: Path) -> None:
-    builds = ROOT / "src" / "cardarena" / "games" / "laplaplace" / "builds"
+    builds = ROOT / "src" / "cardarena" / "games" / "laplaplace" / "data" / "builds"
     csv = tmp_path / "standings.csv"
     code, out = run("laplaplace", "league", str(builds), "--csv", str(csv))
     assert code == 0, out

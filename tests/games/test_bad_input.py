@@ -180,8 +180,8 @@ DATA_OPTIONS = [
     ("torabato", "cards", "torabato/cards.toml"),
     ("lyabi", "cards", "lyabi/cards.toml"),
     ("dicebattle", "cards", "dicebattle/data/cards.toml"),
-    ("laplaplace", "cards", "laplaplace/cards.toml"),
-    ("laplaplace", "build0", "laplaplace/builds/knight.toml"),
+    ("laplaplace", "cards", "laplaplace/data/cards.toml"),
+    ("laplaplace", "build0", "laplaplace/data/builds/knight.toml"),
     ("tashkalar", "cards", "tashkalar/data/cards.toml"),
     ("tashkalar", "tasks", "tashkalar/data/tasks.toml"),
 ]

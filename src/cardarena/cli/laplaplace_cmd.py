@@ -1,4 +1,8 @@
-"""``cardarena laplaplace league DIR``: the mail-in tournament of Laplaplace builds."""
+"""``cardarena laplaplace league DIR``: the mail-in tournament of Laplaplace builds.
+
+A registered per-game command (``COMMAND``, added by ``cli/main.py``): it reaches the game only through the
+arena's league of build files, which uses the game's public API and the state protocol.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,18 @@ from pathlib import Path
 
 import click
 
+from ..arena.league import run_league, standings_text
 from ..engine import RulesError
-from ..games.laplaplace.league import run_league, standings_text
+
+GAME_ID = "laplaplace"
 
 
-@click.group("laplaplace")
+@click.group(GAME_ID)
 def laplaplace_group() -> None:
     """Laplaplace tools: run a league of build files."""
+
+
+COMMAND = laplaplace_group
 
 
 @laplaplace_group.command("league")
@@ -35,13 +44,14 @@ def laplaplace_group() -> None:
 def league_cmd(directory: Path, csv_path: Path | None, cards: Path | None, seed: int, show_matches: bool) -> None:
     """Battle every build file (*.toml) in DIR against every other, in both seat orders."""
     target = csv_path if csv_path is not None else directory / "standings.csv"
+    options = {} if cards is None else {"cards": str(cards)}
     try:
-        result = run_league(directory, cards=cards, seed=seed, csv_path=target)
+        result = run_league(GAME_ID, directory, options=options, seed=seed, csv_path=target)
     except (RulesError, OSError) as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     n = len(result.standings)
-    click.echo(f"Laplaplace league: {n} builds, {len(result.matches)} battles (win 3, draw 1)")
+    click.echo(f"{result.game} league: {n} builds, {len(result.matches)} battles (win 3, draw 1)")
     click.echo(standings_text(result.standings))
     if show_matches:
         click.echo("")

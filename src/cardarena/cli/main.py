@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -207,10 +209,14 @@ def bench(game_ids: tuple[str, ...], seconds: float, options: tuple[str, ...], a
 
 
 def _add_game_commands() -> None:
-    """Game-specific command groups (``cardarena laplaplace league DIR``)."""
-    from .laplaplace_cmd import laplaplace_group
-
-    cli.add_command(laplaplace_group)
+    """Registered per-game command groups: each module ``cli/<game id>_cmd.py`` gives its click group as ``COMMAND``
+    (``cardarena laplaplace league DIR``). Such a module reaches its game only through the arena and the state
+    protocol, never through the game package's internals."""
+    package = sys.modules[__package__]
+    for module_info in pkgutil.iter_modules(package.__path__):
+        if module_info.name.endswith("_cmd"):
+            module = importlib.import_module(f"{__package__}.{module_info.name}")
+            cli.add_command(module.COMMAND)
 
 
 _add_game_commands()

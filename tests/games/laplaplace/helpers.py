@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardarena.engine import Rng
-from cardarena.games.laplaplace.battle import Battle, Unit
 from cardarena.games.laplaplace.cards import CardDef, load_cards
+from cardarena.games.laplaplace.rules import Battle, Unit
 
 TABLE = load_cards()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardarena.games.laplaplace.battle import BattleOver
+from cardarena.games.laplaplace.rules import BattleOver
 
 from .helpers import TABLE, battle, force, ids, ready, ups
 

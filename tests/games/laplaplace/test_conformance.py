@@ -7,7 +7,7 @@ from pathlib import Path
 import cardarena
 from cardarena.engine.harness import check_game
 
-BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
 def test_conformance_blind_200_seeds() -> None:

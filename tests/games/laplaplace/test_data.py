@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardarena.engine import CardDataError
-from cardarena.games.laplaplace.abilities import (
+from cardarena.games.laplaplace.cards import (
+    build_text,
+    load_build,
+    load_cards,
+    parse_build,
+    parse_cards,
+)
+from cardarena.games.laplaplace.cards.abilities import (
     ACTION,
     CONDITIONS,
     EVENT,
@@ -20,8 +27,7 @@ from cardarena.games.laplaplace.abilities import (
     AbilityError,
     parse_ability,
 )
-from cardarena.games.laplaplace.builds import build_text, load_build, parse_build
-from cardarena.games.laplaplace.cards import CATEGORIES, NUMBERS, load_cards, parse_cards
+from cardarena.games.laplaplace.constants import CATEGORIES, NUMBERS
 
 from .helpers import TABLE
 
@@ -40,7 +46,7 @@ abilities = [{abilities}]
 def test_the_27_cards() -> None:
     """RULINGS: one card per ability line, <常態> no-up lines joined to the card above: 27 cards."""
     assert len(TABLE) == 27
-    raw = tomllib.loads(resources.files("cardarena.games.laplaplace").joinpath("cards.toml").read_text("utf-8"))
+    raw = tomllib.loads(resources.files("cardarena.games.laplaplace").joinpath("data", "cards.toml").read_text("utf-8"))
     assert all(c["assumed"] for c in raw["card"])  # every value is an assumption of this project
     assert {c.number for c in TABLE.cards} <= set(NUMBERS)
     assert {c.category for c in TABLE.cards} == set(CATEGORIES)
@@ -203,9 +209,60 @@ def test_build_text_round_trip(cards: list[str], name: str) -> None:
 
 
 def test_shipped_builds_load() -> None:
-    folder = Path(resources.files("cardarena.games.laplaplace").joinpath("builds"))  # type: ignore[arg-type]
+    folder = Path(resources.files("cardarena.games.laplaplace").joinpath("data", "builds"))  # type: ignore[arg-type]
     files = sorted(folder.glob("*.toml"))
     assert len(files) >= 8
     for f in files:
         b = load_build(f, load_cards())
         assert b.name and b.character and len(b.cards) == 8
+
+
+@pytest.mark.parametrize(
+    ("change", "card", "field", "words"),
+    [
+        (("force = 3", 'force = "3"'), "x", "force", "whole number (without quotes)"),
+        (("force = 3", "force = 1.5"), "x", "force", "whole number"),
+        (("force = 3", "force = 100"), "x", "force", "at most 99"),
+        (('"A"', '"1"'), "x", "number", "one of A, 2, 3"),
+        (('"core"', '"magic"'), "x", "category", "one of core, damage"),
+        (('id = "x"', 'id = "X Y"'), "X Y", "id", "lower-case letters"),
+        (('id = "x"\n', ""), "X", "id", "is missing"),
+        (('name = "X"', 'name = ""'), "x", "name", "must not be empty"),
+        (("abilities = []", 'abilities = "<A> damage enemy 1"'), "x", "abilities", "a list in brackets"),
+        (("abilities = []", "abilities = [1]"), "x", "abilities", "text in quotes"),
+        (("abilities = []", 'abilities = []\ncolour = "red"'), "x", "colour", "is not a field of a card"),
+        (("abilities = []", 'abilities = []\nassumed = "yes"'), "x", "assumed", "true or false"),
+        (("[[card]]", "version = 1\n[[card]]"), None, "version", "is not a field of a card file"),
+    ],
+)
+def test_card_file_messages_in_plain_words(change: tuple[str, str], card: str | None, field: str, words: str) -> None:
+    """Issue 12 point 8: every error names the file, the card and the field, in words a card designer reads (no
+    pydantic text); unknown keys, top-level ones included, are refused."""
+    with pytest.raises(CardDataError) as e:
+        parse_cards(ONE_CARD.format(abilities="").replace(*change), "my.toml")
+    assert (e.value.file, e.value.card, e.value.field) == ("my.toml", card, field)
+    assert words in str(e.value)
+    assert not any(p in str(e.value) for p in ("Input should", "valid dictionary", "Extra inputs", "Field required"))
+
+
+@pytest.mark.parametrize(
+    ("text", "card", "field", "words"),
+    [
+        ('cards = "lance"\n', None, "cards", "a list in brackets"),
+        ('cards = ["jab", 1]\n', "#2", "cards", "text in quotes"),
+        ("name = 5\ncards = []\n", None, "name", "text in quotes"),
+        ('cards = []\ncolour = "red"\n', None, "colour", "is not a field of a build file"),
+        ('name = "x"\n', None, "cards", "is missing"),
+    ],
+)
+def test_build_file_messages_in_plain_words(text: str, card: str | None, field: str, words: str) -> None:
+    with pytest.raises(CardDataError) as e:
+        parse_build(text, TABLE, "r.toml")
+    assert (e.value.file, e.value.card, e.value.field) == ("r.toml", card, field)
+    assert words in str(e.value) and "Input should" not in str(e.value)
+
+
+def test_a_card_file_without_cards() -> None:
+    for text in ("", "card = {}\n"):
+        with pytest.raises(CardDataError, match=r"no cards: a card file holds one \[\[card\]\] table per card"):
+            parse_cards(text, "my.toml")

@@ -10,18 +10,19 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError, IllegalActionError, InvalidActionError, OptionError, Rng
-from cardarena.games.laplaplace.game import LapState
+from cardarena.games.laplaplace import LaplaplaceState
+from cardarena.games.laplaplace.constants import Kind, Phase
 
-BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
-def new(seed: int = 0, **options: object) -> LapState:
+def new(seed: int = 0, **options: object) -> LaplaplaceState:
     state = cardarena.load("laplaplace", **options).new_initial_state(seed)
-    assert isinstance(state, LapState)
+    assert isinstance(state, LaplaplaceState)
     return state
 
 
-def play(state: LapState, *texts: str) -> None:
+def play(state: LaplaplaceState, *texts: str) -> None:
     for t in texts:
         state.apply_text(t)
 
@@ -66,13 +67,13 @@ def test_blind_builds_are_secret_until_reveal() -> None:
 def test_open_scene() -> None:
     """ビルド (open): 4枚のカードを選んでお互いに見せ合います…自分のオープンカードにカード4枚を足して組みます。"""
     s = new(build="open")
-    assert s.phase == "show"
-    assert all(a[0] == "show" for a in s.legal_actions())
+    assert s.phase is Phase.SHOW
+    assert all(a[0] == Kind.SHOW for a in s.legal_actions())
     play(s, "show lance", "show lance", "show jab", "show rally")
     assert s.observation(0)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
     assert s.observation(1)["seats"][0]["open"] is None  # hidden until both have shown 4
     play(s, "show blank", "show blank", "show shield", "show shield")
-    assert s.phase == "build"
+    assert s.phase is Phase.BUILD
     assert s.observation(1)["seats"][0]["open"] == ["lance", "lance", "jab", "rally"]
     assert s.observation(0)["seats"][1]["open"] == ["blank", "blank", "shield", "shield"]
     # 8 cards: the 4 open ones in any order plus 4 more; the last places must take the open cards left
@@ -199,7 +200,7 @@ def test_blind_build_size_is_secret() -> None:
     assert s.game.action_seen_by(s, s.game.parse_action(s, "add jab"), 0).startswith("add Jab")
 
 
-def _views(state: LapState, seat: int) -> tuple[dict[str, object], str]:
+def _views(state: LaplaplaceState, seat: int) -> tuple[dict[str, object], str]:
     return state.observation(seat), state.render(seat)
 
 
@@ -216,7 +217,7 @@ def test_actions_another_seat_cannot_tell_apart_leave_it_the_same_view() -> None
         for seed in range(6):
             rng = Rng(seed)
             state = game.new_initial_state(seed)
-            assert isinstance(state, LapState)
+            assert isinstance(state, LaplaplaceState)
             while not state.is_terminal():
                 actor = state.current_player
                 assert actor is not None
@@ -257,3 +258,24 @@ def test_parse_action_reads_or_refuses(text: str) -> None:
     except InvalidActionError:
         return
     assert g.parse_action(s, str(a)) == a and 0 <= g.action_index(a) < g.num_distinct_actions
+
+
+def test_a_position_built_with_edit_and_why_not() -> None:
+    """ビルド (open): the last places must take the open cards left. A position built through the kernel
+    (``State.edit``): ``why_not`` gives the reason of the same check that leaves an action out of the legal list."""
+    s = new(build="open")
+    idx = {c.id: c.index for c in s.game.table.cards}
+    s.edit(
+        shown=[[idx["jab"], idx["lance"], idx["lance"], idx["rally"]], [idx["blank"]] * 4],
+        builds=[[idx["pierce"]] * 4, []],
+    )
+    assert s.phase is Phase.BUILD and s.current_player == 0
+    legal = s.legal_actions()
+    assert sorted(str(a) for a in legal) == ["add jab", "add lance", "add rally"]
+    for a in (s.game.action_from_index(i) for i in range(s.game.num_distinct_actions)):
+        assert (s.why_not(a) is None) == (a in legal), a
+    assert s.why_not(s.game.parse_action(s, "add blank")) == "the remaining places must hold your open cards"
+    assert s.why_not(s.game.parse_action(s, "show blank")) == "open cards are shown only at the start of the open scene"
+    assert s.why_not(s.game.parse_action(s, "done")) == "in the open scene a build has exactly 4 open and 4 added cards"
+    with pytest.raises(TypeError, match="no declared field"):
+        s.edit(scene="blind")  # the scene is the game's option, not a field of the state

@@ -1,4 +1,5 @@
-"""The mail-in league (参加者は、構成に必要な情報を添えて主催者にメールします) and its command."""
+"""The mail-in league (参加者は、構成に必要な情報を添えて主催者にメールします), run by ``cardarena.arena.league``, and
+its command."""
 
 from __future__ import annotations
 
@@ -10,17 +11,17 @@ import pytest
 from click.testing import CliRunner
 
 import cardarena
+from cardarena.arena.league import run_league
 from cardarena.cli.laplaplace_cmd import laplaplace_group
 from cardarena.engine import CardDataError
-from cardarena.games.laplaplace.league import run_league
 
-BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "builds"
+BUILDS = Path(cardarena.__file__).parent / "games" / "laplaplace" / "data" / "builds"
 
 
 def test_league_every_pair_both_seat_orders(tmp_path: Path) -> None:
     n = len(list(BUILDS.glob("*.toml")))
     assert n >= 8
-    result = run_league(BUILDS, csv_path=tmp_path / "s.csv")
+    result = run_league("laplaplace", BUILDS, csv_path=tmp_path / "s.csv")
     assert len(result.matches) == n * (n - 1)
     assert {(m.seat0, m.seat1) for m in result.matches} == {
         (a.build, b.build) for a in result.standings for b in result.standings if a is not b
@@ -36,14 +37,14 @@ def test_league_every_pair_both_seat_orders(tmp_path: Path) -> None:
 
 
 def test_league_is_reproducible() -> None:
-    a = run_league(BUILDS, seed=3)
-    b = run_league(BUILDS, seed=3)
+    a = run_league("laplaplace", BUILDS, seed=3)
+    b = run_league("laplaplace", BUILDS, seed=3)
     assert [(r.build, r.points) for r in a.standings] == [(r.build, r.points) for r in b.standings]
 
 
 def test_league_matches_the_game(tmp_path: Path) -> None:
     """A league battle is the same battle as the game's league scene."""
-    result = run_league(BUILDS)
+    result = run_league("laplaplace", BUILDS)
     m = next(m for m in result.matches if m.seat0 == "Knight" and m.seat1 == "Judge")
     s = cardarena.load(
         "laplaplace", build="league", build0=str(BUILDS / "knight.toml"), build1=str(BUILDS / "judge.toml")
@@ -54,14 +55,14 @@ def test_league_matches_the_game(tmp_path: Path) -> None:
 
 def test_league_errors(tmp_path: Path) -> None:
     with pytest.raises(CardDataError, match="at least 2"):
-        run_league(tmp_path)
+        run_league("laplaplace", tmp_path)
     shutil.copy(BUILDS / "knight.toml", tmp_path / "a.toml")
     shutil.copy(BUILDS / "knight.toml", tmp_path / "b.toml")
     with pytest.raises(CardDataError, match="also used"):
-        run_league(tmp_path)
+        run_league("laplaplace", tmp_path)
     (tmp_path / "b.toml").write_text('cards = ["laser"]\n', encoding="utf-8")
     with pytest.raises(CardDataError, match="laser"):
-        run_league(tmp_path)
+        run_league("laplaplace", tmp_path)
 
 
 def test_league_command(tmp_path: Path) -> None:

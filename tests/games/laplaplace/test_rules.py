@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardarena.engine import Rng
-from cardarena.games.laplaplace.battle import JUDGE_TURN, Battle, BattleOver, compare_builds
-from cardarena.games.laplaplace.builds import load_build
-from cardarena.games.laplaplace.cards import CardDef, parse_cards
+from cardarena.games.laplaplace.cards import CardDef, load_build, parse_cards
+from cardarena.games.laplaplace.constants import JUDGE_TURN
+from cardarena.games.laplaplace.rules import Battle, BattleOver, compare_builds
 
 from .helpers import TABLE, battle, card, force, ids, ready, ups
 
@@ -273,7 +273,7 @@ def test_only_identical_builds_draw_over_many_pairs() -> None:
     """決着: 以下の条件によっても決着がつかないバトルはありません — over every pair of shipped builds (both seat
     orders, and each against itself) and thousands of random pairs, a battle is a draw exactly when the builds
     are identical; the last tie-break orders builds, whatever the seats and the seed."""
-    folder = Path(__file__).parents[3] / "src" / "cardarena" / "games" / "laplaplace" / "builds"
+    folder = Path(__file__).parents[3] / "src" / "cardarena" / "games" / "laplaplace" / "data" / "builds"
     shipped = [list(load_build(str(f), TABLE).cards) for f in sorted(folder.glob("*.toml"))]
     assert len(shipped) >= 10
     pairs = [(a, b) for a in shipped for b in shipped]

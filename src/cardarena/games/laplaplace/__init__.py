@@ -1,7 +1,12 @@
-"""Laplaplace (ラプラプラス): build a column of 0-8 cards, then watch the automatic battle."""
+"""Laplaplace (ラプラプラス): build a column of 0-8 cards, then watch the automatic battle.
 
-from .game import Laplaplace, LapState
+The package follows docs/DEVELOPING.md: ``game`` > ``render`` > ``state`` > ``views`` > ``rules/`` > ``actions`` >
+``cards/`` > ``constants``, with the data files in ``data/``.
+"""
 
-GAME = Laplaplace
+from .game import LaplaplaceGame
+from .state import LaplaplaceState
 
-__all__ = ["GAME", "LapState", "Laplaplace"]
+GAME = LaplaplaceGame
+
+__all__ = ["GAME", "LaplaplaceGame", "LaplaplaceState"]

@@ -1,4 +1,5 @@
-"""The card list: a TOML data file, validated with pydantic and compiled into :class:`CardDef` values."""
+"""The card list: a TOML data file (``data/cards.toml``), validated with pydantic and compiled into :class:`CardDef`
+values."""
 
 from __future__ import annotations
 
@@ -7,34 +8,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
-from .abilities import (
-    ACTION,
-    BUILD,
-    CONST,
-    EVENT,
-    INCREASE,
-    OTHER,
-    REDUCTION,
-    REFLECTION,
-    Ability,
-    AbilityError,
-    parse_ability,
-)
+from ..constants import ACTION, BUILD, CONST, EVENT
+from .abilities import Ability, AbilityError, parse_ability
+from .messages import validate
 
-NUMBERS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-CATEGORIES = ("core", "damage", "disruption", "defence", "support")
-DEFAULT_FILE = "cards.toml"
+DEFAULT_FILE = "cards.toml"  # in the game's data/ folder
 
 
 class CardSpec(BaseModel):
-    """One card as written in the data file."""
+    """One card as written in the data file (strict: a number in quotes is text, not a number)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=32)
     name: str = Field(min_length=1, max_length=40)
@@ -47,7 +36,7 @@ class CardSpec(BaseModel):
 
 
 class CardFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     card: list[CardSpec] = Field(min_length=1, max_length=200)
 
@@ -113,9 +102,6 @@ def compile_card(index: int, spec: CardSpec) -> CardDef:
     return card
 
 
-assert (INCREASE, REDUCTION, REFLECTION, OTHER) == (0, 1, 2, 3)
-
-
 class CardTable:
     """The loaded card list, looked up by id, by name (any case) or by index."""
 
@@ -135,27 +121,27 @@ class CardTable:
         return self._by_key.get(key.strip().lower())
 
 
-def _where(loc: tuple[Any, ...], raw: dict[str, Any]) -> tuple[str | None, str | None]:
-    card: str | None = None
-    fld: str | None = None
-    if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
-        try:
-            entry = raw["card"][loc[1]]
-            card = str(entry.get("id") or entry.get("name") or f"#{loc[1] + 1}")
-        except (KeyError, IndexError, TypeError, AttributeError):
-            card = f"#{loc[1] + 1}"
-        if len(loc) >= 3:
-            fld = str(loc[2])
-    elif loc:
-        fld = str(loc[0])
-    return card, fld
+def _where(raw: dict[str, Any]) -> Any:
+    """Where an error in the card file ``raw`` is: the card (its id, else its name, else ``#n``) and the field."""
+
+    def where(loc: tuple[Any, ...]) -> tuple[str | None, str | None, str, type[BaseModel]]:
+        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+            try:
+                entry = raw["card"][loc[1]]
+                card = str(entry.get("id") or entry.get("name") or f"#{loc[1] + 1}")
+            except (KeyError, IndexError, TypeError, AttributeError):
+                card = f"#{loc[1] + 1}"
+            return card, (str(loc[2]) if len(loc) >= 3 else None), "a card", CardSpec
+        return None, (str(loc[0]) if loc else None), "a card file", CardFile
+
+    return where
 
 
 def load_cards(path: str | Path | None = None) -> CardTable:
     """Load and check a card file (default: the package's ``cards.toml``); raise ``CardDataError``."""
     if path is None:
         name = DEFAULT_FILE
-        text = resources.files(__package__).joinpath(DEFAULT_FILE).read_text(encoding="utf-8")
+        text = resources.files("cardarena.games.laplaplace").joinpath("data", DEFAULT_FILE).read_text(encoding="utf-8")
     else:
         name = str(path)
         text = read_text(path)
@@ -164,12 +150,11 @@ def load_cards(path: str | Path | None = None) -> CardTable:
 
 def parse_cards(text: str, name: str = "<cards>") -> CardTable:
     raw = parse_toml(text, name)
-    try:
-        data = CardFile.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        card, fld = _where(tuple(err["loc"]), raw)
-        raise CardDataError(name, err["msg"], card=card, field=fld) from None
+    if not isinstance(raw.get("card"), list) and not (set(raw) - {"card"}):
+        raise CardDataError(
+            name, "no cards: a card file holds one [[card]] table per card (id, name, number, force, ...)", field="card"
+        )
+    data: CardFile = validate(CardFile, raw, name, _where(raw))
     cards: list[CardDef] = []
     seen: set[str] = set()
     for i, spec in enumerate(data.card):

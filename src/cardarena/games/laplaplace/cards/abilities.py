@@ -5,8 +5,8 @@ An ability is one line::
     <timing> <limit>* <tag>* effect ; effect ; ...
 
 >>> a = parse_ability("<A><トップ> damage enemy 1 x3")
->>> a.timing, a.top, a.effects
-('action', True, (Effect(op='damage', args=('enemy', 1, 3)),))
+>>> a.timing == Timing.ACTION, a.top, a.effects
+(True, True, (Effect(op='damage', args=('enemy', 1, 3)),))
 >>> parse_ability("<E:enemy_damage min=2> reflect").trigger_min
 2
 
@@ -18,10 +18,10 @@ Limits: ``<L:condition>`` and ``<トップ>``. Tags: ``[除去]``, ``[ダウン�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-ACTION, EVENT, BUILD, CONST = "action", "event", "build", "const"
+from ..constants import ACTION, BUILD, CONST, EVENT, INCREASE, OTHER, REDUCTION, REFLECTION, Timing
 
 #: Event triggers, with the rulebook phrase each one stands for.
 TRIGGERS: dict[str, str] = {
@@ -43,9 +43,6 @@ CONDITIONS: dict[str, str] = {
 
 TAGS: dict[str, str] = {"除去": "remove", "ダウンレス": "downless", "迎撃不可": "unblockable"}
 
-# Stages of the events answering one damage hit: increases, then reductions, then reflection, then the rest.
-INCREASE, REDUCTION, REFLECTION, OTHER = 0, 1, 2, 3
-
 
 class AbilityError(ValueError):
     """An ability line that does not follow the ability language (the loader names the file and card)."""
@@ -59,9 +56,9 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Ability:
-    """One parsed ability. ``stage`` orders damage events (see ``INCREASE`` ... ``OTHER``)."""
+    """One parsed ability. ``stage`` orders damage events (``Stage`` in constants.py, as a plain int)."""
 
-    timing: str
+    timing: Timing
     trigger: str | None
     trigger_min: int
     limits: tuple[str, ...]
@@ -71,7 +68,7 @@ class Ability:
     unblockable: bool
     effects: tuple[Effect, ...]
     text: str
-    stage: int = OTHER
+    stage: int = int(OTHER)
     plain_damage: tuple[int, int] | None = None  # (amount, times) when the only effect is `damage enemy`
 
 
@@ -90,6 +87,36 @@ def _expect(words: list[str], n: int, usage: str) -> None:
         raise AbilityError(f"expected `{usage}`, got `{' '.join(words)}`")
 
 
+def _parse_damage(words: list[str], text: str) -> Effect:
+    """``damage enemy|self|above_base N [xM]``."""
+    if len(words) not in (3, 4) or words[1] not in ("enemy", "self", "above_base"):
+        raise AbilityError(f"expected `damage enemy|self|above_base N [xM]`, got `{text}`")
+    amount = _int(words[2], "damage amount")
+    times = 1
+    if len(words) == 4:
+        if not words[3].startswith("x"):
+            raise AbilityError(f"repeat count must look like x3, not {words[3]!r}")
+        times = _int(words[3][1:], "repeat count")
+    if amount < 1 or times < 1:
+        raise AbilityError("damage amount and repeat count must be at least 1")
+    return Effect("damage", (words[1], amount, times))
+
+
+def _parse_amount(op: str, words: list[str], text: str) -> Effect:
+    """``modify +N|-N`` (N ≥ 1) and ``speed +N``."""
+    if op == "modify":
+        _expect(words, 2, "modify +N|-N")
+        m = re.fullmatch(r"([+-])(\d+)", words[1])
+        if not m or int(m.group(2)) == 0:
+            raise AbilityError(f"expected `modify +N` or `modify -N` (N ≥ 1), got `{text}`")
+        return Effect(op, (int(m.group(2)) * (1 if m.group(1) == "+" else -1),))
+    _expect(words, 2, "speed +N")
+    m = re.fullmatch(r"\+(\d+)", words[1])
+    if not m:
+        raise AbilityError(f"expected `speed +N`, got `{text}`")
+    return Effect(op, (int(m.group(1)),))
+
+
 def _parse_effect(text: str) -> Effect:
     words = text.split()
     if not words:
@@ -99,17 +126,7 @@ def _parse_effect(text: str) -> Effect:
             raise AbilityError(f"unexpected word {w!r} in effect `{text}`")
     op = words[0]
     if op == "damage":
-        if len(words) not in (3, 4) or words[1] not in ("enemy", "self", "above_base"):
-            raise AbilityError(f"expected `damage enemy|self|above_base N [xM]`, got `{text}`")
-        amount = _int(words[2], "damage amount")
-        times = 1
-        if len(words) == 4:
-            if not words[3].startswith("x"):
-                raise AbilityError(f"repeat count must look like x3, not {words[3]!r}")
-            times = _int(words[3][1:], "repeat count")
-        if amount < 1 or times < 1:
-            raise AbilityError("damage amount and repeat count must be at least 1")
-        return Effect(op, (words[1], amount, times))
+        return _parse_damage(words, text)
     if op in (
         "heal_to_base",
         "initial_hp_plus_half_base",
@@ -138,22 +155,12 @@ def _parse_effect(text: str) -> Effect:
         if len(words) != 2 or words[1] not in ("target", "target2"):
             raise AbilityError(f"expected `{op} target|target2`, got `{text}`")
         return Effect(op, (words[1],))
-    if op == "modify":
-        _expect(words, 2, "modify +N|-N")
-        m = re.fullmatch(r"([+-])(\d+)", words[1])
-        if not m or int(m.group(2)) == 0:
-            raise AbilityError(f"expected `modify +N` or `modify -N` (N ≥ 1), got `{text}`")
-        return Effect(op, (int(m.group(2)) * (1 if m.group(1) == "+" else -1),))
+    if op in ("modify", "speed"):
+        return _parse_amount(op, words, text)
     if op == "prefer":
         if len(words) != 2 or words[1] not in ("category_of_above", "number_of_above"):
             raise AbilityError(f"expected `prefer category_of_above|number_of_above`, got `{text}`")
         return Effect(op, (words[1],))
-    if op == "speed":
-        _expect(words, 2, "speed +N")
-        m = re.fullmatch(r"\+(\d+)", words[1])
-        if not m:
-            raise AbilityError(f"expected `speed +N`, got `{text}`")
-        return Effect(op, (int(m.group(1)),))
     raise AbilityError(f"unknown effect {op!r}")
 
 
@@ -173,89 +180,106 @@ _ONLY_TRIGGER = {
 }
 
 
-def parse_ability(line: str) -> Ability:
-    """Parse one ability line; raise :class:`AbilityError` with a designer-readable message."""
-    pos = 0
-    timing: str | None = None
+@dataclass(slots=True)
+class _Head:
+    """What the markers before the effects say: timing, trigger, limits and tags."""
+
+    pos: int = 0  # where the effects start
+    timing: Timing | None = None
     trigger: str | None = None
-    trigger_min = 0
-    limits: list[str] = []
-    top = False
-    tags: set[str] = set()
+    trigger_min: int = 0
+    limits: list[str] = field(default_factory=list)
+    top: bool = False
+    tags: set[str] = field(default_factory=set)
+
+
+def _read_timing(head: _Head, inner: str) -> None:
+    if head.timing is not None:
+        raise AbilityError("an ability has exactly one timing (<A>, <E:…>, <ビルド> or <常態>)")
+    if inner == "A":
+        head.timing = ACTION
+    elif inner == "ビルド":
+        head.timing = BUILD
+    elif inner == "常態":
+        head.timing = CONST
+    else:
+        head.timing = EVENT
+        parts = inner[2:].split()
+        if not parts or parts[0] not in TRIGGERS:
+            raise AbilityError(f"unknown trigger <{inner}>; triggers are {', '.join(TRIGGERS)}")
+        head.trigger = parts[0]
+        for extra in parts[1:]:
+            mm = re.fullmatch(r"min=(\d+)", extra)
+            if not mm or head.trigger not in ("enemy_damage", "my_damage"):
+                raise AbilityError(f"unexpected {extra!r} in <{inner}> (only damage triggers take min=N)")
+            head.trigger_min = int(mm.group(1))
+
+
+def _read_head(line: str) -> _Head:
+    """The markers ``<…>`` and tags ``[…]`` at the start of ``line``."""
+    head = _Head()
     while True:
-        m = _HEAD.match(line, pos)
+        m = _HEAD.match(line, head.pos)
         if not m:
-            break
+            return head
         token = m.group(1)
-        pos = m.end()
+        head.pos = m.end()
         inner = token[1:-1].strip()
         if token.startswith("["):
             if inner not in TAGS:
                 raise AbilityError(f"unknown tag [{inner}]; tags are {', '.join(f'[{t}]' for t in TAGS)}")
-            tags.add(TAGS[inner])
-            continue
-        if inner in ("A", "ビルド", "常態") or inner.startswith("E:"):
-            if timing is not None:
-                raise AbilityError("an ability has exactly one timing (<A>, <E:…>, <ビルド> or <常態>)")
-            if inner == "A":
-                timing = ACTION
-            elif inner == "ビルド":
-                timing = BUILD
-            elif inner == "常態":
-                timing = CONST
-            else:
-                timing = EVENT
-                parts = inner[2:].split()
-                if not parts or parts[0] not in TRIGGERS:
-                    raise AbilityError(f"unknown trigger <{inner}>; triggers are {', '.join(TRIGGERS)}")
-                trigger = parts[0]
-                for extra in parts[1:]:
-                    mm = re.fullmatch(r"min=(\d+)", extra)
-                    if not mm or trigger not in ("enemy_damage", "my_damage"):
-                        raise AbilityError(f"unexpected {extra!r} in <{inner}> (only damage triggers take min=N)")
-                    trigger_min = int(mm.group(1))
-            continue
-        if inner == "トップ":
-            top = True
-            continue
-        if inner.startswith("L:"):
+            head.tags.add(TAGS[inner])
+        elif inner in ("A", "ビルド", "常態") or inner.startswith("E:"):
+            _read_timing(head, inner)
+        elif inner == "トップ":
+            head.top = True
+        elif inner.startswith("L:"):
             cond = inner[2:].strip()
             if cond not in CONDITIONS:
                 raise AbilityError(f"unknown condition <{inner}>; conditions are {', '.join(CONDITIONS)}")
-            limits.append(cond)
-            continue
-        raise AbilityError(f"unknown marker <{inner}>")
+            head.limits.append(cond)
+        else:
+            raise AbilityError(f"unknown marker <{inner}>")
+
+
+def _stage(effects: tuple[Effect, ...]) -> int:
+    ops = {e.op for e in effects}
+    if "modify" in ops:
+        return int(INCREASE if effects[0].op == "modify" and effects[0].args[0] > 0 else REDUCTION)
+    if "reflect" in ops:
+        return int(REFLECTION)
+    return int(OTHER)
+
+
+def parse_ability(line: str) -> Ability:
+    """Parse one ability line; raise :class:`AbilityError` with a designer-readable message."""
+    head = _read_head(line)
+    timing, trigger, limits, tags = head.timing, head.trigger, head.limits, head.tags
     if timing is None:
         raise AbilityError("an ability must start with its timing: <A>, <E:trigger>, <ビルド> or <常態>")
-    if top and timing != ACTION:
+    if head.top and timing != ACTION:
         raise AbilityError("<トップ> limits only actions <A>")
     if "source_in_play" in limits and trigger != "enemy_damage":
         raise AbilityError("<L:source_in_play> needs the trigger <E:enemy_damage>")
     if timing in (BUILD, CONST) and (limits or tags):
         raise AbilityError("build and always-on abilities take no limits or tags")
-    body = line[pos:].strip()
+    body = line[head.pos :].strip()
     effects = tuple(_parse_effect(part.strip()) for part in body.split(";")) if body else ()
     if not effects:
         raise AbilityError("an ability needs at least one effect")
     _check_effects(effects, timing, trigger)
-    stage = OTHER
-    ops = {e.op for e in effects}
-    if "modify" in ops:
-        stage = INCREASE if effects[0].op == "modify" and effects[0].args[0] > 0 else REDUCTION
-    elif "reflect" in ops:
-        stage = REFLECTION
     return Ability(
         timing=timing,
         trigger=trigger,
-        trigger_min=trigger_min,
+        trigger_min=head.trigger_min,
         limits=tuple(limits),
-        top=top,
+        top=head.top,
         remove="remove" in tags,
         downless="downless" in tags,
         unblockable="unblockable" in tags,
         effects=effects,
         text=line.strip(),
-        stage=stage,
+        stage=_stage(effects),
         plain_damage=(
             (effects[0].args[1], effects[0].args[2])
             if len(effects) == 1 and effects[0].op == "damage" and effects[0].args[0] == "enemy"
@@ -264,7 +288,7 @@ def parse_ability(line: str) -> Ability:
     )
 
 
-def _check_effects(effects: tuple[Effect, ...], timing: str, trigger: str | None) -> None:
+def _check_effects(effects: tuple[Effect, ...], timing: Timing, trigger: str | None) -> None:
     picked = picked2 = listed = False
     for e in effects:
         allowed = _ONLY_TIMING.get(e.op)

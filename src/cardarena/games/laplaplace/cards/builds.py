@@ -1,6 +1,6 @@
 """Build files: a player's 0-8 cards, top to bottom, as a small TOML file (the mail-in entry of a league).
 
->>> from .cards import load_cards
+>>> from .table import load_cards
 >>> b = parse_build('name = "Rush"\\ncards = ["lance", "Jab"]\\n', load_cards(), "rush.toml")
 >>> b.name, [c.id for c in b.cards]
 ('Rush', ['lance', 'jab'])
@@ -16,13 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
-from .cards import CardDef, CardTable
-
-MAX_CARDS = 8
+from ..constants import MAX_CARDS
+from .messages import plain
+from .table import CardDef, CardTable
 
 
 class BuildSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(default="", max_length=60)
     author: str = Field(default="", max_length=60)
@@ -46,11 +46,12 @@ def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
         spec = BuildSpec.model_validate(raw)
     except ValidationError as e:
         err = e.errors()[0]
-        loc = err["loc"]
-        msg = err["msg"]
+        loc = tuple(err["loc"])
+        msg = plain(err, "a build file", tuple(BuildSpec.model_fields))
         if loc and loc[0] == "cards" and err["type"] == "too_long":
-            msg = f"a build has at most {MAX_CARDS} cards"
-        raise CardDataError(source, msg, field=str(loc[0]) if loc else None) from None
+            msg = f"a build has at most {MAX_CARDS} cards, not {len(raw['cards'])}"
+        entry = f"#{loc[1] + 1}" if len(loc) >= 2 and isinstance(loc[1], int) else None  # the place in the list
+        raise CardDataError(source, msg, card=entry, field=str(loc[0]) if loc else None) from None
     cards: list[CardDef] = []
     for entry in spec.cards:
         card = table.find(entry)

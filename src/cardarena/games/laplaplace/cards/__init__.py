@@ -1,0 +1,24 @@
+"""Laplaplace's data: the ability language (``abilities``), the card list (``table``) and build files (``builds``).
+
+The shipped files are in ``../data``: ``cards.toml`` and ``builds/*.toml``. Everything is checked once, at load.
+"""
+
+from .abilities import TRIGGERS, Ability, AbilityError, Effect, parse_ability
+from .builds import Build, build_text, load_build, parse_build
+from .table import CardDef, CardTable, load_cards, parse_cards
+
+__all__ = [
+    "TRIGGERS",
+    "Ability",
+    "AbilityError",
+    "Build",
+    "CardDef",
+    "CardTable",
+    "Effect",
+    "build_text",
+    "load_build",
+    "load_cards",
+    "parse_ability",
+    "parse_build",
+    "parse_cards",
+]

@@ -1,0 +1,216 @@
+"""The automatic battle: two built columns fight until one HP reaches 0 or the turn-30 judgement.
+
+The battle has no decisions. :class:`Battle` runs it from two builds (lists of cards, top first) and an Rng
+(used only for the last first-player tie-break, and for the ``identical=coin`` option), writing a log a person
+can follow when given a list. Every battle ends by the judgement after turn 30 at the latest, and only identical
+builds draw (「以下の条件によっても決着がつかないバトルはありません」).
+Rulebook sections are quoted in the docstrings; RULINGS.md (laplaplace) fills the gaps.
+"""
+
+from __future__ import annotations
+
+from ..cards import Ability
+from ..constants import FIRING_CAP, JUDGE_TURN, Identical
+from .abilities import Abilities
+from .board import BattleOver, Outcome, Unit
+from .judgement import judgement
+
+
+class Battle(Abilities):
+    """One battle. ``run()`` returns the :class:`~.board.Outcome`; ``log`` (if a list) receives the text.
+
+    ``run`` is ``reveal()`` then ``play_turn()`` (``decide_first``, ``action_phase`` for each side, ``up_phase``)
+    until a result; the steps are public so scenario tests can build a position and play one step. A step that
+    ends the battle raises :class:`~.board.BattleOver`.
+    """
+
+    # -- the whole battle -----------------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        try:
+            self.reveal()
+            seen: list[tuple[object, ...]] = []  # the position after each turn
+            while True:
+                if self.turn >= JUDGE_TURN:
+                    self.judgement()
+                self.turn += 1
+                self.play_turn()
+                seen.append(self.position())
+                self.stops_seen.append(self.safety_stops)
+                self._skip_loop(seen)
+        except BattleOver as end:
+            self.depth = 0
+            if self.log is not None:
+                self.say(f"Result: {end.reason}")
+            return Outcome(
+                end.winner,
+                end.reason,
+                max(self.turn, 1),
+                list(self.hp),
+                list(self.base),
+                [len(self.cols[0]), len(self.cols[1])],
+                self.safety_stops,
+            )
+
+    def _skip_loop(self, seen: list[tuple[object, ...]]) -> None:
+        """If this turn ended where the last turn (or the one before) ended, the battle is in a loop that
+        repeats until the judgement: jump over whole loops (same result, far fewer steps)."""
+        for period in (1, 2):
+            if len(seen) > period and seen[-1] == seen[-1 - period]:
+                jump = (JUDGE_TURN - self.turn) // period * period
+                if jump > 0:
+                    if self.log is not None:
+                        what = "nothing changes" if period == 1 else "the last two turns repeat"
+                        self.say(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
+                    self.turn += jump
+                    # the skipped turns would have hit the safety nets as often as the turns of the loop did
+                    if len(self.stops_seen) > period:
+                        per_loop = self.stops_seen[-1] - self.stops_seen[-1 - period]
+                        self.safety_stops += per_loop * (jump // period)
+                return
+
+    def reveal(self) -> None:
+        """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
+        for s in (0, 1):
+            if self.log is not None:
+                self.say(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
+        if [c.id for c in self.builds[0]] == [c.id for c in self.builds[1]]:
+            if self.identical == Identical.COIN:
+                winner = self.rng.randbelow(2)
+                raise BattleOver(winner, f"identical builds; a coin decides: {self.who(winner)} wins")
+            raise BattleOver(None, "identical builds: a draw")
+        for s in (0, 1):
+            self.hp[s] = self.base[s]
+            for u in self.cols[s]:
+                for ab in u.card.build:
+                    self._build_ability(s, u, ab)
+            if self.log is not None:
+                self.say(f"{self.who(s)} initial HP {self.hp[s]}")
+        dead = [s for s in (0, 1) if self.hp[s] <= 0]
+        if len(dead) == 1:
+            raise BattleOver(1 - dead[0], f"{self.who(1 - dead[0])} wins: {self.who(dead[0])} starts with 0 HP")
+        if len(dead) == 2:
+            self.turn = 1
+            if self.log is not None:
+                self.say("Turn 1 (both characters start with 0 HP)")
+            self.decide_first()
+            raise BattleOver(self.first, f"{self.who(self.first)} wins: both start with 0 HP and it is first in turn 1")
+
+    def _build_ability(self, side: int, u: Unit, ab: Ability) -> None:
+        for e in ab.effects:
+            if e.op == "initial_hp_plus_half_base":
+                before = self.hp[side]
+                self.hp[side] += self.base[side] // 2
+                if self.log is not None:
+                    self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
+
+    def play_turn(self) -> int:
+        self.depth = 0
+        if self.log is not None:
+            self.say(
+                f"Turn {self.turn}: P0 HP {self.hp[0]}/{self.base[0]} {self.column_text(0)} | "
+                f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}"
+            )
+        self.depth = 1
+        self.decide_first()
+        self.action_phase(self.first)
+        self.action_phase(1 - self.first)
+        upped = self.up_phase()
+        self.depth = 0
+        return upped
+
+    # -- 先攻後攻決定フェイズ ---------------------------------------------------------------------------------
+    def decide_first(self) -> None:
+        """Speed = base HP (+ events); then HP; then cards in play; then last turn's second; then a coin."""
+        self.bonus = [0, 0]
+        self.phase_events = 0
+        for s in (0, 1):
+            if "first_player_phase" in self.answers[s]:
+                for u in list(self.cols[s]):
+                    for ab in u.card.events.get("first_player_phase", ()):
+                        if u.up and u.in_play:
+                            self._fire_event(s, u, ab, None, None)
+        speed = [self.base[0] + self.bonus[0], self.base[1] + self.bonus[1]]
+        self.bonus = [0, 0]
+        why = ""
+        by_coin = False
+        if speed[0] != speed[1]:
+            first = 0 if speed[0] > speed[1] else 1
+            if self.log is not None:
+                why = f"speed {speed[first]} vs {speed[1 - first]}"
+        elif self.hp[0] != self.hp[1]:
+            first = 0 if self.hp[0] > self.hp[1] else 1
+            why = f"speed tied at {speed[0]}; HP {self.hp[first]} vs {self.hp[1 - first]}"
+        elif len(self.cols[0]) != len(self.cols[1]):
+            first = 0 if len(self.cols[0]) > len(self.cols[1]) else 1
+            why = f"speed and HP tied; {len(self.cols[first])} cards vs {len(self.cols[1 - first])}"
+        elif self.last_first is not None:
+            first = 1 - self.last_first
+            why = "speed, HP and cards tied; it was second last turn"
+        else:
+            first = self.rng.randbelow(2)
+            why = "speed, HP and cards tied; a coin decides"
+            by_coin = True
+        if self.last_first is None and not by_coin:
+            self.first_of_turn1 = first
+        self.first = first
+        self.last_first = first
+        if self.log is not None:
+            self.say(f"First player: {self.who(first)} ({why})")
+
+    # -- アクションフェイズ -------------------------------------------------------------------------------------
+    def action_phase(self, side: int) -> None:
+        """Fire the topmost card whose action can fire, again and again, until none can."""
+        self.depth = 1
+        if self.log is not None:
+            self.say(f"{self.who(side)} action phase")
+        self.depth = 2
+        self.phase_events = 0
+        col = self.cols[side]
+        fired = 0
+        while True:
+            # the topmost card that can fire: up, <トップ> satisfied (or lifted), every <L:…> holding
+            for i, u in enumerate(col):
+                ab = u.card.action
+                if ab is None or not u.up:
+                    continue
+                if ab.top and i > 0 and (i + 1 >= len(col) or not col[i + 1].card.lifts_above):
+                    continue
+                if ab.limits and not self._limits_hold(side, ab, None):
+                    continue
+                break
+            else:
+                return
+            fired += 1
+            if fired > FIRING_CAP:
+                self.safety_stops += 1
+                if self.log is not None:
+                    self.say(f"(safety stop: more than {FIRING_CAP} firings in one phase)")
+                return
+            self._fire_action(side, u, ab)
+
+    # -- アップフェイズ and the judgement -----------------------------------------------------------------------
+    def up_phase(self) -> int:
+        """Up every down card, except those that stay down (<常態> no_up_phase); returns how many."""
+        self.depth = 1
+        total = 0
+        for s in (0, 1):
+            upped = 0
+            stay: list[str] = []
+            for u in self.cols[s]:
+                if not u.up:
+                    if u.card.no_up_phase:
+                        stay.append(u.card.name)
+                    else:
+                        u.up = True
+                        upped += 1
+            total += upped
+            if self.log is not None and (upped or stay):
+                text = f"{self.who(s)} up phase: {upped} card(s) up"
+                if stay:
+                    text += f"; staying down: {', '.join(stay)}"
+                self.say(text)
+        return total
+
+    def judgement(self) -> None:
+        """The judgement after turn 30 (:func:`.judgement.judgement`): it always ends the battle."""
+        judgement(self)

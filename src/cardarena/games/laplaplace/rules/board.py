@@ -1,0 +1,151 @@
+"""The battle's position: two columns of cards in play, HP and base HP, the turn; and the log a person can follow.
+
+:class:`Board` holds what every part of the battle reads and changes; :mod:`.abilities` adds the firing of
+abilities, :mod:`.battle` the turn structure and :mod:`.judgement` the judgement after turn 30.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardarena.engine import Rng
+
+from ..cards import CardDef
+from ..constants import Identical
+
+
+class BattleOver(Exception):
+    """Raised the moment a character's HP reaches 0 or less (or a judgement ends the battle)."""
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner = winner
+        self.reason = reason
+
+
+class Unit:
+    """One card in play in a column."""
+
+    __slots__ = ("card", "in_play", "side", "up")
+
+    def __init__(self, card: CardDef, side: int) -> None:
+        self.card = card
+        self.side = side
+        self.up = True
+        self.in_play = True
+
+
+class Hit:
+    """One damage hit being resolved (events change ``amount`` or nullify it)."""
+
+    __slots__ = ("amount", "nullified", "source", "src_side")
+
+    def __init__(self, amount: int, source: Unit, src_side: int) -> None:
+        self.amount = amount
+        self.source = source
+        self.src_side = src_side
+        self.nullified = False
+
+
+class Flag:
+    """A yes/no answer an event can set: an effect ignored by its target, an event negated."""
+
+    __slots__ = ("set",)
+
+    def __init__(self) -> None:
+        self.set = False
+
+
+@dataclass
+class Outcome:
+    winner: int | None
+    reason: str
+    turns: int
+    hp: list[int]
+    base: list[int]
+    cards: list[int]
+    safety_stops: int = 0
+
+    def snapshot(self) -> list[Any]:
+        """JSON-ready, for the state's snapshot."""
+        return [self.winner, self.reason, self.turns, self.hp, self.base, self.cards, self.safety_stops]
+
+
+def _answers(build: Sequence[CardDef]) -> frozenset[str]:
+    """The event triggers the cards of a build answer."""
+    kinds: set[str] = set()
+    for c in build:
+        kinds.update(c.events)
+        if any(c.src_damage):
+            kinds.add("my_damage")
+        if any(c.dst_damage):
+            kinds.add("enemy_damage")
+    return frozenset(kinds)
+
+
+class Board:
+    """A battle's position and log; built from two builds (lists of cards, top first) and an Rng.
+
+    Its fields are public so scenario tests can build a position and play one step (see ``tests/games/laplaplace``).
+    """
+
+    def __init__(
+        self,
+        builds: Sequence[Sequence[CardDef]],
+        rng: Rng,
+        *,
+        log: list[str] | None = None,
+        identical: str = Identical.DRAW,
+    ) -> None:
+        self.cols: list[list[Unit]] = [[Unit(c, s) for c in builds[s]] for s in (0, 1)]
+        self.builds = [list(builds[0]), list(builds[1])]
+        self.rng = rng
+        self.log = log
+        self.identical = identical
+        self.hp = [0, 0]
+        self.base = [sum(c.force for c in builds[0]), sum(c.force for c in builds[1])]
+        self.bonus = [0, 0]
+        self.turn = 0
+        self.first = 0
+        self.last_first: int | None = None
+        self.first_of_turn1: int | None = None  # turn 1's first player when the rules chose it (not the coin)
+        self.depth = 0
+        self.safety_stops = 0
+        self.firings = 0
+        self.nest = 0  # events being resolved inside one another
+        self.phase_events = 0  # event firings in the current phase
+        self.stops_seen: list[int] = []  # safety_stops after each turn (kept exact by loop skipping)
+        # Fast paths: which kinds of answer each side holds at all (a stale "yes" after a removal is harmless).
+        self.answers = [_answers(builds[0]), _answers(builds[1])]
+
+    # -- log ------------------------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        if self.log is not None:
+            self.log.append("  " * self.depth + text)
+
+    @staticmethod
+    def who(side: int) -> str:
+        return f"P{side}"
+
+    def name(self, u: Unit) -> str:
+        return f"P{u.side} {u.card.name}"
+
+    def column_text(self, side: int) -> str:
+        cells = [u.card.name + ("" if u.up else "(down)") for u in self.cols[side]]
+        return "[" + ", ".join(cells) + "]" if cells else "[]"
+
+    def position(self) -> tuple[object, ...]:
+        """Everything that decides the rest of the battle (after turn 1 no chance is left)."""
+        c0, c1 = self.cols
+        # units compare by identity, so the tuples of units capture the order of the columns (base HP follows)
+        return (
+            tuple(c0),
+            tuple(c1),
+            tuple([u.up for u in c0]),
+            tuple([u.up for u in c1]),
+            self.hp[0],
+            self.hp[1],
+            self.last_first,
+        )
