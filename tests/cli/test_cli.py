@@ -127,3 +127,16 @@ def test_bench_accepts_options() -> None:
     assert code == 0 and json.loads(out)["results"][0]["game"] == "torabato"
     code, out = run("bench", "torabato", "--seconds", "0.1", "--option", "speed=4")
     assert code == 2 and "valid options" in out
+
+
+def test_simulate_and_bench_take_agent_specs() -> None:
+    code, out = run("simulate", "dicebattle", "-n", "4", "--agents", "ismcts:iterations=20,c=0.7,random", "--json")
+    assert code == 0, out
+    summary = json.loads(out)
+    assert summary["agents"] == ["ismcts:iterations=20,c=0.7", "random"] and summary["errors"] == 0
+    code, out = run("bench", "dicebattle", "--agent", "ismcts:iterations=20", "--json")
+    assert code == 0, out
+    (row,) = json.loads(out)["results"]
+    assert row["agent"] == "ismcts:iterations=20" and row["positions"] == 6 and row["iterations_per_s"] > 0
+    code, out = run("simulate", "dicebattle", "--agents", "ismcts:depth=-1,random")
+    assert code == 2 and "option 'depth'" in out

@@ -1,7 +1,19 @@
-"""Players that see only what their seat may see."""
+"""Players that see only what their seat may see: random, flat Monte Carlo, information-set MCTS."""
 
 from .base import Agent, SeatView
+from .flatmc import FlatMonteCarloAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
-from .registry import make_agent
+from .registry import AGENTS, make_agent, parse_spec, split_specs
 
-__all__ = ["Agent", "RandomAgent", "SeatView", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "FlatMonteCarloAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "SeatView",
+    "make_agent",
+    "parse_spec",
+    "split_specs",
+]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
-from ..engine import Action, Game, Rng, State
+from ..engine import Action, Game, Option, Rng, State
 
 
 class SeatView:
@@ -39,9 +39,14 @@ class SeatView:
 
 
 class Agent(ABC):
-    """A player. ``act`` returns one of ``view.legal_actions()``."""
+    """A player. ``act`` returns one of ``view.legal_actions()``.
 
-    name: str = "agent"
+    Subclasses set ``name`` (the spec's name) and ``params`` (the options of the spec, declared like a game's
+    options); ``__init__`` takes the seed and the parameters as keywords.
+    """
+
+    name: ClassVar[str] = "agent"
+    params: ClassVar[tuple[Option, ...]] = ()
 
     @abstractmethod
     def act(self, view: SeatView) -> Action: ...

@@ -14,7 +14,7 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0) -> None:  # no parameters
         self.rng = Rng(seed)
 
     def act(self, view: SeatView) -> Action:

@@ -1,18 +1,59 @@
-"""Agents by name: the command line's ``--agents``/``--vs`` and the arena's runners make agents here."""
+"""Agents by spec string: ``name[:key=value,...]`` (``random``, ``flatmc:worlds=16``, ``ismcts:iterations=2000``).
+
+The command line's ``--vs``/``--agents``, the arena's runners and the Python API all make agents here. An unknown
+name or parameter, or a value a parameter does not take, raises ``OptionError`` listing the valid ones.
+"""
 
 from __future__ import annotations
 
 from ..engine.errors import OptionError
+from ..engine.options import resolve_options
 from .base import Agent
+from .flatmc import FlatMonteCarloAgent
+from .ismcts import ISMCTSAgent
 from .random_agent import RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, FlatMonteCarloAgent, ISMCTSAgent)}
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    """An agent by name, with its own seeded generator; an unknown name raises ``OptionError``."""
-    try:
-        cls = AGENTS[name]
-    except KeyError:
-        raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(AGENTS)}") from None
-    return cls(seed)  # type: ignore[call-arg]
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=500,c=0.7"`` -> ``("ismcts", {"iterations": "500", "c": "0.7"})``.
+
+    >>> parse_spec("flatmc:worlds=8")
+    ('flatmc', {'worlds': '8'})
+    """
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"agent spec {spec!r}: {item!r} must look like key=value")
+        if key.strip() in params:
+            raise OptionError(f"agent spec {spec!r} gives {key.strip()!r} twice")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of specs (``--agents``), where a spec's own ``key=value`` items stay with it.
+
+    >>> split_specs("ismcts:iterations=200,c=0.5,random")
+    ['ismcts:iterations=200,c=0.5', 'random']
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return [s.strip() for s in specs]
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """An agent from its spec, with its own seeded generator."""
+    name, params = parse_spec(spec)
+    cls = AGENTS.get(name)
+    if cls is None:
+        raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(AGENTS)}")
+    values = resolve_options(cls.params, params, game_id=f"agent {name!r}")
+    return cls(seed, **values)  # type: ignore[call-arg]  # each agent takes its declared params

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..engine import Game, Rng, State
+from ..agents import SeatView, make_agent
+from ..engine import Game, Rng, State, derive_seed
 
 
 def _playout(state: State, rng: Rng) -> int:
@@ -62,3 +63,42 @@ def _clone_cost(game: Game, rng: Rng, median_length: int) -> float:
         for _ in range(reps):
             state.clone()
     return (time.perf_counter() - start) / (reps * len(samples)) * 1e6
+
+
+def bench_agent(game: Game, spec: str, *, positions: int = 6, seed: int = 1) -> dict[str, Any]:
+    """Search speed of agent ``spec`` at fixed mid-game positions: iterations/s and its playouts' decisions/s.
+
+    The positions are taken halfway through seeded random games (decisions with a single legal action skipped).
+    Iterations are counted by the agent (``last_iterations``); agents that do not count report decisions/s only.
+    """
+    rng = Rng(seed)
+    states: list[State] = []
+    k = 0
+    while len(states) < positions and k < 50 * positions:
+        state = game.new_initial_state(20_000 + k)
+        k += 1
+        length = _playout(state.clone(), Rng(seed + k))
+        for _ in range(length // 2):
+            if state.is_terminal():
+                break
+            legal = state.playout_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            states.append(state)
+    iterations = 0
+    elapsed = 0.0
+    for i, state in enumerate(states):
+        agent = make_agent(spec, derive_seed(seed, i))
+        seat = state.current_player
+        assert seat is not None
+        start = time.perf_counter()
+        agent.act(SeatView(state, seat))
+        elapsed += time.perf_counter() - start
+        iterations += int(getattr(agent, "last_iterations", 0))
+    return {
+        "game": game.id,
+        "agent": spec,
+        "positions": len(states),
+        "seconds_per_decision": round(elapsed / max(1, len(states)), 4),
+        "iterations_per_s": round(iterations / elapsed, 1) if elapsed and iterations else None,
+    }

@@ -15,8 +15,8 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import engine
-from ..agents import make_agent
-from ..arena import bench_game, simulate
+from ..agents import make_agent, split_specs
+from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .play import run_play
 
@@ -153,7 +153,7 @@ def simulate_cmd(
             game_id,
             n=n,
             seed=seed,
-            agents=agents.split(","),
+            agents=split_specs(agents),
             options=parse_option_pairs(options),
             jobs=jobs,
             record_dir=record_dir,
@@ -195,9 +195,29 @@ def replay_cmd(file: Path, verify: bool, seat: int | None) -> None:
 @click.option("--seconds", default=3.0, show_default=True, help="time per game")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP + " (applied to every GAME)")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
-def bench(game_ids: tuple[str, ...], seconds: float, options: tuple[str, ...], as_json: bool) -> None:
-    """Random-playout speed on one core: games/s, decisions/s, clone µs."""
+@click.option(
+    "--agent", "agent_spec", default=None, help="measure this agent's search instead (e.g. ismcts:iterations=500)"
+)
+def bench(
+    game_ids: tuple[str, ...], seconds: float, options: tuple[str, ...], as_json: bool, agent_spec: str | None
+) -> None:
+    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed)."""
     ids = list(game_ids) or engine.games()
+    if agent_spec is not None:
+        try:
+            make_agent(agent_spec, 0)
+        except engine.RulesError as e:
+            _fail(str(e))
+        rows = [bench_agent(_load(g, options), agent_spec) for g in ids]
+        if as_json:
+            click.echo(json.dumps({"results": rows}))
+            return
+        table = Table("game", "agent", "positions", "s/decision", "iterations/s", title="search at mid-game positions")
+        for r in rows:
+            its = "-" if r["iterations_per_s"] is None else f"{r['iterations_per_s']:,.0f}"
+            table.add_row(r["game"], r["agent"], str(r["positions"]), f"{r['seconds_per_decision']:.3f}", its)
+        console.print(table)
+        return
     results = [bench_game(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
         click.echo(json.dumps({"results": results}))

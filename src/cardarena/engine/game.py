@@ -121,6 +121,11 @@ class Game(ABC):
         """
         return self.describe_action(state, action)
 
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        """A cheap estimate in [-1, 1] of how well ``seat`` stands, from its ``observation`` only (search agents
+        use it to cut playouts short). ``None``, the default, means no estimate: playouts go to the end."""
+        return None
+
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)
         and the game goes on. Faces use it (the command line's ``:skip``) instead of comparing texts; the default

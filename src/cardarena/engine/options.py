@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -64,9 +65,12 @@ class Option:
             return int(text)
         if t is float:
             try:
-                return float(value)
+                number = float(value)
             except (TypeError, ValueError):
                 raise OptionError(f"option {self.name!r} takes a number, not {value!r}") from None
+            if not math.isfinite(number) or isinstance(value, bool):
+                raise OptionError(f"option {self.name!r} takes a finite number, not {value!r}")
+            return number
         if t is str:
             if isinstance(value, str):
                 return value
