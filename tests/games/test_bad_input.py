@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -67,9 +68,17 @@ junk = st.one_of(
 )
 
 
-def assert_replays(state: State) -> None:
+def accepted(state: State, before: dict[str, Any], act: Callable[[], object]) -> bool:
+    """Run ``act``: a refusal must be a ``RulesError`` that leaves ``state`` as it was (``before``); an accepted
+    input must leave a record that replays to the identical state."""
+    try:
+        act()
+    except RulesError:
+        assert state.snapshot() == before
+        return False
     record = json.loads(json.dumps(state.to_record()))
     assert cardarena.replay(record).snapshot() == state.snapshot()
+    return True
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
@@ -85,12 +94,7 @@ def test_apply_refuses_anything_not_its_own(gid: str, seed: int, steps: int, obj
         legal = state.legal_actions()
         candidates += [tuple(legal[pick % len(legal)]), Action(tuple(legal[pick % len(legal)]))]
     for candidate in candidates:
-        try:
-            state.apply(candidate)
-        except RulesError:
-            assert state.snapshot() == before
-        else:
-            assert_replays(state)
+        if accepted(state, before, lambda c=candidate: state.apply(c)):
             return
 
 
@@ -108,12 +112,7 @@ def test_parse_action_refuses_bad_text(gid: str, seed: int, steps: int, tail: st
     before = state.snapshot()
     words = str(state.legal_actions()[pick % len(state.legal_actions())]).split() if not state.is_terminal() else []
     for text in (tail, " ".join([*words[:1], tail]), " ".join([*words, tail])):
-        try:
-            state.apply_text(text)
-        except RulesError:
-            assert state.snapshot() == before
-        else:
-            assert_replays(state)
+        if accepted(state, before, lambda t=text: state.apply_text(t)):
             return
 
 
