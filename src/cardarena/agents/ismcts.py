@@ -89,11 +89,11 @@ class ISMCTSAgent(Agent):
             if untried:
                 action = untried[rng.randbelow(len(untried))]
                 node = children[action] = _Node(mover)
-                world.apply(action)
+                world.apply_legal(action)
                 path.append(node)
                 break
             action, node = self._select(children, legal)
-            world.apply(action)
+            world.apply_legal(action)
             path.append(node)
         returns = playout(world, rng, self.depth)
         for n in path:

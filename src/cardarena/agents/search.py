@@ -55,7 +55,7 @@ def playout(world: State, rng: Rng, depth: int) -> list[float]:
                 return estimate
             depth = 0
         legal = world.playout_actions()
-        world.apply(legal[rng.randbelow(len(legal))])
+        world.apply_legal(legal[rng.randbelow(len(legal))])
         n += 1
     return world.returns()
 

@@ -324,6 +324,13 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def apply_legal(self, action: Action) -> None:
+        """The unchecked fast path of :meth:`apply`, for search playouts: ``action`` must be taken from this very
+        state's ``legal_actions()`` (or ``playout_actions()``); anything else leaves the state undefined."""
+        self._legal = None
+        self._apply(action)
+        self.history.append(action)
+
     def _refusal(self, action: object) -> str:
         """Why ``action`` was refused. Objects that are not this game's actions never reach ``why_illegal``."""
         if not isinstance(action, Action):
