@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import cardarena
-from cardarena.games.dicebattle.battle import begin
 from cardarena.games.dicebattle.constants import DICE
+from cardarena.games.dicebattle.rules.battle import begin
 from cardarena.games.dicebattle.state import DiceBattleState
 
 FILLER = "slime"

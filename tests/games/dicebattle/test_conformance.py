@@ -35,7 +35,7 @@ def test_conformance_short_cap_draws() -> None:
 def test_simulation_is_deterministic_with_decks_by_name_or_path() -> None:
     from cardarena.arena import simulate
 
-    path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "decks" / "vanguard.toml")
+    path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "data" / "decks" / "vanguard.toml")
     a = simulate("dicebattle", n=40, seed=3, options={"deck0": "vanguard", "deck1": "arcana"})
     b = simulate("dicebattle", n=40, seed=3, options={"deck0": path, "deck1": "arcana"})
     assert a["errors"] == 0 and a["wins"] == b["wins"] and a["mean_decisions"] == b["mean_decisions"]

@@ -41,7 +41,7 @@ def test_pool_file_marks_its_values_as_assumed() -> None:
 @pytest.mark.parametrize("name", STARTERS)
 def test_starter_decks_are_legal_and_selectable_by_name_and_path(name: str) -> None:
     """デッキ構築ルール: 30枚; 同じカードは2枚まで."""
-    game = cardarena.load("dicebattle", deck0=name, deck1=str(PACKAGE / "decks" / f"{name}.toml"))
+    game = cardarena.load("dicebattle", deck0=name, deck1=str(PACKAGE / "data" / "decks" / f"{name}.toml"))
     for deck in game.decks:
         assert len(deck.cards) == DECK_SIZE
         for index in set(deck.cards):

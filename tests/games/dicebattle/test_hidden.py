@@ -7,9 +7,9 @@ import json
 import pytest
 
 from cardarena.engine import Rng
-from cardarena.games.dicebattle import hidden
-from cardarena.games.dicebattle.hidden import search_set, set_is_valid
+from cardarena.games.dicebattle import views as hidden
 from cardarena.games.dicebattle.state import DiceBattleState, Side
+from cardarena.games.dicebattle.views import search_set, set_is_valid
 
 from .helpers import act, arrange, battle, new_state, set_roll
 

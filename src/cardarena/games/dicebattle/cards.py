@@ -209,7 +209,7 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
 def load_deck(ref: str, pool: list[Card]) -> Deck:
     """A deck by starter name (``horde``, ``arcana``, ``vanguard``) or by path to a TOML file."""
     if ref in STARTERS:
-        return parse_deck(_read_toml(None, f"decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
+        return parse_deck(_read_toml(None, f"data/decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
     path = Path(ref)
     if not path.exists() and not ref.endswith(".toml"):
         raise CardDataError(ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}")

@@ -7,10 +7,10 @@ from typing import ClassVar
 from cardarena.engine import Action, Game, InvalidActionError, Option, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import view
+from . import render
+from .actions import CARD_KINDS, PLAIN_ACTIONS, PLAIN_KINDS, Tables, normalise
 from .cards import STARTERS, Deck, load_deck, load_pool
 from .state import DiceBattleState
-from .tables import CARD_KINDS, PLAIN_ACTIONS, PLAIN_KINDS, Tables, normalise
 
 _DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".join(STARTERS))
 
@@ -81,15 +81,15 @@ class DiceBattleGame(Game):
     # -- text
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, DiceBattleState)
-        return view.render(state, seat)
+        return render.render(state, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
         assert isinstance(state, DiceBattleState)
-        return view.describe_action(state, action)
+        return render.describe_action(state, action)
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         assert isinstance(state, DiceBattleState)
-        return view.action_seen_by(state, action, seat)
+        return render.action_seen_by(state, action, seat)
 
     def rules_text(self) -> str:
-        return super().rules_text() + "\n" + view.pool_text(self)
+        return super().rules_text() + "\n" + render.pool_text(self)

@@ -11,7 +11,20 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action, Rng, State, zones
 
-from . import battle, hidden, view
+from . import render, views
+from .actions import (
+    DECLINE,
+    DONE,
+    KIND_HUMAN,
+    KIND_MAGIC,
+    KIND_MONSTER,
+    MIRACLE,
+    PASS,
+    PENALTY_DRAW,
+    REDRAW,
+    TOKEN,
+    Tables,
+)
 from .constants import (
     CHOICE,
     DICE,
@@ -27,19 +40,7 @@ from .constants import (
     Entry,
     Frame,
 )
-from .tables import (
-    DECLINE,
-    DONE,
-    KIND_HUMAN,
-    KIND_MAGIC,
-    KIND_MONSTER,
-    MIRACLE,
-    PASS,
-    PENALTY_DRAW,
-    REDRAW,
-    TOKEN,
-    Tables,
-)
+from .rules import battle
 
 if TYPE_CHECKING:
     from .game import DiceBattleGame
@@ -252,13 +253,13 @@ class DiceBattleState(State):
         }
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        return view.observation(self, seat)
+        return render.observation(self, seat)
 
     def resample(self, seat: int, rng: Rng | random.Random | int) -> DiceBattleState:
-        return hidden.resample(self, seat, Rng.coerce(rng))
+        return views.resample(self, seat, Rng.coerce(rng))
 
     def why_illegal(self, action: Action) -> str:
-        return view.why_illegal(self, action)
+        return render.why_illegal(self, action)
 
     # -- events
     def event(self, *entry: Any) -> None:

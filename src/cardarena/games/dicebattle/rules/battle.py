@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import (
+from ..actions import KIND_HUMAN, KIND_MONSTER
+from ..constants import (
     CHOICE as CHOICE_PHASE,
 )
-from .constants import (
+from ..constants import (
     CIRCLE,
     DRAWS_LOSER,
     DRAWS_TIE,
@@ -27,11 +28,10 @@ from .constants import (
     STOCK,
     Entry,
 )
-from .effects import CHOICE, PERMANENT, Effect
-from .tables import KIND_HUMAN, KIND_MONSTER
+from ..effects import CHOICE, PERMANENT, Effect
 
 if TYPE_CHECKING:
-    from .state import DiceBattleState
+    from ..state import DiceBattleState
 
 
 def begin(st: DiceBattleState) -> None:

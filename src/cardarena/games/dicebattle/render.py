@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action
 
-from .battle import order_group
+from .actions import KIND_HUMAN, KIND_MONSTER
 from .cards import SPECIALS
 from .constants import CHOICE, DICE, ORDER, OVER, PENALTY, PHASE_NAMES, REVIVE, STOCK, ZONE_NAMES
 from .effects import CONDITIONS, OPERATIONS
-from .tables import KIND_HUMAN, KIND_MONSTER
+from .rules.battle import order_group
 
 if TYPE_CHECKING:
     from .game import DiceBattleGame

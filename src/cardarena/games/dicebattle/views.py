@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardarena.engine import Rng
 
-from .tables import KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, Tables
+from .actions import KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, Tables
 
 if TYPE_CHECKING:
     from .state import DiceBattleState, Side
