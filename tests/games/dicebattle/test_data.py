@@ -11,8 +11,16 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError, RulesError
-from cardarena.games.dicebattle.cards import DECK_SIZE, STARTERS, load_pool, parse_deck, parse_pool
-from cardarena.games.dicebattle.effects import EffectSyntaxError, parse_condition, parse_operation
+from cardarena.games.dicebattle.cards import (
+    STARTERS,
+    EffectSyntaxError,
+    load_pool,
+    parse_condition,
+    parse_deck,
+    parse_operation,
+    parse_pool,
+)
+from cardarena.games.dicebattle.constants import DECK_SIZE
 
 POOL = load_pool()
 PACKAGE = Path(cardarena.__file__).parent / "games" / "dicebattle"

@@ -1,89 +1,99 @@
-"""Flat lookup tables built once per game from the card pool, and the fixed action catalogue.
+"""Actions: the action class, the prebuilt actions and the codec (text, parse, index).
 
-The rules code reads these lists by card index in its hot loops instead of following ``Card`` attributes.
+An action is ``(kind, )`` for the plain kinds and ``(kind, card_id)`` for the card kinds (see ``Kind``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardarena.engine import Action
+from cardarena.engine import Action, InvalidActionError
 
-from .cards import HUMAN, MAGIC, MONSTER, Card
-from .effects import Effect
+from .cards import Card, Tables, normalise
+from .constants import CARD_KINDS, PLAIN_KINDS, Kind
 
-KIND_HUMAN, KIND_MONSTER, KIND_MAGIC = 0, 1, 2
-_KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}
 
-# Action kinds. Plain ones take nothing; card ones take one card id.
-PLAIN_KINDS = ("miracle", "done", "redraw", "token", "pass", "draw", "decline")
-CARD_KINDS = ("set", "magic", "grant", "use", "skip", "first", "revive")
+class DiceBattleAction(Action):
+    """An action of Dice Battle Monsters. ``apply`` accepts only these (not an equal plain tuple or ``Action``)."""
 
-MIRACLE = Action(("miracle",))
-DONE = Action(("done",))
-REDRAW = Action(("redraw",))
-TOKEN = Action(("token",))
-PASS = Action(("pass",))
-PENALTY_DRAW = Action(("draw",))  # the opponent's deck ran out: draw 1 card as the penalty
-DECLINE = Action(("decline",))  # ... or do not
+    __slots__ = ()
+
+
+MIRACLE = DiceBattleAction((Kind.MIRACLE,))
+DONE = DiceBattleAction((Kind.DONE,))
+REDRAW = DiceBattleAction((Kind.REDRAW,))
+TOKEN = DiceBattleAction((Kind.TOKEN,))
+PASS = DiceBattleAction((Kind.PASS,))
+PENALTY_DRAW = DiceBattleAction((Kind.DRAW,))  # the opponent's deck ran out: draw 1 card as the penalty
+DECLINE = DiceBattleAction((Kind.DECLINE,))  # ... or do not
 PLAIN_ACTIONS = (MIRACLE, DONE, REDRAW, TOKEN, PASS, PENALTY_DRAW, DECLINE)
+assert tuple(a[0] for a in PLAIN_ACTIONS) == PLAIN_KINDS
 
 
 @dataclass(frozen=True)
-class Tables:
-    cards: tuple[Card, ...]
-    kind: tuple[int, ...]
-    level: tuple[int, ...]
-    grant_level: tuple[int, ...]
-    effect: tuple[Effect | None, ...]
-    grant: tuple[Effect | None, ...]
-    with_monster: tuple[bool, ...]  # 異例 magic_with_monster
-    # cost[roll][card]: what setting the card uses of a die showing ``roll`` (異例 set_on_one on a 1 costs 1).
-    cost: tuple[tuple[int, ...], ...]
-    # join[roll][card]: what a monster joining monsters already in the main zone uses (異例 free_join: 0).
-    join: tuple[tuple[int, ...], ...]
-    by_id: dict[str, int]
-    by_name: dict[str, int]
-    actions: dict[str, tuple[Action, ...]]  # kind -> one action per card index
+class CardActions:
+    """One prebuilt action per card index for each card kind (built once per game, shared by every state)."""
+
+    set: tuple[DiceBattleAction, ...]
+    magic: tuple[DiceBattleAction, ...]
+    grant: tuple[DiceBattleAction, ...]
+    use: tuple[DiceBattleAction, ...]
+    skip: tuple[DiceBattleAction, ...]
+    first: tuple[DiceBattleAction, ...]
+    revive: tuple[DiceBattleAction, ...]
 
     @classmethod
-    def build(cls, cards: list[Card]) -> Tables:
-        level = tuple(c.level for c in cards)
-        cost = tuple(
-            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
-        )
-        free = [c.special == "free_join" for c in cards]
-        join = tuple(tuple(0 if f else n for f, n in zip(free, row, strict=True)) for row in cost)
-        return cls(
-            cards=tuple(cards),
-            kind=tuple(_KIND_CODE[c.kind] for c in cards),
-            level=level,
-            grant_level=tuple(c.grant_level for c in cards),
-            effect=tuple(c.effect for c in cards),
-            grant=tuple(c.grant for c in cards),
-            with_monster=tuple(c.special == "magic_with_monster" for c in cards),
-            cost=cost,
-            join=join,
-            by_id={c.id: c.index for c in cards},
-            by_name={normalise(c.name): c.index for c in cards},
-            actions={k: tuple(Action((k, c.id)) for c in cards) for k in CARD_KINDS},
-        )
+    def build(cls, cards: tuple[Card, ...]) -> CardActions:
+        return cls(**{str(k): tuple(DiceBattleAction((k, c.id)) for c in cards) for k in CARD_KINDS})
+
+    def of(self, kind: Kind) -> tuple[DiceBattleAction, ...]:
+        actions: tuple[DiceBattleAction, ...] = getattr(self, kind.value)
+        return actions
+
+
+class Codec:
+    """Text and integer encodings of the actions of one card pool."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.card_actions = CardActions.build(tables.cards)
+        self._plain_index: dict[Action, int] = {a: k for k, a in enumerate(PLAIN_ACTIONS)}
+        self._kind = {str(k): k for k in (*PLAIN_KINDS, *CARD_KINDS)}
+
+    def parse(self, text: str) -> DiceBattleAction:
+        words = text.split()
+        if not words:
+            raise InvalidActionError(text, "empty action")
+        kind = self._kind.get(words[0].lower())
+        if kind is None:
+            known = ", ".join((*PLAIN_KINDS, *CARD_KINDS))
+            raise InvalidActionError(text, f"unknown action word {words[0].lower()!r}; known: {known}")
+        if kind in PLAIN_KINDS:
+            if len(words) != 1:
+                raise InvalidActionError(text, f"'{kind}' takes no card")
+            return PLAIN_ACTIONS[PLAIN_KINDS.index(kind)]
+        if len(words) < 2:
+            raise InvalidActionError(text, f"'{kind}' needs a card, as in '{kind} slime'")
+        key = normalise(" ".join(words[1:]))
+        t = self.tables
+        index = t.by_id.get(key, t.by_name.get(key))
+        if index is None:
+            raise InvalidActionError(text, f"no card {' '.join(words[1:])!r} in the card pool")
+        return self.card_actions.of(kind)[index]
 
     @property
     def size(self) -> int:
-        return len(self.cards)
+        return len(PLAIN_ACTIONS) + len(CARD_KINDS) * self.tables.size
 
-    def fits(self, card: int, roll: int) -> bool:
-        """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
-        return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
+    def index(self, action: Action) -> int:
+        plain = self._plain_index.get(action)
+        if plain is not None:
+            return plain
+        k = CARD_KINDS.index(action[0])
+        return len(PLAIN_ACTIONS) + k * self.tables.size + self.tables.by_id[action[1]]
 
-    def name(self, index: int) -> str:
-        return self.cards[index].name
-
-    def ids(self, indices: list[int]) -> list[str]:
-        return [self.cards[i].id for i in indices]
-
-
-def normalise(text: str) -> str:
-    """``"Ember Imp"``, ``"ember-imp"`` and ``"ember_imp"`` all read as ``"ember_imp"``."""
-    return "_".join(text.lower().replace("-", " ").replace("_", " ").split())
+    def from_index(self, index: int) -> DiceBattleAction:
+        if index < len(PLAIN_ACTIONS):
+            return PLAIN_ACTIONS[index]
+        k, card = divmod(index - len(PLAIN_ACTIONS), self.tables.size)
+        return self.card_actions.of(CARD_KINDS[k])[card]

@@ -1,4 +1,13 @@
-"""Card pool and deck files: TOML, validated with pydantic, errors naming the file, the card and the field."""
+"""The card data: the effect language, card pool and deck files (TOML, validated with pydantic; errors name the
+file, the card and the field), and the flat tables the rules read.
+
+A card's effect is data::
+
+    effect = { type = "forced", when = "opp_monster", do = ["weaken 2", "draw 1"] }
+
+``when`` is one condition word (some take a number); ``do`` is a list of operations, each a word and at most
+one number. This module parses and describes them; :mod:`.rules.effects` carries them out.
+"""
 
 from __future__ import annotations
 
@@ -13,11 +22,9 @@ from pydantic_core import ErrorDetails
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_toml
 
-from .effects import NOT_ON_GRANTS, Effect, EffectSyntaxError, parse_condition, parse_operation
+from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
 
 HUMAN, MONSTER, MAGIC = "human", "monster", "magic"
-DECK_SIZE = 30
-MAX_COPIES = 2
 
 # 異例 (special rules): not effects, but rules for playing the card.
 SPECIALS: dict[str, str] = {
@@ -29,6 +36,110 @@ SPECIALS: dict[str, str] = {
 
 PACKAGE = "cardarena.games.dicebattle"
 STARTERS = ("horde", "arcana", "vanguard")
+
+# Condition word -> (takes a number, English text with {n}).
+CONDITIONS: dict[str, tuple[bool, str]] = {
+    "always": (False, ""),
+    "opp_human": (False, "if the opponent's main unit is a human"),
+    "opp_monster": (False, "if the opponent's main unit is a monster"),
+    "opp_token": (False, "if the opponent's main unit is the dice token"),
+    "opp_magic": (False, "if the opponent has magic in their magic circle"),
+    "my_human": (False, "if your main unit is a human"),
+    "my_monster": (False, "if your main unit is a monster"),
+    "behind": (False, "if you have fewer stars than the opponent"),
+    "ahead": (False, "if you have more stars than the opponent"),
+    "losing": (False, "if your main unit's level is lower than the opponent's"),
+    "first": (False, "if you are the first player this round"),
+    "second": (False, "if you are the second player this round"),
+    "roll_le": (True, "if your die shows {n} or less"),
+    "roll_ge": (True, "if your die shows {n} or more"),
+    "monsters_ge": (True, "if your main zone holds {n} or more monsters"),
+    "hand_le": (True, "if you hold {n} or fewer cards"),
+}
+
+# Operation word -> (takes a number, English text with {n}).
+OPERATIONS: dict[str, tuple[bool, str]] = {
+    "power": (True, "your main unit gets {n:+d} level"),
+    "weaken": (True, "the opponent's main unit gets -{n} level"),
+    "halve": (False, "the opponent's main unit's level is halved (rounded down)"),
+    "swap": (False, "swap the levels of the two main units"),
+    "draw": (True, "draw {n}"),
+    "opp_draw": (True, "the opponent draws {n}"),
+    "discard": (True, "the opponent discards {n} card(s) at random"),
+    "mill": (True, "the top {n} card(s) of the opponent's deck go to their graveyard"),
+    "salvage": (True, "return the {n} highest-level card(s) of your graveyard to your hand"),
+    "star": (True, "gain {n} star(s)"),
+    "steal": (True, "the opponent loses {n} star(s)"),
+    "cancel": (False, "the opponent's effects that have not resolved yet this battle do not resolve"),
+    "tie_win": (False, "if the battle is a tie, you win it"),
+    "keep": (False, "this card returns to your hand after the battle instead of the graveyard"),
+}
+
+# Operations that make no sense on a grant (it is not in the battle's used cards).
+NOT_ON_GRANTS = frozenset({"keep"})
+
+
+class EffectSyntaxError(ValueError):
+    """A condition or operation that the effect language does not know, or with a bad number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A compiled effect: its type, its condition and its operations."""
+
+    type: EffectType
+    when: str
+    when_n: int
+    ops: tuple[tuple[str, int], ...]
+
+    @property
+    def text(self) -> str:
+        cond = condition_text(self.when, self.when_n)
+        body = "; ".join(operation_text(op, n) for op, n in self.ops)
+        return f"{self.type}: {cond + ', ' if cond else ''}{body}"
+
+
+def _split(text: str, table: dict[str, tuple[bool, str]], what: str) -> tuple[str, int]:
+    words = text.split()
+    if not words:
+        raise EffectSyntaxError(f"empty {what}")
+    word = words[0]
+    if word not in table:
+        raise EffectSyntaxError(f"unknown {what} {word!r}; known: {', '.join(table)}")
+    takes_number = table[word][0]
+    if takes_number:
+        if len(words) != 2:
+            raise EffectSyntaxError(f"{what} {word!r} takes one number, as in '{word} 2'")
+        try:
+            n = int(words[1])
+        except ValueError:
+            raise EffectSyntaxError(f"{what} {word!r} takes a whole number, not {words[1]!r}") from None
+        if not -6 <= n <= 6 or n == 0:
+            raise EffectSyntaxError(f"{what} {word!r}: the number must be between -6 and 6 and not 0")
+        if n < 0 and word != "power":
+            raise EffectSyntaxError(f"{what} {word!r}: only 'power' may take a negative number")
+        return word, n
+    if len(words) != 1:
+        raise EffectSyntaxError(f"{what} {word!r} takes no number")
+    return word, 0
+
+
+def parse_condition(text: str) -> tuple[str, int]:
+    """``"roll_le 2"`` -> ``("roll_le", 2)``; raises :class:`EffectSyntaxError`."""
+    return _split(text, CONDITIONS, "condition")
+
+
+def parse_operation(text: str) -> tuple[str, int]:
+    """``"weaken 2"`` -> ``("weaken", 2)``; raises :class:`EffectSyntaxError`."""
+    return _split(text, OPERATIONS, "operation")
+
+
+def condition_text(word: str, n: int) -> str:
+    return CONDITIONS[word][1].format(n=n)
+
+
+def operation_text(word: str, n: int) -> str:
+    return OPERATIONS[word][1].format(n=n)
 
 
 class _EffectModel(BaseModel):
@@ -110,7 +221,7 @@ def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _
         if field == "grant" and op[0] in NOT_ON_GRANTS:
             raise CardDataError(file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=field)
         ops.append(op)
-    return Effect(model.type, when, when_n, tuple(ops))
+    return Effect(EffectType(model.type), when, when_n, tuple(ops))
 
 
 def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
@@ -214,3 +325,67 @@ def load_deck(ref: str, pool: list[Card]) -> Deck:
     if not path.exists() and not ref.endswith(".toml"):
         raise CardDataError(ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}")
     return parse_deck(_read_toml(path, None, ref), ref, pool)
+
+
+_KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Flat lookup tables built once per game from the card pool: the rules read these lists by card index in
+    their hot loops instead of following ``Card`` attributes."""
+
+    cards: tuple[Card, ...]
+    kind: tuple[CardKind, ...]
+    level: tuple[int, ...]
+    grant_level: tuple[int, ...]
+    effect: tuple[Effect | None, ...]
+    grant: tuple[Effect | None, ...]
+    with_monster: tuple[bool, ...]  # 異例 magic_with_monster
+    # cost[roll][card]: what setting the card uses of a die showing ``roll`` (異例 set_on_one on a 1 costs 1).
+    cost: tuple[tuple[int, ...], ...]
+    # join[roll][card]: what a monster joining monsters already in the main zone uses (異例 free_join: 0).
+    join: tuple[tuple[int, ...], ...]
+    by_id: dict[str, int]
+    by_name: dict[str, int]
+
+    @classmethod
+    def build(cls, cards: list[Card]) -> Tables:
+        level = tuple(c.level for c in cards)
+        cost = tuple(
+            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
+        )
+        free = [c.special == "free_join" for c in cards]
+        join = tuple(tuple(0 if f else n for f, n in zip(free, row, strict=True)) for row in cost)
+        return cls(
+            cards=tuple(cards),
+            kind=tuple(_KIND_CODE[c.kind] for c in cards),
+            level=level,
+            grant_level=tuple(c.grant_level for c in cards),
+            effect=tuple(c.effect for c in cards),
+            grant=tuple(c.grant for c in cards),
+            with_monster=tuple(c.special == "magic_with_monster" for c in cards),
+            cost=cost,
+            join=join,
+            by_id={c.id: c.index for c in cards},
+            by_name={normalise(c.name): c.index for c in cards},
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def fits(self, card: int, roll: int) -> bool:
+        """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
+        return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
+
+    def name(self, index: int) -> str:
+        return self.cards[index].name
+
+    def ids(self, indices: list[int]) -> list[str]:
+        return [self.cards[i].id for i in indices]
+
+
+def normalise(text: str) -> str:
+    """``"Ember Imp"``, ``"ember-imp"`` and ``"ember_imp"`` all read as ``"ember_imp"``."""
+    return "_".join(text.lower().replace("-", " ").replace("_", " ").split())

@@ -1,4 +1,4 @@
-"""The battle phase (reveal, effects in order, levels compared), the reward, Revival and draw phases.
+"""The battle phase (reveal, effects in order, levels compared) and the reward phase (リワードフェイズ).
 
 Effect order: highest level first over both fields (a grant by its grant level); equal levels, the first
 player's first; equal level and owner, the owner chooses (an ``order`` decision). A choice effect (選択)
@@ -10,38 +10,44 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import KIND_HUMAN, KIND_MONSTER
 from ..constants import (
-    CHOICE as CHOICE_PHASE,
-)
-from ..constants import (
+    A_FIRST,
+    CHOICE,
+    CHOICE_EFFECT,
     CIRCLE,
-    DRAWS_LOSER,
-    DRAWS_TIE,
-    DRAWS_WINNER,
     MAIN,
     ORDER,
     OVER,
     PENALTY,
     REVIVE,
     STARS_TO_WIN,
+    STEP_ADVANCE,
     STOCK,
     Entry,
+    Kind,
 )
-from ..effects import CHOICE, PERMANENT, Effect
+from .deck import defer
+from .effects import effect_of, fire, holds
+from .levels import unit_level
+from .log import event
+from .turns import draw_phase, not_now
 
 if TYPE_CHECKING:
+    from cardarena.engine import Action
+
     from ..state import DiceBattleState
+
+ADVANCE = (STEP_ADVANCE,)
 
 
 def begin(st: DiceBattleState) -> None:
     """両プレイヤーがセットを終了後: turn every set card face up and queue their effects."""
-    t = st.t
+    t = st.game.tables
     first = st.first
     queue: list[Entry] = []
     for seat in (first, 1 - first):
         side = st.sides[seat]
-        st.event("reveal", seat, tuple(side.main), tuple(side.circle), side.grant, side.token)
+        event(st, "reveal", seat, tuple(side.main), tuple(side.circle), side.grant, side.token)
         if side.grant >= 0:
             side.stock.append(side.grant)
             revealed = [*side.main, *side.circle, side.grant]
@@ -104,31 +110,36 @@ def advance(st: DiceBattleState) -> None:
 def _then_advance(st: DiceBattleState) -> None:
     """An effect stopped on a decision: after a penalty decision the battle goes on with the queue."""
     if st.phase == PENALTY:
-        st.defer(ADVANCE)
-
-
-ADVANCE = ("advance",)
-
-
-def _effect_of(st: DiceBattleState, entry: Entry) -> Effect:
-    eff = st.t.grant[entry[2]] if entry[3] == STOCK else st.t.effect[entry[2]]
-    assert eff is not None
-    return eff
+        defer(st, ADVANCE)
 
 
 def start(st: DiceBattleState, entry: Entry) -> bool:
     """Begin one entry's effect; True if it now waits on a decision (its owner's choice, a penalty draw)."""
-    eff = _effect_of(st, entry)
+    eff = effect_of(st, entry)
     owner = entry[1]
     if not holds(st, owner, eff.when, eff.when_n):
         return False
-    if eff.type == CHOICE:
+    if eff.type == CHOICE_EFFECT:
         st.current = entry
-        st.phase = CHOICE_PHASE
+        st.phase = CHOICE
         st.actor = owner
         return True
     fire(st, entry, eff)
     return st.phase == PENALTY
+
+
+# -- the order of tied effects
+def order_actions(st: DiceBattleState) -> list[Action]:
+    first = st.game.card_actions.first
+    return [first[c] for c in sorted(order_group(st))]
+
+
+def why_not_first(st: DiceBattleState, card: int) -> str | None:
+    if st.phase != ORDER:
+        return not_now(st, A_FIRST)
+    if card not in order_group(st):
+        return f"{st.game.tables.name(card)} is not among the tied effects to order"
+    return None
 
 
 def choose_first(st: DiceBattleState, card: int) -> None:
@@ -145,145 +156,41 @@ def choose_first(st: DiceBattleState, card: int) -> None:
     raise AssertionError("chosen card is not in the tied group")  # legality was checked by apply
 
 
+# -- a choice effect: use it or not
+def choice_actions(st: DiceBattleState) -> list[Action]:
+    assert st.current is not None
+    c = st.current[2]
+    acts = st.game.card_actions
+    return [acts.use[c], acts.skip[c]]
+
+
+def why_not_choice(st: DiceBattleState, kind: Kind, card: int) -> str | None:
+    if st.phase != CHOICE:
+        return not_now(st, kind)
+    assert st.current is not None
+    if card != st.current[2]:
+        return f"the choice effect waiting is {st.game.tables.name(st.current[2])}'s"
+    return None
+
+
 def choose_effect(st: DiceBattleState, use: bool) -> None:
     entry = st.current
     assert entry is not None
     st.current = None
     if use:
-        fire(st, entry, _effect_of(st, entry))
+        fire(st, entry, effect_of(st, entry))
         if st.phase == PENALTY:
             _then_advance(st)
             return
     else:
-        st.event("skip", entry[1], entry[2])
+        event(st, "skip", entry[1], entry[2])
     advance(st)
 
 
-def holds(st: DiceBattleState, seat: int, when: str, n: int) -> bool:
-    """Whether a condition of the effect language holds for ``seat`` now."""
-    if when == "always":
-        return True
-    me = st.sides[seat]
-    opp = st.sides[1 - seat]
-    if when == "opp_human":
-        return st.main_kind(1 - seat) == KIND_HUMAN
-    if when == "opp_monster":
-        return st.main_kind(1 - seat) == KIND_MONSTER
-    if when == "opp_token":
-        return opp.token
-    if when == "opp_magic":
-        return bool(opp.circle)
-    if when == "my_human":
-        return st.main_kind(seat) == KIND_HUMAN
-    if when == "my_monster":
-        return st.main_kind(seat) == KIND_MONSTER
-    if when == "behind":
-        return me.stars < opp.stars
-    if when == "ahead":
-        return me.stars > opp.stars
-    if when == "losing":
-        return st.unit_level(seat) < st.unit_level(1 - seat)
-    if when == "first":
-        return st.first == seat
-    if when == "second":
-        return st.first != seat
-    if when == "roll_le":
-        return me.roll <= n
-    if when == "roll_ge":
-        return me.roll >= n
-    if when == "monsters_ge":
-        kind = st.t.kind
-        return sum(1 for c in me.main if kind[c] == KIND_MONSTER) >= n
-    if when == "hand_le":
-        return len(me.hand) <= n
-    raise AssertionError(f"unknown condition {when!r}")  # the card loader accepts only known words
-
-
-def fire(st: DiceBattleState, entry: Entry, eff: Effect) -> None:
-    """Carry out an effect's operations; a fired choice/forced grant leaves the stock zone."""
-    _, seat, card, zone = entry
-    st.event("effect", seat, card, zone)
-    if zone == STOCK and eff.type != PERMANENT:
-        side = st.sides[seat]
-        side.stock.remove(card)
-        side.fired.append(card)
-    run_ops(st, entry, 0)
-
-
-def run_ops(st: DiceBattleState, entry: Entry, start: int) -> None:
-    """Carry out an effect's operations from the ``start``-th on; a penalty decision interrupts (the rest waits)."""
-    _, seat, card, _ = entry
-    ops = _effect_of(st, entry).ops
-    for k in range(start, len(ops)):
-        op, n = ops[k]
-        operate(st, seat, card, op, n)
-        if st.phase == PENALTY:
-            if k + 1 < len(ops):
-                st.defer(("ops", entry, k + 1))
-            return
-
-
-def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
-    me = st.sides[seat]
-    opp_seat = 1 - seat
-    opp = st.sides[opp_seat]
-    if op == "power":
-        st.shift_level(seat, n)
-    elif op == "weaken":
-        st.shift_level(opp_seat, -n)
-    elif op == "halve":
-        level = st.unit_level(opp_seat)
-        opp.mod -= level - level // 2
-    elif op == "swap":
-        mine, theirs = st.unit_level(seat), st.unit_level(opp_seat)
-        me.mod = theirs - st.base_level(seat)
-        opp.mod = mine - st.base_level(opp_seat)
-    elif op == "draw":
-        st.draw(seat, n)
-    elif op == "opp_draw":
-        st.draw(opp_seat, n)
-    elif op == "discard":
-        for _ in range(n):
-            if not opp.hand:
-                break
-            c = opp.hand.pop(st.rng.randbelow(len(opp.hand)))
-            opp.grave.append(c)
-            if opp.stuck and not st.t.fits(c, opp.stuck_roll):
-                opp.stuck -= 1  # it may have been one of the cards that could not be set
-            if c in opp.known:
-                opp.known.remove(c)
-            st.event("discard", opp_seat, c)
-    elif op == "mill":
-        st.take_top("mill", opp_seat, n)
-    elif op == "salvage":
-        levels = st.t.level
-        for _ in range(n):
-            if not me.grave:
-                break
-            best = max(me.grave, key=lambda c: (levels[c], -c))
-            me.grave.remove(best)
-            me.hand.append(best)
-            me.known.append(best)
-            st.event("salvage", seat, best)
-    elif op == "star":
-        me.stars += n
-        st.event("stars", seat, me.stars)
-    elif op == "steal":
-        opp.stars = max(0, opp.stars - n)
-        st.event("stars", opp_seat, opp.stars)
-    elif op == "cancel":
-        opp.cancelled = True
-    elif op == "tie_win":
-        me.tie_win = True
-    elif op == "keep":
-        me.keep.append(card)
-    else:  # pragma: no cover - the loader accepts only known words
-        raise AssertionError(f"unknown operation {op!r}")
-
-
+# -- the end of the battle and the reward phase
 def end(st: DiceBattleState) -> None:
     """メインユニットのレベルが高いプレイヤーが勝利; then used cards to the graveyard and the reward phase."""
-    levels = (st.unit_level(0), st.unit_level(1))
+    levels = (unit_level(st, 0), unit_level(st, 1))
     s0, s1 = st.sides
     if levels[0] != levels[1]:
         winner = 0 if levels[0] > levels[1] else 1
@@ -292,7 +199,7 @@ def end(st: DiceBattleState) -> None:
     else:
         winner = -1
     st.battle_winner = winner
-    st.event("battle", levels[0], levels[1], winner)
+    event(st, "battle", levels[0], levels[1], winner)
     for side in st.sides:
         cards = [*side.main, *side.circle, *side.fired]
         for c in side.keep:
@@ -313,17 +220,17 @@ def end(st: DiceBattleState) -> None:
     # リワードフェイズ
     if winner >= 0:
         st.sides[winner].stars += 1
-        st.event("stars", winner, st.sides[winner].stars)
+        event(st, "stars", winner, st.sides[winner].stars)
     three = [s.stars >= STARS_TO_WIN for s in st.sides]
     if three[0] and three[1]:
         s0.stars = s1.stars = STARS_TO_WIN - 1
-        st.event("both_three")
+        event(st, "both_three")
         draw_phase(st)
         return
     if three[0] or three[1]:
         st.winner = 0 if three[0] else 1
         st.phase = OVER
-        st.event("win", st.winner)
+        event(st, "win", st.winner)
         return
     if winner >= 0:
         loser = 1 - winner
@@ -333,44 +240,3 @@ def end(st: DiceBattleState) -> None:
             st.actor = loser
             return
     draw_phase(st)
-
-
-def revive(st: DiceBattleState, card: int) -> None:
-    """リボーンフェイズ: the loser may turn Revival face down to take one card used in the battle back."""
-    seat = st.actor
-    side = st.sides[seat]
-    if card >= 0:
-        side.revival = False
-        side.grave.remove(card)
-        side.hand.append(card)
-        side.known.append(card)
-        st.event("revive", seat, card)
-    draw_phase(st)
-
-
-def draw_phase(st: DiceBattleState, start: int = 0) -> None:
-    """Loser draws 3, winner 2 (tie: both 2); then first and second swap and the next round begins.
-
-    ``start``: the draw phase goes on with the first player (0) or the second (1) after a penalty decision.
-    """
-    winner = st.battle_winner
-    order = (st.first, 1 - st.first)
-    for k in range(start, 2):
-        seat = order[k]
-        if winner < 0:
-            n = DRAWS_TIE
-        else:
-            n = DRAWS_WINNER if seat == winner else DRAWS_LOSER
-        st.draw(seat, n)
-        st.sides[seat].used = []
-        if st.phase == PENALTY:
-            st.defer(("draw_phase", k + 1))
-            return
-    if st.round >= st.game.options["max_turns"]:
-        st.phase = OVER
-        st.winner = None
-        st.event("cap", st.round)
-        return
-    st.round += 1
-    st.first = 1 - st.first
-    st.start_round()
