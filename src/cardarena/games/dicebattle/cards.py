@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
@@ -176,6 +176,9 @@ class _PoolModel(BaseModel):
     card: list[dict[str, Any]] = Field(min_length=1)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card of the pool, compiled for the rules engine."""
@@ -203,8 +206,83 @@ class Card:
         return " | ".join(parts)
 
 
-def _location(err: ErrorDetails) -> str:
-    return ".".join(str(x) for x in err["loc"]) or "(card)"
+def _shown(value: Any) -> str:
+    """A value from a data file as the designer wrote it (TOML spelling), kept short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _field(loc: tuple[int | str, ...]) -> str | None:
+    """``("effect", "do", 0)`` -> ``"effect.do[0]"``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or None
+
+
+def _plain(err: ErrorDetails, model: type[BaseModel]) -> str:
+    """A pydantic error in the words of a card designer (never pydantic's own text)."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    got = _shown(err.get("input"))
+    what, key = _WHAT[model]
+    name = str(err["loc"][-1]) if err["loc"] else ""
+    if kind == "missing":
+        return f"missing: {what} needs {key} {name!r}"
+    if kind == "extra_forbidden":
+        return f"unknown {key} {name!r} in {what}; the {key}s are: {', '.join(model.model_fields)}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"must be a whole number, not {got}"
+    if kind == "string_type":
+        return f"must be text in quotes, not {got}"
+    if kind == "bool_type":
+        return f"must be true or false, not {got}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}, not {got}"
+    if kind == "greater_than_equal":
+        return f"must be at least {ctx.get('ge')}, not {got}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}, not {got}"
+    if kind == "string_pattern_mismatch":
+        return f"must be lowercase letters, digits and '_', starting with a letter, not {got}"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters long"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "too_short":
+        return f"must list at least {ctx.get('min_length')} item(s)"
+    if kind == "list_type":
+        return f"must be a list in brackets [...], not {got}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"must be a table, not {got}"
+    return f"does not accept the value {got}"
+
+
+def _validate(model: type[M], data: Any, *, file: str, card: str | None = None) -> M:
+    """``model.model_validate(data)``; the first error as a ``CardDataError`` naming the file, the card (if any)
+    and the field, in plain words. Unknown keys are refused (every model forbids extra fields)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        message = _plain(err, _model_at(model, err["loc"]))
+        raise CardDataError(file, message, card=card, field=_field(err["loc"])) from None
+
+
+def _model_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel]:
+    """The model that holds the field at ``loc`` (for the list of its fields in an "unknown field" message)."""
+    if model is _CardModel and len(loc) > 1 and loc[0] in ("effect", "grant"):
+        return _EffectModel if loc[0] == "effect" else _GrantModel
+    return model
 
 
 def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _GrantModel) -> Effect:
@@ -219,27 +297,26 @@ def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _
         except EffectSyntaxError as e:
             raise CardDataError(file, str(e), card=card_id, field=f"{field}.do[{k}]") from None
         if field == "grant" and op[0] in NOT_ON_GRANTS:
-            raise CardDataError(file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=field)
+            raise CardDataError(
+                file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=f"{field}.do[{k}]"
+            )
         ops.append(op)
     return Effect(EffectType(model.type), when, when_n, tuple(ops))
 
 
 def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
     """Validate a card pool (the parsed TOML) and compile its cards; raise :class:`CardDataError`."""
-    try:
-        pool = _PoolModel.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise CardDataError(file, f"{err['msg']}", field=_location(err)) from None
+    raw_cards = data.get("card") if isinstance(data, dict) else None
+    for k, raw in enumerate(raw_cards if isinstance(raw_cards, list) else ()):
+        if not isinstance(raw, dict):
+            raise CardDataError(file, f"each [[card]] must be a table, not {_shown(raw)}", card=f"#{k + 1}")
+    pool = _validate(_PoolModel, data, file=file)
     cards: list[Card] = []
     seen: set[str] = set()
     for k, raw in enumerate(pool.card):
-        label = str(raw.get("id", f"#{k + 1}"))
-        try:
-            m = _CardModel.model_validate(raw)
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise CardDataError(file, f"{err['msg']}", card=label, field=_location(err)) from None
+        label = raw.get("id")
+        label = label if isinstance(label, str) and label else f"#{k + 1}"
+        m = _validate(_CardModel, raw, file=file, card=label)
         if m.id in seen:
             raise CardDataError(file, "this id is used by two cards", card=m.id, field="id")
         seen.add(m.id)
@@ -289,13 +366,29 @@ class _DeckModel(BaseModel):
     cards: dict[str, int]
 
 
+# What each model is, in a designer's words, and what its keys are called (for "missing" and "unknown" messages).
+_WHAT: dict[type[BaseModel], tuple[str, str]] = {
+    _PoolModel: ("a card pool file", "top-level key"),
+    _CardModel: ("a card", "field"),
+    _EffectModel: ("a card's effect", "field"),
+    _GrantModel: ("a card's grant", "field"),
+    _DeckModel: ("a deck file", "top-level key"),
+}
+
+
 def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
     """Validate a deck: exactly 30 cards of the pool, at most 2 copies of any card (no exception)."""
-    try:
-        m = _DeckModel.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise CardDataError(file, f"{err['msg']}", field=_location(err)) from None
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if isinstance(cards, dict):
+        for card_id, count in cards.items():
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise CardDataError(
+                    file,
+                    f"the number of copies must be a whole number, not {_shown(count)}",
+                    card=card_id,
+                    field="cards",
+                )
+    m = _validate(_DeckModel, data, file=file)
     by_id = {c.id: c for c in pool}
     indices: list[int] = []
     for card_id, count in m.cards.items():
@@ -313,7 +406,7 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
             )
         indices.extend([card.index] * count)
     if len(indices) != DECK_SIZE:
-        raise CardDataError(file, f"the deck has {len(indices)} cards; it must have exactly {DECK_SIZE}")
+        raise CardDataError(file, f"the deck has {len(indices)} cards; it must have exactly {DECK_SIZE}", field="cards")
     return Deck(m.name, m.plan, tuple(indices), file)
 
 
