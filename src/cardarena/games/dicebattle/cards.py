@@ -468,6 +468,11 @@ class Tables:
     def size(self) -> int:
         return len(self.cards)
 
+    @property
+    def indices(self) -> range:
+        """Every card index (``indices[c] == c``): the filters of the rules give cards rather than actions."""
+        return range(len(self.cards))
+
     def fits(self, card: int, roll: int) -> bool:
         """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
         return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll

@@ -6,7 +6,8 @@ cards that may go into a slot; :func:`legal_actions` and :func:`why_not` both us
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from cardarena.engine import zones
 
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from ..cards import Tables
     from ..state import DiceBattleState, Side
 
+T = TypeVar("T")
+
 
 # -- the checks
 def check_no_unit_set(side: Side) -> str | None:
@@ -62,21 +65,22 @@ def room_left(t: Tables, side: Side) -> int:
     return side.roll - spent(t, side) if side.main else side.roll
 
 
-def units(t: Tables, side: Side, hand: list[int], room: int) -> list[int]:
-    """The cards of ``hand`` that may go into the main zone now: the first unit (not magic, its cost within the
-    die), or monsters joining a monster (their join cost within the ``room`` left; 異例 free_join: 0)."""
+def units(t: Tables, side: Side, hand: list[int], room: int, into: Sequence[T]) -> list[T]:
+    """The cards of ``hand`` that may go into the main zone now (as ``into[card]``: the card's action, or the card
+    itself with ``into = t.indices``): the first unit (not magic, its cost within the die), or monsters joining a
+    monster (their join cost within the ``room`` left; 異例 free_join: 0)."""
     roll = side.roll
     kind = t.kind
     if not side.main:
         cost = t.cost[roll]
-        return [c for c in hand if kind[c] != KIND_MAGIC and cost[c] <= roll]
+        return [into[c] for c in hand if kind[c] != KIND_MAGIC and cost[c] <= roll]
     if kind[side.main[0]] != KIND_MONSTER:
         return []  # a human stays alone in the main zone
     join = t.join[roll]
-    return [c for c in hand if kind[c] == KIND_MONSTER and join[c] <= room]
+    return [into[c] for c in hand if kind[c] == KIND_MONSTER and join[c] <= room]
 
 
-def magic(t: Tables, side: Side, hand: list[int], room: int) -> list[int]:
+def magic(t: Tables, side: Side, hand: list[int], room: int, into: Sequence[T]) -> list[T]:
     """Magic that may go into the magic circle: beside a human, or (異例 magic_with_monster) beside a monster;
     its level within the ``room`` left of the die."""
     if room <= 0:
@@ -84,26 +88,26 @@ def magic(t: Tables, side: Side, hand: list[int], room: int) -> list[int]:
     level = t.level
     if t.kind[side.main[0]] == KIND_MONSTER:
         with_monster = t.with_monster
-        return [c for c in hand if with_monster[c] and level[c] <= room]
+        return [into[c] for c in hand if with_monster[c] and level[c] <= room]
     kind = t.kind
-    return [c for c in hand if kind[c] == KIND_MAGIC and level[c] <= room]
+    return [into[c] for c in hand if kind[c] == KIND_MAGIC and level[c] <= room]
 
 
 def check_grant_slot(side: Side) -> str | None:
     return "a grant is already set this round (one per battle phase)" if side.grant >= 0 else None
 
 
-def grants(t: Tables, side: Side, hand: list[int], room: int) -> list[int]:
+def grants(t: Tables, side: Side, hand: list[int], room: int, into: Sequence[T]) -> list[T]:
     """Cards with a grant whose grant level fits in the ``room`` left of the die."""
     if room <= 0:
         return []
     grant_level = t.grant_level
-    return [c for c in hand if 0 < grant_level[c] <= room]
+    return [into[c] for c in hand if 0 < grant_level[c] <= room]
 
 
 def check_nothing_to_set(t: Tables, side: Side) -> str | None:
     """A redraw or the dice token only when no unit of the hand can be set (a player who can set one must)."""
-    if units(t, side, side.hand, side.roll):
+    if units(t, side, side.hand, side.roll, t.indices):
         return "a unit of your hand can be set: a player who can set a unit must"
     return None
 
@@ -123,22 +127,18 @@ def legal_actions(st: DiceBattleState) -> list[Action]:
     hand = sorted(set(side.hand))
     if not side.main:
         acts: list[Action] = [MIRACLE] if check_miracle(side) is None else []
-        fitting = units(t, side, hand, side.roll)
+        fitting = units(t, side, hand, side.roll, game.card_actions.set)
         if not fitting:
             acts.append(REDRAW if check_redraw(side) is None else TOKEN)
             return acts
-        a_set = game.card_actions.set
-        return acts + [a_set[c] for c in fitting]
+        return acts + fitting if acts else fitting
     card_actions = game.card_actions
     room = side.roll - spent(t, side)
-    a_set = card_actions.set
-    acts = [a_set[c] for c in units(t, side, hand, room)]
+    acts = units(t, side, hand, room, card_actions.set)
     if room > 0:  # a cheap skip: no magic or grant fits in nothing
-        a_magic = card_actions.magic
-        acts += [a_magic[c] for c in magic(t, side, hand, room)]
+        acts += magic(t, side, hand, room, card_actions.magic)
         if check_grant_slot(side) is None:
-            a_grant = card_actions.grant
-            acts += [a_grant[c] for c in grants(t, side, hand, room)]
+            acts += grants(t, side, hand, room, card_actions.grant)
     acts.append(DONE)
     return acts
 
@@ -167,12 +167,12 @@ def why_not(st: DiceBattleState, kind: Kind, card: int) -> str | None:
         return f"{t.name(card)} is not in your hand"
     room = room_left(t, side)
     if kind == A_SET:
-        ok = units(t, side, [card], room)
+        ok = units(t, side, [card], room, t.indices)
     else:
         reason = check_unit_set(side) or (check_grant_slot(side) if kind == A_GRANT else None)
         if reason is not None:
             return reason
-        ok = magic(t, side, [card], room) if kind == A_MAGIC else grants(t, side, [card], room)
+        ok = (magic if kind == A_MAGIC else grants)(t, side, [card], room, t.indices)
     if not ok:
         return f"{t.name(card)} cannot be set there now (die {side.roll}, {spent(t, side)} already used)"
     return None
