@@ -32,10 +32,11 @@ from . import battle, dice, penalty, turns
 if TYPE_CHECKING:
     from cardarena.engine import Action
 
+    from ..actions import DiceBattleAction
     from ..state import DiceBattleState
 
 
-def legal_actions(st: DiceBattleState) -> list[Action]:
+def legal_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     phase = st.phase
     if phase == DICE:
         return dice.legal_actions(st)

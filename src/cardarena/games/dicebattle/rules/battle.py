@@ -33,8 +33,7 @@ from .log import event
 from .turns import draw_phase, not_now
 
 if TYPE_CHECKING:
-    from cardarena.engine import Action
-
+    from ..actions import DiceBattleAction
     from ..state import DiceBattleState
 
 ADVANCE = (STEP_ADVANCE,)
@@ -129,7 +128,7 @@ def start(st: DiceBattleState, entry: Entry) -> bool:
 
 
 # -- the order of tied effects
-def order_actions(st: DiceBattleState) -> list[Action]:
+def order_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     first = st.game.card_actions.first
     return [first[c] for c in sorted(order_group(st))]
 
@@ -157,7 +156,7 @@ def choose_first(st: DiceBattleState, card: int) -> None:
 
 
 # -- a choice effect: use it or not
-def choice_actions(st: DiceBattleState) -> list[Action]:
+def choice_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     assert st.current is not None
     c = st.current[2]
     acts = st.game.card_actions

@@ -37,6 +37,7 @@ from .turns import not_now, start_dice
 if TYPE_CHECKING:
     from cardarena.engine import Action
 
+    from ..actions import DiceBattleAction
     from ..cards import Tables
     from ..state import DiceBattleState, Side
 
@@ -120,13 +121,13 @@ def check_redraw(side: Side) -> str | None:
     return None
 
 
-def legal_actions(st: DiceBattleState) -> list[Action]:
+def legal_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     game = st.game
     t = game.tables
     side = st.sides[st.actor]
     hand = sorted(set(side.hand))
     if not side.main:
-        acts: list[Action] = [MIRACLE] if check_miracle(side) is None else []
+        acts: list[DiceBattleAction] = [MIRACLE] if check_miracle(side) is None else []
         fitting = units(t, side, hand, side.roll, game.card_actions.set)
         if not fitting:
             acts.append(REDRAW if check_redraw(side) is None else TOKEN)

@@ -25,12 +25,11 @@ from .log import event
 from .turns import draw_phase, not_now
 
 if TYPE_CHECKING:
-    from cardarena.engine import Action
-
+    from ..actions import DiceBattleAction
     from ..state import DiceBattleState
 
 
-def penalty_actions(st: DiceBattleState) -> list[Action]:
+def penalty_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     return [PENALTY_DRAW, DECLINE]
 
 

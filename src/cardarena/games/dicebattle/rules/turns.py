@@ -25,8 +25,7 @@ from .deck import defer, draw
 from .log import event
 
 if TYPE_CHECKING:
-    from cardarena.engine import Action
-
+    from ..actions import DiceBattleAction
     from ..state import DiceBattleState
 
 
@@ -72,7 +71,7 @@ def in_battle(st: DiceBattleState) -> bool:
 
 
 # -- リボーンフェイズ
-def revive_actions(st: DiceBattleState) -> list[Action]:
+def revive_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     """Take back one of the cards used in the battle (in card order), or pass."""
     revive = st.game.card_actions.revive
     return [*(revive[c] for c in sorted(set(st.sides[st.actor].used))), PASS]
