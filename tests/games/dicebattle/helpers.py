@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import cardarena
-from cardarena.games.dicebattle.battle import begin
-from cardarena.games.dicebattle.constants import DICE
-from cardarena.games.dicebattle.state import DiceBattleState
+from cardarena.games.dicebattle.cards import Tables
+from cardarena.games.dicebattle.constants import NO_CARD, Phase
+from cardarena.games.dicebattle.rules.battle import begin
+from cardarena.games.dicebattle.state import DiceBattleState, Side
 
 FILLER = "slime"
 
@@ -18,12 +19,26 @@ def new_state(deck0: str = "horde", deck1: str = "arcana", seed: int = 0, **opti
     return state
 
 
+def tables(state: DiceBattleState) -> Tables:
+    return state.game.tables
+
+
 def cards(state: DiceBattleState, names: list[str]) -> list[int]:
-    return [state.t.by_id[n] for n in names]
+    return [tables(state).by_id[n] for n in names]
 
 
 def names(state: DiceBattleState, indices: list[int]) -> list[str]:
-    return [state.t.cards[c].id for c in indices]
+    return [tables(state).cards[c].id for c in indices]
+
+
+def edit_side(state: DiceBattleState, seat: int, **fields: object) -> None:
+    """Set fields of one seat's ``Side`` (a copy, put in place with ``State.edit``)."""
+    sides = list(state.sides)
+    side = sides[seat].copy()
+    for name, value in fields.items():
+        setattr(side, name, value)
+    sides[seat] = side
+    state.edit(sides=sides)
 
 
 def arrange(
@@ -39,7 +54,9 @@ def arrange(
     revival: tuple[bool, bool] = (True, True),
 ) -> DiceBattleState:
     """Start ``first``'s dice phase with its die showing ``roll``. Decks are listed top card first."""
-    for seat, side in enumerate(state.sides):
+    sides: list[Side] = []
+    for seat, old in enumerate(state.sides):
+        side = old.copy()
         if hands is not None:
             side.hand = cards(state, hands[seat])
         if decks is not None:
@@ -50,20 +67,15 @@ def arrange(
         side.miracle = miracle[seat]
         side.revival = revival[seat]
         side.known = []
-        side.roll = 0
-    state.first = first
-    state.log = None
-    state.phase = DICE
-    state.actor = first
-    state.sides[first].roll = roll
-    state._legal = None
+        side.roll = roll if seat == first else 0
+        sides.append(side)
+    state.edit(sides=sides, first=first, log=(), phase=Phase.DICE, actor=first)
     return state
 
 
 def set_roll(state: DiceBattleState, seat: int, roll: int) -> None:
     """Replace the die of ``seat`` (the test plays the die)."""
-    state.sides[seat].roll = roll
-    state._legal = None
+    edit_side(state, seat, roll=roll)
 
 
 def act(state: DiceBattleState, *texts: str) -> None:
@@ -85,16 +97,20 @@ def battle(
 ) -> DiceBattleState:
     """Both players have set these cards; turn them face up and resolve up to the first decision."""
     arrange(state, first=first, roll=rolls[first], **kw)
-    for seat, side in enumerate(state.sides):
-        side.roll = rolls[seat]
-        side.main = cards(state, main[seat])
-        side.circle = cards(state, circle[seat])
-        side.grant = state.t.by_id[grant[seat]] if grant[seat] else -1
-        side.stock = cards(state, stock[seat])
-        side.token = token[seat]
-    state.actor = 1 - first
+    for seat in (0, 1):
+        edit_side(
+            state,
+            seat,
+            roll=rolls[seat],
+            main=cards(state, main[seat]),
+            circle=cards(state, circle[seat]),
+            grant=tables(state).by_id[grant[seat]] if grant[seat] else NO_CARD,
+            stock=cards(state, stock[seat]),
+            token=token[seat],
+        )
+    state.edit(actor=1 - first)
     begin(state)
-    state._legal = None
+    state.edit()  # the legal actions are listed afresh
     return state
 
 
@@ -108,7 +124,7 @@ def last_battle(state: DiceBattleState) -> tuple[int, int, int]:
 
 def fired(state: DiceBattleState) -> list[tuple[int, str]]:
     """(seat, card id) of every effect that took effect, in order."""
-    return [(e[1], state.t.cards[e[2]].id) for e in state.events() if e[0] == "effect"]
+    return [(e[1], tables(state).cards[e[2]].id) for e in state.events() if e[0] == "effect"]
 
 
 def legal(state: DiceBattleState) -> list[str]:

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import cardarena
-from cardarena.games.dicebattle.constants import STOCK
+from cardarena.games.dicebattle.constants import Zone
 
-from .helpers import act, arrange, battle, fired, last_battle, names, new_state, set_roll
+from .helpers import act, arrange, battle, cards, edit_side, fired, last_battle, names, new_state, set_roll
 
 HUMAN5 = "underdog_champion"  # a Lv5 human without an effect, to carry magic
 
@@ -393,7 +393,7 @@ def test_every_effect_and_every_grant_takes_effect_in_some_case() -> None:
             st.apply_text(text)
         for e in st.events():
             if e[0] == "effect":
-                seen.add((st.t.cards[e[2]].id, e[3] == STOCK))
+                seen.add((st.game.tables.cards[e[2]].id, e[3] == Zone.STOCK))
     t = cardarena.load("dicebattle").tables
     wanted = {(c.id, False) for c in t.cards if c.effect} | {(c.id, True) for c in t.cards if c.grant}
     assert wanted <= seen, sorted(wanted - seen)
@@ -404,7 +404,7 @@ def test_underdog_champion_is_set_on_a_one_and_fights_at_five() -> None:
     st = arrange(new_state(), roll=1, hands=(["underdog_champion"], ["behemoth"]), revival=(False, False))
     act(st, "set underdog_champion", "done")
     set_roll(st, 1, 4)
-    st.sides[1].hand = [st.t.by_id["ogre"]]
+    edit_side(st, 1, hand=cards(st, ["ogre"]))
     act(st, "set ogre", "done")
     assert last_battle(st) == (5, 5, -1)  # Ogre, second player: 4 + 1
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import random
 from pathlib import Path
 
 import pytest
 
 import cardarena
+from cardarena.arena import simulate
 from cardarena.engine.harness import check_game
 from cardarena.games.dicebattle.cards import STARTERS
+from cardarena.games.dicebattle.constants import Phase
 
 
 def test_conformance_default_decks_200_seeds() -> None:
@@ -33,9 +36,7 @@ def test_conformance_short_cap_draws() -> None:
 
 
 def test_simulation_is_deterministic_with_decks_by_name_or_path() -> None:
-    from cardarena.arena import simulate
-
-    path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "decks" / "vanguard.toml")
+    path = str(Path(cardarena.__file__).parent / "games" / "dicebattle" / "data" / "decks" / "vanguard.toml")
     a = simulate("dicebattle", n=40, seed=3, options={"deck0": "vanguard", "deck1": "arcana"})
     b = simulate("dicebattle", n=40, seed=3, options={"deck0": path, "deck1": "arcana"})
     assert a["errors"] == 0 and a["wins"] == b["wins"] and a["mean_decisions"] == b["mean_decisions"]
@@ -44,10 +45,6 @@ def test_simulation_is_deterministic_with_decks_by_name_or_path() -> None:
 def test_conformance_with_frequent_deck_outs(tmp_path: Path) -> None:
     """A pool that empties decks often: the penalty decision (draw / decline) interrupts draws, mills, effects
     and the draw phase, and the protocol (clone, replay, resample leak test) still holds there."""
-    import random
-
-    from cardarena.games.dicebattle.constants import PENALTY
-
     pool = Path(__file__).parent / "data" / "deckout_pool.toml"
     deck = tmp_path / "d.toml"
     ids = ("d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "h1", "h2", "h3", "h4", "m1", "m2", "m3")
@@ -60,7 +57,7 @@ def test_conformance_with_frequent_deck_outs(tmp_path: Path) -> None:
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         while not state.is_terminal():
-            if state.phase == PENALTY:
+            if state.phase == Phase.PENALTY:
                 interrupted.update(frame[0] for frame in state.after)
             state.apply(rng.choice(state.legal_actions()))
     assert {"draw", "mill", "ops", "advance", "draw_phase"} <= interrupted

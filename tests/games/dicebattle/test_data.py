@@ -11,8 +11,16 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError, RulesError
-from cardarena.games.dicebattle.cards import DECK_SIZE, STARTERS, load_pool, parse_deck, parse_pool
-from cardarena.games.dicebattle.effects import EffectSyntaxError, parse_condition, parse_operation
+from cardarena.games.dicebattle.cards import (
+    STARTERS,
+    EffectSyntaxError,
+    load_pool,
+    parse_condition,
+    parse_deck,
+    parse_operation,
+    parse_pool,
+)
+from cardarena.games.dicebattle.constants import DECK_SIZE
 
 POOL = load_pool()
 PACKAGE = Path(cardarena.__file__).parent / "games" / "dicebattle"
@@ -41,7 +49,7 @@ def test_pool_file_marks_its_values_as_assumed() -> None:
 @pytest.mark.parametrize("name", STARTERS)
 def test_starter_decks_are_legal_and_selectable_by_name_and_path(name: str) -> None:
     """デッキ構築ルール: 30枚; 同じカードは2枚まで."""
-    game = cardarena.load("dicebattle", deck0=name, deck1=str(PACKAGE / "decks" / f"{name}.toml"))
+    game = cardarena.load("dicebattle", deck0=name, deck1=str(PACKAGE / "data" / "decks" / f"{name}.toml"))
     for deck in game.decks:
         assert len(deck.cards) == DECK_SIZE
         for index in set(deck.cards):
@@ -104,8 +112,9 @@ def test_unknown_card_bad_count_bad_toml_missing_file(tmp_path: Path) -> None:
         cardarena.load("dicebattle", deck0=str(tmp_path / "nope.toml"))
     with pytest.raises(CardDataError, match="starters: horde, arcana, vanguard"):
         cardarena.load("dicebattle", deck0="hordee")
-    with pytest.raises(CardDataError, match="Extra inputs"):
+    with pytest.raises(CardDataError, match="unknown top-level key 'other' in a deck file") as info:
         cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts() + "[other]\nx = 1\n"))
+    assert info.value.field == "other"
 
 
 @settings(max_examples=150, deadline=None)
@@ -133,21 +142,27 @@ GOOD = {"id": "x", "name": "X", "kind": "monster", "level": 2}
 @pytest.mark.parametrize(
     ("change", "message", "field"),
     [
-        ({"level": 7}, "less than or equal to 6", "level"),
-        ({"kind": "dragon"}, "Input should be", "kind"),
+        ({"level": 7}, "must be at most 6, not 7", "level"),
+        ({"kind": "dragon"}, "must be one of 'human', 'monster' or 'magic', not 'dragon'", "kind"),
         ({"effect": {"type": "forced", "when": "sunny", "do": ["draw 1"]}}, "unknown condition 'sunny'", "effect.when"),
         ({"effect": {"type": "forced", "do": ["draw"]}}, "takes one number", "effect.do[0]"),
         ({"effect": {"type": "forced", "do": ["draw two"]}}, "whole number", "effect.do[0]"),
         ({"effect": {"type": "forced", "do": ["weaken -1"]}}, "only 'power'", "effect.do[0]"),
         ({"effect": {"type": "forced", "do": ["explode 3"]}}, "unknown operation", "effect.do[0]"),
         ({"effect": {"type": "forced", "do": []}}, "at least 1", "effect.do"),
-        ({"effect": {"type": "permanent", "do": ["draw 1"]}}, "Input should be", "effect.type"),
+        ({"effect": {"type": "permanent", "do": ["draw 1"]}}, "must be one of 'choice' or 'forced'", "effect.type"),
         ({"grant": {"level": 2, "type": "forced", "do": ["draw 1"]}}, "must differ", "grant.level"),
-        ({"grant": {"level": 1, "type": "choice", "do": ["keep"]}}, "cannot be used by a grant", "grant"),
+        ({"grant": {"level": 1, "type": "choice", "do": ["keep"]}}, "cannot be used by a grant", "grant.do[0]"),
         ({"special": "magic_with_monster"}, "only for magic", "special"),
         ({"kind": "human", "special": "free_join"}, "only for monsters", "special"),
-        ({"special": "three_copies"}, "Input should be", "special"),
-        ({"colour": "red"}, "Extra inputs", "colour"),
+        ({"special": "three_copies"}, "must be one of 'free_join', 'magic_with_monster' or 'set_on_one'", "special"),
+        ({"colour": "red"}, "unknown field 'colour' in a card", "colour"),
+        (
+            {"effect": {"type": "forced", "do": ["draw 1"], "who": "me"}},
+            "unknown field 'who' in a card's effect",
+            "effect.who",
+        ),
+        ({"level": None}, "must be a whole number", "level"),
     ],
 )
 def test_broken_card_names_file_card_and_field(change: dict[str, object], message: str, field: str) -> None:
@@ -179,9 +194,9 @@ def test_effect_words_parse_or_raise_a_syntax_error(text: str) -> None:
 
 def test_true_or_a_fraction_is_not_a_count_or_a_level(tmp_path: Path) -> None:
     """TOML `true` or `2.0` is not read as a whole number: `kraken = true` does not make a deck of 30."""
-    with pytest.raises(CardDataError, match="valid integer") as info:
+    with pytest.raises(CardDataError, match="the number of copies must be a whole number, not true") as info:
         cardarena.load("dicebattle", deck0=_deck(tmp_path, _counts(hydra=1) + "kraken = true\n"))
-    assert info.value.field == "cards.kraken"
-    with pytest.raises(CardDataError, match="valid integer") as info:
+    assert info.value.card == "kraken" and info.value.field == "cards"
+    with pytest.raises(CardDataError, match=r"must be a whole number, not 2\.0") as info:
         parse_pool({"card": [{**GOOD, "level": 2.0}]}, "mine.toml")
     assert info.value.card == "x" and info.value.field == "level"

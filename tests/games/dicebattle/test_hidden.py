@@ -7,11 +7,11 @@ import json
 import pytest
 
 from cardarena.engine import Rng
-from cardarena.games.dicebattle import hidden
-from cardarena.games.dicebattle.hidden import search_set, set_is_valid
+from cardarena.games.dicebattle import views as hidden
 from cardarena.games.dicebattle.state import DiceBattleState, Side
+from cardarena.games.dicebattle.views import search_set, set_is_valid
 
-from .helpers import act, arrange, battle, new_state, set_roll
+from .helpers import act, arrange, battle, edit_side, new_state, set_roll
 
 
 def _setting_position() -> DiceBattleState:
@@ -76,7 +76,7 @@ def test_resample_redraws_hidden_cards_consistently() -> None:
         other = st.resample(1, Rng(k))
         assert other.observation(1) == obs
         side = other.sides[0]
-        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+        assert set_is_valid(other.game.tables, side.main, side.circle, side.grant, side.roll)
         seen_sets.add((tuple(side.main), tuple(side.circle), side.grant))
         everything = sorted([*side.hand, *side.deck, *side.main, *side.circle, side.grant])
         truth = st.sides[0]
@@ -89,7 +89,7 @@ def test_resample_keeps_publicly_known_cards_in_hand() -> None:
     """Revived cards are public knowledge: every resample keeps them in that hand."""
     st = battle(new_state(), main=(["behemoth"], ["apprentice_mage"]), circle=([], ["fireball"]))
     act(st, "skip apprentice_mage", "revive fireball")
-    fireball = st.t.by_id["fireball"]
+    fireball = st.game.tables.by_id["fireball"]
     for k in range(20):
         other = st.resample(0, Rng(k))
         assert fireball in other.sides[1].hand
@@ -132,7 +132,7 @@ def test_resample_for_a_seat_not_to_act_drops_the_true_legal_actions() -> None:
         hand = other.sides[0].hand
         for action in other.legal_actions():
             if action[0] == "set":
-                assert other.t.by_id[action[1]] in hand
+                assert other.game.tables.by_id[action[1]] in hand
         other.apply(other.legal_actions()[-1])  # every listed action applies
 
 
@@ -157,7 +157,7 @@ def test_resample_constructs_a_consistent_set_when_random_draws_fail(monkeypatch
         other = st.resample(1, Rng(k))
         side = other.sides[0]
         assert other.observation(1) == obs
-        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+        assert set_is_valid(other.game.tables, side.main, side.circle, side.grant, side.roll)
         assert len(side.main) == 1 and len(side.circle) == 4 and side.grant < 0
         truth = st.sides[0]
         assert sorted([*side.hand, *side.deck, *side.main, *side.circle]) == sorted(
@@ -170,7 +170,7 @@ def test_resample_constructs_a_consistent_set_when_random_draws_fail(monkeypatch
 def test_search_set_finds_the_only_set_and_keeps_known_cards_in_hand() -> None:
     """The exhaustive search obeys the setting rules and the known cards (which must stay in the hand)."""
     st = new_state(deck0="arcana", deck1="horde")
-    t = st.t
+    t = st.game.tables
     mage, spark, titan, ogre = (t.by_id[n] for n in ("apprentice_mage", "spark", "titan", "ogre"))
     # One unit and one magic on a 2: only Apprentice Mage + Spark fit.
     for k in range(10):
@@ -184,7 +184,7 @@ def test_search_set_finds_the_only_set_and_keeps_known_cards_in_hand() -> None:
 
 def test_resample_and_search_know_that_a_slime_joins_for_free(monkeypatch: pytest.MonkeyPatch) -> None:
     """異例 (Slime) in the opponent's view: Ogre + Slime face down on a 4 is a legal set, and resamples of it are."""
-    t = new_state().t
+    t = new_state().game.tables
     slime, ogre, titan, goblin = (t.by_id[n] for n in ("slime", "ogre", "titan", "goblin"))
     assert set_is_valid(t, [ogre, slime, slime], [], -1, 4)
     assert not set_is_valid(t, [slime, ogre], [], -1, 4) and not set_is_valid(t, [ogre, goblin], [], -1, 4)
@@ -210,10 +210,10 @@ def test_resample_after_the_dice_token_keeps_a_hand_that_could_set_nothing() -> 
         decks=(["slime", "titan"] * 6, ["slime"] * 10),
         miracle=(False, True),
     )
-    st.sides[0].redraws = 3
+    edit_side(st, 0, redraws=3)
     act(st, "token")
     assert (st.sides[0].stuck, st.sides[0].stuck_roll) == (3, 1)
-    t = st.t
+    t = st.game.tables
     for k in range(30):
         other = st.resample(1, Rng(k))
         assert not any(t.fits(c, 1) for c in other.sides[0].hand)
@@ -234,7 +234,7 @@ def test_resample_after_the_dice_token_keeps_a_hand_that_could_set_nothing() -> 
 def test_a_random_discard_of_a_card_that_does_not_fit_lowers_the_bound() -> None:
     """A discarded card that does not fit may have been one of the token hand's: one fewer is certain."""
     st = battle(new_state(), main=([], ["street_urchin"]), token=(True, False), hands=(["titan", "ogre"], []))
-    st.sides[0].stuck, st.sides[0].stuck_roll = 2, 1
+    edit_side(st, 0, stuck=2, stuck_roll=1)
     act(st, "use street_urchin")
     assert st.sides[0].stuck == 1
 
@@ -257,7 +257,7 @@ def test_every_resample_of_random_play_is_sound_and_plays_on(decks: tuple[str, s
                     assert _all_cards(side) == _all_cards(true_side)
                     assert len(side.hand) == len(true_side.hand) and len(side.deck) == len(true_side.deck)
                     if side.main:
-                        assert set_is_valid(other.t, side.main, side.circle, side.grant, side.roll)
+                        assert set_is_valid(other.game.tables, side.main, side.circle, side.grant, side.roll)
                 for _ in range(10):
                     if other.is_terminal():
                         break

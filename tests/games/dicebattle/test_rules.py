@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.dicebattle.constants import CHOICE, DICE, ORDER, OVER, PENALTY, REVIVE
+from cardarena.games.dicebattle.constants import Phase
+from cardarena.games.dicebattle.rules.levels import base_level, spent, unit_level
 from cardarena.games.dicebattle.state import DiceBattleState
 
 from .helpers import act, arrange, battle, cards, fired, last_battle, legal, names, new_state, set_roll
@@ -44,7 +45,7 @@ def test_both_reaching_three_stars_at_once_go_back_to_two() -> None:
     # Wish Upon a Star (Lv4) fires first: seat 1 is losing, gains its third star; seat 0 then wins the battle.
     assert st.sides[1].stars == 3 and not st.is_terminal()
     act(st, "skip apprentice_mage")
-    assert st.phase == DICE and not st.is_terminal()
+    assert st.phase == Phase.DICE and not st.is_terminal()
     assert [s.stars for s in st.sides] == [2, 2]
     assert "both_three" in [e[0] for e in st.events()]
     # Straight to the draw phase: no Revival phase for the battle's loser, who draws 3.
@@ -129,8 +130,8 @@ def test_redraw_at_most_three_times_then_the_dice_token() -> None:
     act(st, "redraw", "redraw", "redraw")
     assert legal(st) == ["token"]
     act(st, "token")
-    assert st.sides[0].token and st.base_level(0) == 1
-    assert st.phase == DICE and st.actor == 1  # the second player's turn to roll and set
+    assert st.sides[0].token and base_level(st, 0) == 1
+    assert st.phase == Phase.DICE and st.actor == 1  # the second player's turn to roll and set
 
 
 def test_miracle_still_allowed_after_a_redraw() -> None:
@@ -147,11 +148,11 @@ def test_second_player_does_the_same_after_the_first_then_battle() -> None:
     st = arrange(new_state(), first=1, roll=4, hands=(["behemoth", "slime"], ["court_sage", "slime"]))
     assert st.current_player == 1
     act(st, "set court_sage", "done")
-    assert st.current_player == 0 and st.phase == DICE and 1 <= st.sides[0].roll <= 6
+    assert st.current_player == 0 and st.phase == Phase.DICE and 1 <= st.sides[0].roll <= 6
     set_roll(st, 0, 5)
     act(st, "set behemoth", "done")
     # Court Sage's choice effect (Lv3) waits on seat 1: the battle phase has begun.
-    assert st.phase == CHOICE and st.current_player == 1
+    assert st.phase == Phase.CHOICE and st.current_player == 1
 
 
 # ---------------------------------------------------------------- 2、バトルフェイズ
@@ -169,7 +170,7 @@ def test_battle_equal_levels_are_a_tie() -> None:
     st = battle(new_state(), main=(["behemoth"], ["underdog_champion"]))
     assert last_battle(st) == (5, 5, -1)
     assert [s.stars for s in st.sides] == [0, 0]
-    assert st.phase == DICE and st.round == 2  # no Revival phase after a tie
+    assert st.phase == Phase.DICE and st.round == 2  # no Revival phase after a tie
 
 
 def test_a_level_lowered_below_zero_carries_no_hidden_debt() -> None:
@@ -185,8 +186,8 @@ def test_a_level_lowered_below_zero_carries_no_hidden_debt() -> None:
     # Lightning (Lv4, weaken 3) takes Slime from 1 to 0, not to -2. Then War Drum's grant (Lv1, when losing:
     # power 2) lifts it from 0 to 2. Apprentice Mage's choice effect (Lv1, seat 1) now waits.
     assert fired(st) == [(1, "lightning"), (0, "war_drum")]
-    assert st.phase == CHOICE and st.current_player == 1
-    assert st.unit_level(0) == 2
+    assert st.phase == Phase.CHOICE and st.current_player == 1
+    assert unit_level(st, 0) == 2
     for seat in (0, 1, None):
         assert st.observation(seat)["players"][0]["level"] == 2
         assert "battle level now: 2" in st.game.render(st, seat)
@@ -217,7 +218,7 @@ def test_revival_loser_takes_back_one_used_card_once_per_game() -> None:
     st = battle(new_state(), main=(["behemoth"], ["apprentice_mage"]), circle=([], ["fireball"]), hands=([], []))
     act(st, "skip apprentice_mage")
     assert last_battle(st) == (3, 1, 0)
-    assert st.phase == REVIVE and st.current_player == 1
+    assert st.phase == Phase.REVIVE and st.current_player == 1
     assert legal(st) == ["revive apprentice_mage", "revive fireball", "pass"]
     act(st, "revive fireball")
     assert st.sides[1].revival is False
@@ -227,14 +228,14 @@ def test_revival_loser_takes_back_one_used_card_once_per_game() -> None:
     assert st.observation(0)["players"][1]["known_in_hand"] == ["fireball"]
     # Next loss: Revival is face down, no Revival phase.
     st2 = battle(st, main=(["behemoth"], ["slime"]), revival=(True, False))
-    assert st2.phase == DICE
+    assert st2.phase == Phase.DICE
 
 
 def test_revival_may_be_declined() -> None:
     """リボーンフェイズ: 戻すことができます (optional)."""
     st = battle(new_state(), main=(["behemoth"], ["slime"]))
     act(st, "pass")
-    assert st.sides[1].revival is True and st.phase == DICE
+    assert st.sides[1].revival is True and st.phase == Phase.DICE
 
 
 # ---------------------------------------------------------------- デッキが無くなった場合の処理
@@ -256,7 +257,7 @@ def test_empty_deck_graveyard_becomes_deck_and_the_opponent_may_draw_one() -> No
     それをデッキとして使用します。その後、ペナルティとして相手プレイヤーはデッキの上からカードを1枚引くことが
     できます」: the opponent decides (draw / decline) at once; then the interrupted draw goes on."""
     st = _deck_out_in_the_draw_phase()
-    assert st.phase == PENALTY and st.current_player == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 0
     assert legal(st) == ["draw", "decline"]
     assert [len(s.hand) for s in st.sides] == [2, 1]  # seat 1 has drawn 1 of its 3
     assert "reshuffle" in [e[0] for e in st.events()] and st.sides[1].grave == []
@@ -269,7 +270,7 @@ def test_empty_deck_graveyard_becomes_deck_and_the_opponent_may_draw_one() -> No
     assert [len(s.hand) for s in st.sides] == [3, 3]  # 2 drawn + 1 penalty; seat 1 drew its 2 more
     assert len(st.sides[1].deck) == 1 and st.sides[1].grave == []
     assert sorted(names(st, [*st.sides[1].hand, *st.sides[1].deck])) == ["mimic", "ogre", "slime", "troll"]
-    assert st.phase == DICE and st.round == 2 and st.current_player == 1
+    assert st.phase == Phase.DICE and st.round == 2 and st.current_player == 1
     assert "seat 0 draws 1 card (the penalty for the opponent's empty deck)" in st.observation(1)["events"]
 
 
@@ -280,7 +281,7 @@ def test_the_penalty_draw_may_be_declined() -> None:
     act(st, "decline")
     assert [len(s.hand) for s in st.sides] == [2, 3]
     assert st.sides[0].deck == deck  # seat 0 drew nothing
-    assert st.phase == DICE and st.round == 2
+    assert st.phase == Phase.DICE and st.round == 2
     assert "seat 0 declines the penalty draw" in st.observation(0)["events"]
 
 
@@ -296,14 +297,14 @@ def test_a_penalty_draw_that_empties_a_deck_gives_the_other_player_a_penalty_dra
         revival=(False, False),
     )
     # Seat 0 drew 2 of its 3; seat 1's deck ran out after 1 card.
-    assert st.phase == PENALTY and st.current_player == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 0
     act(st, "draw")  # seat 0's last card: its graveyard (behemoth) becomes its deck; now seat 1 decides
-    assert st.phase == PENALTY and st.current_player == 1 and st.observation(1)["waiting"]["deck_out"] == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 1 and st.observation(1)["waiting"]["deck_out"] == 0
     assert [len(s.hand) for s in st.sides] == [3, 1]
     act(st, "draw")
     assert [len(s.hand) for s in st.sides] == [3, 4]  # 1 + 1 penalty + the 2 it still had to draw
     assert names(st, st.sides[0].deck) == ["behemoth"]
-    assert st.phase == DICE and st.round == 2
+    assert st.phase == Phase.DICE and st.round == 2
 
 
 def test_empty_deck_refilled_when_a_draw_finds_it_empty() -> None:
@@ -317,7 +318,7 @@ def test_empty_deck_refilled_when_a_draw_finds_it_empty() -> None:
         revival=(False, False),
     )
     # Seat 1's deck is empty from the start; its graveyard receives the slime at the battle's end.
-    assert st.phase == PENALTY and st.current_player == 0 and len(st.sides[1].hand) == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 0 and len(st.sides[1].hand) == 0
     act(st, "draw")
     assert len(st.sides[1].hand) == 1 and st.sides[1].deck == [] and st.sides[1].grave == []
     assert len(st.sides[0].hand) == 3  # 2 drawn + 1 penalty
@@ -335,7 +336,7 @@ def test_empty_deck_with_empty_graveyard_draws_nothing() -> None:
     )
     assert st.sides[1].hand == [] and st.sides[1].deck == [] and st.sides[1].grave == []
     assert len(st.sides[0].hand) == 2
-    assert "penalty" not in [e[0] for e in st.events()] and st.phase == DICE
+    assert "penalty" not in [e[0] for e in st.events()] and st.phase == Phase.DICE
 
 
 def test_penalty_decision_in_the_middle_of_a_redraw_keeps_the_first_players_set_hidden() -> None:
@@ -352,7 +353,7 @@ def test_penalty_decision_in_the_middle_of_a_redraw_keeps_the_first_players_set_
     act(st, "set goblin", "done")
     set_roll(st, 1, 1)
     act(st, "redraw")  # the two Titans go into the empty deck and come back: the deck runs out again
-    assert st.phase == PENALTY and st.current_player == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 0
     assert names(st, st.sides[1].deck) == ["hydra"]
     theirs = st.observation(1)["players"][0]
     assert theirs["main"] == 1 and "goblin" not in json.dumps(st.observation(1))
@@ -361,7 +362,7 @@ def test_penalty_decision_in_the_middle_of_a_redraw_keeps_the_first_players_set_
         world = st.resample(1, k)
         assert world.observation(1) == st.observation(1)
     act(st, "decline")
-    assert st.phase == DICE and st.current_player == 1 and st.sides[1].redraws == 1
+    assert st.phase == Phase.DICE and st.current_player == 1 and st.sides[1].redraws == 1
     assert legal(st) == ["miracle", "redraw"]
 
 
@@ -382,7 +383,7 @@ def test_monsters_combine_and_the_main_unit_level_is_the_sum() -> None:
     act(st, "set harpy")
     assert "set ogre" not in legal(st)  # 1 + 3 + 4 > 6
     act(st, "set slime")
-    assert st.base_level(0) == 5
+    assert base_level(st, 0) == 5
     assert "main: Slime + Harpy + Slime (main unit Harpy, Lv5)" in st.render(0)
     act(st, "done")
     assert st.current_player == 1
@@ -398,7 +399,7 @@ def test_magic_only_in_the_circle_with_a_human_and_not_added_to_the_unit() -> No
     act(st, "magic fireball")
     assert sorted(legal(st)) == ["done", "magic blessing"]  # 1 + 2 + 4 > 5
     act(st, "magic blessing", "done")
-    assert st.base_level(0) == 1
+    assert base_level(st, 0) == 1
     st2 = arrange(new_state(), roll=6, hands=(["slime", "blessing"], []))
     act(st2, "set slime")
     assert legal(st2) == ["done"]  # magic needs a human main unit
@@ -416,7 +417,7 @@ def test_choice_effect_owner_decides() -> None:
     """【選択】そのカードのプレイヤーが効果を発動するかを選ぶことができます."""
     for answer, drawn in (("use", 1), ("skip", 0)):
         st = battle(new_state(), main=(["slime"], ["apprentice_mage"]), hands=([], []), revival=(False, False))
-        assert st.phase == CHOICE and legal(st) == ["use apprentice_mage", "skip apprentice_mage"]
+        assert st.phase == Phase.CHOICE and legal(st) == ["use apprentice_mage", "skip apprentice_mage"]
         act(st, f"{answer} apprentice_mage")
         assert len(st.sides[1].hand) == drawn + 2  # tie (1 vs 1): both draw 2
 
@@ -448,11 +449,11 @@ def test_effect_order_equal_level_first_player_first() -> None:
 def test_effect_order_same_owner_chooses() -> None:
     """同じレベルのカード所有者が同じプレイヤーの場合、そのプレイヤーが発動順番を選ぶことができます."""
     st = battle(new_state(), main=(["shield_maiden"], ["slime"]), circle=(["spark", "blessing"], []))
-    assert st.phase == ORDER and st.current_player == 0
+    assert st.phase == Phase.ORDER and st.current_player == 0
     assert legal(st) == ["first spark", "first blessing"]
     act(st, "first blessing")
     assert fired(st) == [(0, "shield_maiden"), (0, "blessing"), (0, "spark")]
-    assert last_battle(st) == (3, 0, 0) and st.phase == REVIVE
+    assert last_battle(st) == (3, 0, 0) and st.phase == Phase.REVIVE
 
 
 # ---------------------------------------------------------------- 異例
@@ -463,7 +464,7 @@ def test_special_rule_slime_joins_monsters_without_counting_toward_the_die() -> 
     act(st, "set ogre")  # the die is used up: Goblin (Lv1) cannot join, the Slimes can
     assert sorted(legal(st)) == ["done", "set slime"]
     act(st, "set slime", "set slime")
-    assert st.base_level(0) == 6 and st.sides[0].spent(st.t) == 4
+    assert base_level(st, 0) == 6 and spent(st.game.tables, st.sides[0]) == 4
     act(st, "done")
     set_roll(st, 1, 5)
     act(st, "set hydra", "done")
@@ -473,7 +474,7 @@ def test_special_rule_slime_joins_monsters_without_counting_toward_the_die() -> 
     act(st, "set slime")
     assert sorted(legal(st)) == ["done", "set harpy", "set slime"]
     act(st, "set slime", "set harpy")
-    assert st.base_level(0) == 5 and legal(st) == ["done"]
+    assert base_level(st, 0) == 5 and legal(st) == ["done"]
     # What it leaves of the die is free for a grant; it never joins a human.
     st = arrange(new_state(), roll=5, hands=(["ogre", "slime", "ember_imp"], []))
     act(st, "set ogre", "set slime")
@@ -512,7 +513,7 @@ def test_grant_set_in_stock_only_with_a_unit_within_the_die_once_per_battle() ->
     assert "grant ember_imp" in legal(st) and "grant mimic" in legal(st)
     act(st, "grant ember_imp")
     assert not any(a.startswith("grant") for a in legal(st))  # one grant per battle phase
-    assert st.sides[0].spent(st.t) == 2 and st.base_level(0) == 1  # grant level not added to the unit
+    assert spent(st.game.tables, st.sides[0]) == 2 and base_level(st, 0) == 1  # grant level not added to the unit
     st2 = arrange(new_state(), roll=3, hands=(["herbalist", "spark", "stone_golem"], []))
     act(st2, "set herbalist")
     assert "grant spark" not in legal(st2)  # 2 + 2 > 3
@@ -556,7 +557,7 @@ def test_max_turns_cap_is_a_draw() -> None:
     """RULINGS: a max_turns option (rounds); reaching it is a draw."""
     st = new_state(max_turns=1)
     st = battle(st, main=(["behemoth"], ["slime"]), revival=(False, False))
-    assert st.phase == OVER and st.returns() == [0.0, 0.0]
+    assert st.phase == Phase.OVER and st.returns() == [0.0, 0.0]
     assert "cap" in [e[0] for e in st.events()]
 
 
@@ -580,7 +581,7 @@ def test_grant_beside_a_human_unit() -> None:
     act(st, "set herbalist")
     assert sorted(legal(st)) == ["done", "grant spark", "magic spark"]
     act(st, "grant spark")
-    assert legal(st) == ["done"] and st.sides[0].spent(st.t) == 4
+    assert legal(st) == ["done"] and spent(st.game.tables, st.sides[0]) == 4
 
 
 def test_milling_an_emptied_deck_reshuffles_and_the_miller_may_draw_the_penalty() -> None:
@@ -597,7 +598,7 @@ def test_milling_an_emptied_deck_reshuffles_and_the_miller_may_draw_the_penalty(
     act(st, "use kraken")
     kinds = [e[0] for e in st.events()]
     assert kinds.count("mill") == 2 and kinds.count("reshuffle") == 1 and "penalty" not in kinds
-    assert st.phase == PENALTY and st.current_player == 0
+    assert st.phase == Phase.PENALTY and st.current_player == 0
     obs = st.observation(1)
     assert [p["level"] for p in obs["players"]] == [5, 1]  # still in the battle: the levels are shown
     assert "battle level now: 5" in st.game.render(st, 1)

@@ -1,11 +1,20 @@
-"""Card pool and deck files: TOML, validated with pydantic, errors naming the file, the card and the field."""
+"""The card data: the effect language, card pool and deck files (TOML, validated with pydantic; errors name the
+file, the card and the field), and the flat tables the rules read.
+
+A card's effect is data::
+
+    effect = { type = "forced", when = "opp_monster", do = ["weaken 2", "draw 1"] }
+
+``when`` is one condition word (some take a number); ``do`` is a list of operations, each a word and at most
+one number. This module parses and describes them; :mod:`.rules.effects` carries them out.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
@@ -13,11 +22,9 @@ from pydantic_core import ErrorDetails
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_toml
 
-from .effects import NOT_ON_GRANTS, Effect, EffectSyntaxError, parse_condition, parse_operation
+from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
 
 HUMAN, MONSTER, MAGIC = "human", "monster", "magic"
-DECK_SIZE = 30
-MAX_COPIES = 2
 
 # 異例 (special rules): not effects, but rules for playing the card.
 SPECIALS: dict[str, str] = {
@@ -29,6 +36,110 @@ SPECIALS: dict[str, str] = {
 
 PACKAGE = "cardarena.games.dicebattle"
 STARTERS = ("horde", "arcana", "vanguard")
+
+# Condition word -> (takes a number, English text with {n}).
+CONDITIONS: dict[str, tuple[bool, str]] = {
+    "always": (False, ""),
+    "opp_human": (False, "if the opponent's main unit is a human"),
+    "opp_monster": (False, "if the opponent's main unit is a monster"),
+    "opp_token": (False, "if the opponent's main unit is the dice token"),
+    "opp_magic": (False, "if the opponent has magic in their magic circle"),
+    "my_human": (False, "if your main unit is a human"),
+    "my_monster": (False, "if your main unit is a monster"),
+    "behind": (False, "if you have fewer stars than the opponent"),
+    "ahead": (False, "if you have more stars than the opponent"),
+    "losing": (False, "if your main unit's level is lower than the opponent's"),
+    "first": (False, "if you are the first player this round"),
+    "second": (False, "if you are the second player this round"),
+    "roll_le": (True, "if your die shows {n} or less"),
+    "roll_ge": (True, "if your die shows {n} or more"),
+    "monsters_ge": (True, "if your main zone holds {n} or more monsters"),
+    "hand_le": (True, "if you hold {n} or fewer cards"),
+}
+
+# Operation word -> (takes a number, English text with {n}).
+OPERATIONS: dict[str, tuple[bool, str]] = {
+    "power": (True, "your main unit gets {n:+d} level"),
+    "weaken": (True, "the opponent's main unit gets -{n} level"),
+    "halve": (False, "the opponent's main unit's level is halved (rounded down)"),
+    "swap": (False, "swap the levels of the two main units"),
+    "draw": (True, "draw {n}"),
+    "opp_draw": (True, "the opponent draws {n}"),
+    "discard": (True, "the opponent discards {n} card(s) at random"),
+    "mill": (True, "the top {n} card(s) of the opponent's deck go to their graveyard"),
+    "salvage": (True, "return the {n} highest-level card(s) of your graveyard to your hand"),
+    "star": (True, "gain {n} star(s)"),
+    "steal": (True, "the opponent loses {n} star(s)"),
+    "cancel": (False, "the opponent's effects that have not resolved yet this battle do not resolve"),
+    "tie_win": (False, "if the battle is a tie, you win it"),
+    "keep": (False, "this card returns to your hand after the battle instead of the graveyard"),
+}
+
+# Operations that make no sense on a grant (it is not in the battle's used cards).
+NOT_ON_GRANTS = frozenset({"keep"})
+
+
+class EffectSyntaxError(ValueError):
+    """A condition or operation that the effect language does not know, or with a bad number."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A compiled effect: its type, its condition and its operations."""
+
+    type: EffectType
+    when: str
+    when_n: int
+    ops: tuple[tuple[str, int], ...]
+
+    @property
+    def text(self) -> str:
+        cond = condition_text(self.when, self.when_n)
+        body = "; ".join(operation_text(op, n) for op, n in self.ops)
+        return f"{self.type}: {cond + ', ' if cond else ''}{body}"
+
+
+def _split(text: str, table: dict[str, tuple[bool, str]], what: str) -> tuple[str, int]:
+    words = text.split()
+    if not words:
+        raise EffectSyntaxError(f"empty {what}")
+    word = words[0]
+    if word not in table:
+        raise EffectSyntaxError(f"unknown {what} {word!r}; known: {', '.join(table)}")
+    takes_number = table[word][0]
+    if takes_number:
+        if len(words) != 2:
+            raise EffectSyntaxError(f"{what} {word!r} takes one number, as in '{word} 2'")
+        try:
+            n = int(words[1])
+        except ValueError:
+            raise EffectSyntaxError(f"{what} {word!r} takes a whole number, not {words[1]!r}") from None
+        if not -6 <= n <= 6 or n == 0:
+            raise EffectSyntaxError(f"{what} {word!r}: the number must be between -6 and 6 and not 0")
+        if n < 0 and word != "power":
+            raise EffectSyntaxError(f"{what} {word!r}: only 'power' may take a negative number")
+        return word, n
+    if len(words) != 1:
+        raise EffectSyntaxError(f"{what} {word!r} takes no number")
+    return word, 0
+
+
+def parse_condition(text: str) -> tuple[str, int]:
+    """``"roll_le 2"`` -> ``("roll_le", 2)``; raises :class:`EffectSyntaxError`."""
+    return _split(text, CONDITIONS, "condition")
+
+
+def parse_operation(text: str) -> tuple[str, int]:
+    """``"weaken 2"`` -> ``("weaken", 2)``; raises :class:`EffectSyntaxError`."""
+    return _split(text, OPERATIONS, "operation")
+
+
+def condition_text(word: str, n: int) -> str:
+    return CONDITIONS[word][1].format(n=n)
+
+
+def operation_text(word: str, n: int) -> str:
+    return OPERATIONS[word][1].format(n=n)
 
 
 class _EffectModel(BaseModel):
@@ -65,6 +176,9 @@ class _PoolModel(BaseModel):
     card: list[dict[str, Any]] = Field(min_length=1)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card of the pool, compiled for the rules engine."""
@@ -92,8 +206,83 @@ class Card:
         return " | ".join(parts)
 
 
-def _location(err: ErrorDetails) -> str:
-    return ".".join(str(x) for x in err["loc"]) or "(card)"
+def _shown(value: Any) -> str:
+    """A value from a data file as the designer wrote it (TOML spelling), kept short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+def _field(loc: tuple[int | str, ...]) -> str | None:
+    """``("effect", "do", 0)`` -> ``"effect.do[0]"``."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or None
+
+
+def _plain(err: ErrorDetails, model: type[BaseModel]) -> str:
+    """A pydantic error in the words of a card designer (never pydantic's own text)."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    got = _shown(err.get("input"))
+    what, key = _WHAT[model]
+    name = str(err["loc"][-1]) if err["loc"] else ""
+    if kind == "missing":
+        return f"missing: {what} needs {key} {name!r}"
+    if kind == "extra_forbidden":
+        return f"unknown {key} {name!r} in {what}; the {key}s are: {', '.join(model.model_fields)}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"must be a whole number, not {got}"
+    if kind == "string_type":
+        return f"must be text in quotes, not {got}"
+    if kind == "bool_type":
+        return f"must be true or false, not {got}"
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected')}, not {got}"
+    if kind == "greater_than_equal":
+        return f"must be at least {ctx.get('ge')}, not {got}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}, not {got}"
+    if kind == "string_pattern_mismatch":
+        return f"must be lowercase letters, digits and '_', starting with a letter, not {got}"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters long"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "too_short":
+        return f"must list at least {ctx.get('min_length')} item(s)"
+    if kind == "list_type":
+        return f"must be a list in brackets [...], not {got}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"must be a table, not {got}"
+    return f"does not accept the value {got}"
+
+
+def _validate(model: type[M], data: Any, *, file: str, card: str | None = None) -> M:
+    """``model.model_validate(data)``; the first error as a ``CardDataError`` naming the file, the card (if any)
+    and the field, in plain words. Unknown keys are refused (every model forbids extra fields)."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        message = _plain(err, _model_at(model, err["loc"]))
+        raise CardDataError(file, message, card=card, field=_field(err["loc"])) from None
+
+
+def _model_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> type[BaseModel]:
+    """The model that holds the field at ``loc`` (for the list of its fields in an "unknown field" message)."""
+    if model is _CardModel and len(loc) > 1 and loc[0] in ("effect", "grant"):
+        return _EffectModel if loc[0] == "effect" else _GrantModel
+    return model
 
 
 def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _GrantModel) -> Effect:
@@ -108,27 +297,26 @@ def _compile_effect(file: str, card_id: str, field: str, model: _EffectModel | _
         except EffectSyntaxError as e:
             raise CardDataError(file, str(e), card=card_id, field=f"{field}.do[{k}]") from None
         if field == "grant" and op[0] in NOT_ON_GRANTS:
-            raise CardDataError(file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=field)
+            raise CardDataError(
+                file, f"operation {op[0]!r} cannot be used by a grant", card=card_id, field=f"{field}.do[{k}]"
+            )
         ops.append(op)
-    return Effect(model.type, when, when_n, tuple(ops))
+    return Effect(EffectType(model.type), when, when_n, tuple(ops))
 
 
 def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
     """Validate a card pool (the parsed TOML) and compile its cards; raise :class:`CardDataError`."""
-    try:
-        pool = _PoolModel.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise CardDataError(file, f"{err['msg']}", field=_location(err)) from None
+    raw_cards = data.get("card") if isinstance(data, dict) else None
+    for k, raw in enumerate(raw_cards if isinstance(raw_cards, list) else ()):
+        if not isinstance(raw, dict):
+            raise CardDataError(file, f"each [[card]] must be a table, not {_shown(raw)}", card=f"#{k + 1}")
+    pool = _validate(_PoolModel, data, file=file)
     cards: list[Card] = []
     seen: set[str] = set()
     for k, raw in enumerate(pool.card):
-        label = str(raw.get("id", f"#{k + 1}"))
-        try:
-            m = _CardModel.model_validate(raw)
-        except ValidationError as e:
-            err = e.errors()[0]
-            raise CardDataError(file, f"{err['msg']}", card=label, field=_location(err)) from None
+        label = raw.get("id")
+        label = label if isinstance(label, str) and label else f"#{k + 1}"
+        m = _validate(_CardModel, raw, file=file, card=label)
         if m.id in seen:
             raise CardDataError(file, "this id is used by two cards", card=m.id, field="id")
         seen.add(m.id)
@@ -178,13 +366,29 @@ class _DeckModel(BaseModel):
     cards: dict[str, int]
 
 
+# What each model is, in a designer's words, and what its keys are called (for "missing" and "unknown" messages).
+_WHAT: dict[type[BaseModel], tuple[str, str]] = {
+    _PoolModel: ("a card pool file", "top-level key"),
+    _CardModel: ("a card", "field"),
+    _EffectModel: ("a card's effect", "field"),
+    _GrantModel: ("a card's grant", "field"),
+    _DeckModel: ("a deck file", "top-level key"),
+}
+
+
 def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
     """Validate a deck: exactly 30 cards of the pool, at most 2 copies of any card (no exception)."""
-    try:
-        m = _DeckModel.model_validate(data)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise CardDataError(file, f"{err['msg']}", field=_location(err)) from None
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if isinstance(cards, dict):
+        for card_id, count in cards.items():
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise CardDataError(
+                    file,
+                    f"the number of copies must be a whole number, not {_shown(count)}",
+                    card=card_id,
+                    field="cards",
+                )
+    m = _validate(_DeckModel, data, file=file)
     by_id = {c.id: c for c in pool}
     indices: list[int] = []
     for card_id, count in m.cards.items():
@@ -202,15 +406,84 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
             )
         indices.extend([card.index] * count)
     if len(indices) != DECK_SIZE:
-        raise CardDataError(file, f"the deck has {len(indices)} cards; it must have exactly {DECK_SIZE}")
+        raise CardDataError(file, f"the deck has {len(indices)} cards; it must have exactly {DECK_SIZE}", field="cards")
     return Deck(m.name, m.plan, tuple(indices), file)
 
 
 def load_deck(ref: str, pool: list[Card]) -> Deck:
     """A deck by starter name (``horde``, ``arcana``, ``vanguard``) or by path to a TOML file."""
     if ref in STARTERS:
-        return parse_deck(_read_toml(None, f"decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
+        return parse_deck(_read_toml(None, f"data/decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
     path = Path(ref)
     if not path.exists() and not ref.endswith(".toml"):
         raise CardDataError(ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}")
     return parse_deck(_read_toml(path, None, ref), ref, pool)
+
+
+_KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Flat lookup tables built once per game from the card pool: the rules read these lists by card index in
+    their hot loops instead of following ``Card`` attributes."""
+
+    cards: tuple[Card, ...]
+    kind: tuple[CardKind, ...]
+    level: tuple[int, ...]
+    grant_level: tuple[int, ...]
+    effect: tuple[Effect | None, ...]
+    grant: tuple[Effect | None, ...]
+    with_monster: tuple[bool, ...]  # 異例 magic_with_monster
+    # cost[roll][card]: what setting the card uses of a die showing ``roll`` (異例 set_on_one on a 1 costs 1).
+    cost: tuple[tuple[int, ...], ...]
+    # join[roll][card]: what a monster joining monsters already in the main zone uses (異例 free_join: 0).
+    join: tuple[tuple[int, ...], ...]
+    by_id: dict[str, int]
+    by_name: dict[str, int]
+
+    @classmethod
+    def build(cls, cards: list[Card]) -> Tables:
+        level = tuple(c.level for c in cards)
+        cost = tuple(
+            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
+        )
+        free = [c.special == "free_join" for c in cards]
+        join = tuple(tuple(0 if f else n for f, n in zip(free, row, strict=True)) for row in cost)
+        return cls(
+            cards=tuple(cards),
+            kind=tuple(_KIND_CODE[c.kind] for c in cards),
+            level=level,
+            grant_level=tuple(c.grant_level for c in cards),
+            effect=tuple(c.effect for c in cards),
+            grant=tuple(c.grant for c in cards),
+            with_monster=tuple(c.special == "magic_with_monster" for c in cards),
+            cost=cost,
+            join=join,
+            by_id={c.id: c.index for c in cards},
+            by_name={normalise(c.name): c.index for c in cards},
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def indices(self) -> range:
+        """Every card index (``indices[c] == c``): the filters of the rules give cards rather than actions."""
+        return range(len(self.cards))
+
+    def fits(self, card: int, roll: int) -> bool:
+        """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
+        return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
+
+    def name(self, index: int) -> str:
+        return self.cards[index].name
+
+    def ids(self, indices: list[int]) -> list[str]:
+        return [self.cards[i].id for i in indices]
+
+
+def normalise(text: str) -> str:
+    """``"Ember Imp"``, ``"ember-imp"`` and ``"ember_imp"`` all read as ``"ember_imp"``."""
+    return "_".join(text.lower().replace("-", " ").replace("_", " ").split())

@@ -1,4 +1,4 @@
-"""Resampling: a full state that one seat cannot tell from the true one.
+"""What each seat may know: the observation (default deny), the public events in words, and resampling.
 
 Hidden from a seat: the order of both decks, the opponent's hand, and the opponent's face-down set cards
 (until the battle phase reveals them). Known to it: cards publicly returned to the opponent's hand (revived,
@@ -8,15 +8,152 @@ salvaged, kept), which stay in that hand (or among its face-down set cards) in e
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Rng
 
-from .tables import KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, Tables
+from .cards import Tables
+from .constants import CHOICE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, ORDER, OVER, PENALTY, STOCK
+from .rules.battle import order_group
+from .rules.levels import unit_level
+from .rules.log import events
+from .rules.turns import in_battle, setter
 
 if TYPE_CHECKING:
     from .state import DiceBattleState, Side
 
+__all__ = ["events", "observation", "resample"]
+
+
+def hidden_set(st: DiceBattleState, seat: int) -> bool:
+    """The cards ``seat`` set this round are still face down (the dice phase is not over)."""
+    who = setter(st)
+    return who >= 0 and (who == seat or (seat == st.first and who != st.first))
+
+
+def waiting(st: DiceBattleState) -> dict[str, Any]:
+    """What the game waits on, public facts only."""
+    if st.phase == OVER:
+        return {"kind": "nothing", "seat": None}
+    out: dict[str, Any] = {"kind": st.phase.label, "seat": st.actor}
+    if st.phase == CHOICE:
+        assert st.current is not None
+        out["card"] = st.game.tables.cards[st.current[2]].id
+        out["zone"] = st.current[3].label
+    if st.phase == ORDER:
+        out["cards"] = sorted(st.game.tables.cards[c].id for c in order_group(st))
+    if st.phase == PENALTY:
+        out["deck_out"] = 1 - st.actor  # whose deck ran out and was refilled from the graveyard
+    return out
+
+
+def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
+    t = st.game.tables
+    players = []
+    for s, side in enumerate(st.sides):
+        hidden = hidden_set(st, s) and seat != s
+        p: dict[str, Any] = {
+            "stars": side.stars,
+            "miracle": side.miracle,
+            "revival": side.revival,
+            "hand_count": len(side.hand),
+            "deck_count": len(side.deck),
+            "graveyard": t.ids(side.grave),
+            "stock": t.ids(side.stock),
+            "roll": side.roll,
+            "redraws": side.redraws,
+            "token": side.token,
+            "known_in_hand": t.ids(side.known),
+            "used_last_battle": t.ids(side.used),
+        }
+        if hidden:
+            p["main"] = len(side.main)
+            p["circle"] = len(side.circle)
+            p["grant"] = 1 if side.grant >= 0 else 0
+        else:
+            p["main"] = t.ids(side.main)
+            p["circle"] = t.ids(side.circle)
+            p["grant"] = t.cards[side.grant].id if side.grant >= 0 else None
+        if seat == s:
+            p["hand"] = t.ids(side.hand)
+        if in_battle(st):
+            p["level"] = unit_level(st, s)
+            p["cancelled"] = side.cancelled
+            p["tie_win"] = side.tie_win
+        players.append(p)
+    obs: dict[str, Any] = {
+        "seat": seat,
+        "round": st.round,
+        "first": st.first,
+        "phase": st.phase.label,
+        "waiting": waiting(st),
+        "players": players,
+        "queue": [[lv, o, t.cards[c].id, z.label] for lv, o, c, z in st.queue],
+        "events": [event_text(st, e) for e in events(st, 12)],
+        "result": st.returns() if st.phase == OVER else None,
+    }
+    return obs
+
+
+def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
+    """One public event in words."""
+    name = st.game.tables.name
+    kind = e[0]
+    if kind == "first":
+        return f"seed coin: seat {e[1]} goes first"
+    if kind == "round":
+        return f"-- round {e[1]}: seat {e[2]} is first --"
+    if kind == "roll":
+        return f"seat {e[1]} rolls {e[2]}"
+    if kind == "miracle":
+        return f"seat {e[1]} turns Miracle face down and rerolls: {e[2]}"
+    if kind == "redraw":
+        shown = ", ".join(name(c) for c in e[2]) or "nothing"
+        return f"seat {e[1]} can set nothing: shows the hand ({shown}), shuffles it in and redraws"
+    if kind == "token":
+        return f"seat {e[1]} sets the dice token (Lv1)"
+    if kind == "reveal":
+        _, seat, main, circle, grant, token = e
+        parts = ["dice token" if token else " + ".join(name(c) for c in main)]
+        if circle:
+            parts.append("magic: " + ", ".join(name(c) for c in circle))
+        if grant >= 0:
+            parts.append(f"grant: {name(grant)}")
+        return f"seat {seat} reveals " + "; ".join(parts)
+    if kind == "effect":
+        where = " (grant)" if e[3] == STOCK else ""
+        return f"seat {e[1]}: {name(e[2])}{where} takes effect"
+    if kind == "skip":
+        return f"seat {e[1]} does not use {name(e[2])}"
+    if kind == "discard":
+        return f"seat {e[1]} discards {name(e[2])}"
+    if kind == "mill":
+        return f"{name(e[2])} goes from seat {e[1]}'s deck to the graveyard"
+    if kind == "salvage":
+        return f"seat {e[1]} returns {name(e[2])} from the graveyard to the hand"
+    if kind == "stars":
+        return f"seat {e[1]} now has {e[2]} star(s)"
+    if kind == "battle":
+        result = "a tie" if e[3] < 0 else f"seat {e[3]} wins"
+        return f"battle: seat 0 level {e[1]} vs seat 1 level {e[2]}: {result}"
+    if kind == "both_three":
+        return "both players reached 3 stars at once: both go back to 2"
+    if kind == "win":
+        return f"seat {e[1]} has 3 stars and wins the game"
+    if kind == "revive":
+        return f"seat {e[1]} turns Revival face down and takes {name(e[2])} back to the hand"
+    if kind == "reshuffle":
+        return f"seat {e[1]}'s deck is empty: the graveyard ({e[2]} cards) becomes the deck"
+    if kind == "penalty":
+        if e[2]:
+            return f"seat {e[1]} draws 1 card (the penalty for the opponent's empty deck)"
+        return f"seat {e[1]} declines the penalty draw"
+    if kind == "cap":
+        return f"round {e[1]} was the last allowed (max_turns): the game is a draw"
+    return " ".join(map(str, e))
+
+
+# -- resampling
 ATTEMPTS = 64
 
 _Next = Callable[[int, list[int]], "tuple[list[int], list[int], int] | None"]
@@ -58,9 +195,8 @@ def resample(st: DiceBattleState, seat: int, rng: Rng) -> DiceBattleState:
     rng.shuffle(mine.deck)
     other = 1 - seat
     opp = c.sides[other]
-    setter = st.setter()
-    setting = setter >= 0 and (setter == other or (other == st.first and setter != st.first))
-    _redeal(c.t, opp, rng, hidden_set=setting and bool(opp.main))
+    setting = hidden_set(st, other)
+    _redeal(st.game.tables, opp, rng, hidden_set=setting and bool(opp.main))
     return c
 
 
