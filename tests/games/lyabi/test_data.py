@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError
-from cardarena.games.lyabi.data import ITEM_IDS, default_path, load_cards, parse_cards
+from cardarena.games.lyabi.cards import default_path, load_cards, parse_cards
+from cardarena.games.lyabi.constants import ITEM_IDS
 
 DEFAULT_TEXT = default_path().read_text(encoding="utf-8")
 DEFAULT_DATA = tomllib.loads(DEFAULT_TEXT)
@@ -109,7 +110,7 @@ def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:
     """アイテム (効果テキスト): every item's text, wherever a player reads it (the item on their field, the log of its
     use, `cardarena rules`), shows what it does with its numbers, never the name of a data field."""
     from cardarena.games.lyabi.actions import use
-    from cardarena.games.lyabi.data import ITEM_PARAMS, RULES_NUMBERS
+    from cardarena.games.lyabi.cards import ITEM_PARAMS, RULES_NUMBERS
     from cardarena.games.lyabi.state import NO_ITEM
 
     game = cardarena.load("lyabi")
@@ -131,7 +132,7 @@ def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:
         assert spec.effect == expected[spec.id]
         texts = [spec.effect]
         state = game.new_initial_state(1)
-        state.item[0] = i  # type: ignore[attr-defined]
+        state.edit(item=[i, state.item[1]])  # type: ignore[attr-defined]
         assert state.item[0] != NO_ITEM  # type: ignore[attr-defined]
         shown = game.render(state, 0)
         assert spec.effect in shown
@@ -242,7 +243,8 @@ def test_any_accepted_file_plays(edits: list[tuple[tuple[Any, ...], int]], seed:
     from cardarena.engine import Rng
     from cardarena.games.lyabi.actions import Codec
     from cardarena.games.lyabi.game import LyabiGame
-    from cardarena.games.lyabi.moves import Moves
+    from cardarena.games.lyabi.rules.battle import SetChoices
+    from cardarena.games.lyabi.rules.market import Market
 
     data = copy.deepcopy(DEFAULT_DATA)
     for path, value in edits:
@@ -258,7 +260,8 @@ def test_any_accepted_file_plays(edits: list[tuple[tuple[Any, ...], int]], seed:
     game = LyabiGame.__new__(LyabiGame)
     game.options = {"max_turns": 30, "cards": None, "circle_replace": True}
     game.cards, game.codec = cards, Codec(cards)
-    game.moves = Moves(cards, circle_replace=True)
+    game.market = Market(cards, circle_replace=True)
+    game.set_choices = SetChoices(cards)
     state = game.new_initial_state(seed)
     rng = Rng(seed)
     while not state.is_terminal():
