@@ -81,9 +81,9 @@ def test_option_cards_uses_the_designers_file(tmp_path: Path) -> None:
         ('deck = ["blue1", "blue1", "red1", "green1"]', 'deck = ["blue1", "blue2"]', "start.blue", "deck"),
         ("damage = 3", "", "item sword", "damage"),
         ("draw_to = 5", "draw_to = 5\nlook = 2", "item orb", "look"),
-        ("starting_hp = 20", "starting_hp = 0", "rules", "starting_hp"),
-        ("item_cost = 3", "item_cost = 3\nbonus = 1", "rules", "bonus"),
-        ('assumed = ["starting_hp"]', 'assumed = ["hp"]', "rules", "assumed"),
+        ("starting_hp = 20", "starting_hp = 0", None, "rules.starting_hp"),  # [rules] is a table, not a card
+        ("item_cost = 3", "item_cost = 3\nbonus = 1", None, "rules.bonus"),
+        ('assumed = ["starting_hp"]', 'assumed = ["hp"]', None, "rules.assumed"),
         ("level = 11\ncount = 2\ncost = 11\natk = 4", "level = 11\ncount = 2\ncost = 10\natk = 4", "circle", "cost"),
         ('id = "herb"', 'id = "orb"', "item orb", "id"),
         ("deal {damage} more damage", "deal more damage (see `damage`)", "item sword", "effect"),
@@ -93,17 +93,43 @@ def test_option_cards_uses_the_designers_file(tmp_path: Path) -> None:
     ],
 )
 def test_broken_file_is_refused_naming_file_card_and_field(
-    tmp_path: Path, old: str, new: str, card: str, field: str
+    tmp_path: Path, old: str, new: str, card: str | None, field: str
 ) -> None:
-    """A broken data file gives CardDataError naming the file, the card and the field."""
+    """A broken data file gives CardDataError naming the file, the card (none in the [rules] table) and the field."""
     assert old in DEFAULT_TEXT
     path = write(tmp_path, DEFAULT_TEXT.replace(old, new, 1))
     with pytest.raises(CardDataError) as info:
         cardarena.load("lyabi", cards=str(path))
     err = info.value
     assert err.file == str(path) and str(path) in str(err)
-    assert err.card is not None and err.card.startswith(card), err
+    if card is None:
+        assert err.card is None, err
+    else:
+        assert err.card is not None and err.card.startswith(card), err
     assert err.field == field, err
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "words"),
+    [
+        (lambda d: d.update(extra={"a": 1}), "extra", "unknown top-level table 'extra'"),
+        (lambda d: d.pop("rules"), "rules", "this table is missing"),
+        (lambda d: d.update(rules="x"), "rules", "must be a table of fields"),
+        (lambda d: d.update(ryabi="x"), "ryabi", "must be a list of tables ([[ryabi]] entries)"),
+        (lambda d: d.update(ryabi=[]), "ryabi", "at least one entry"),
+        (lambda d: d["start"].update(purple={}), "start.purple", "'purple' is not a colour"),
+    ],
+)
+def test_top_level_tables_are_not_called_cards(edit: Any, field: str, words: str) -> None:
+    """Issue 12: an error in a top-level table names the table as the field, no card, in plain words (no
+    pydantic text such as 'valid dictionary or instance of')."""
+    data = copy.deepcopy(DEFAULT_DATA)
+    edit(data)
+    with pytest.raises(CardDataError) as info:
+        parse_cards(data, "x.toml")
+    err = info.value
+    assert err.card is None and err.field == field and words in str(err), err
+    assert "instance of" not in str(err) and "Input should" not in str(err)
 
 
 def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:

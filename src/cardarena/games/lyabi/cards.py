@@ -221,16 +221,19 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     return parse_cards(read_toml(file), name)
 
 
+TABLES = ("rules", "ryabi", "circle", "start", "item")
+ENTRIES = ("ryabi", "circle", "item")  # the top-level lists of cards ([[ryabi]], [[circle]], [[item]])
+
+
 def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
-    """A readable card name for the place ``loc`` of a validation error."""
-    if not loc:
+    """The card the place ``loc`` of a validation error is in: a ryabi, circle or item entry, or the initial hand
+    and deck of a colour; ``None`` for a top-level table ([rules], or a table itself)."""
+    if len(loc) < 2:
         return None
     section = loc[0]
-    if section == "rules":
-        return "rules"
-    if section == "start" and len(loc) > 1:
+    if section == "start" and isinstance(loc[1], str) and (len(loc) < 3 or loc[2] != "[key]"):
         return f"start.{loc[1]}"
-    if section in ("ryabi", "circle", "item") and len(loc) > 1 and isinstance(loc[1], int):
+    if section in ENTRIES and isinstance(loc[1], int):
         entries = data.get(section)
         entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
         if isinstance(entry, dict):
@@ -240,36 +243,73 @@ def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
             if isinstance(colour, str) and isinstance(level, int):
                 return f"{section} {colour}{level}"
         return f"{section} #{loc[1] + 1}"
-    return str(section)
+    return None
+
+
+def _field_label(loc: tuple[Any, ...], card: str | None) -> str | None:
+    """The field of the error: a card's own field, or the dotted place in a top-level table (``rules.hand_size``)."""
+    if card is None:
+        return ".".join(str(x) for x in loc if x != "[key]") or None
+    fields = [x for x in loc[2:] if isinstance(x, str)]
+    return fields[-1] if fields else None  # None: the entry itself is wrong
+
+
+def _plain(err: Any, card: str | None) -> str:
+    """A pydantic error in a card designer's words."""
+    kind = err["type"]
+    value = err.get("input")
+    got = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+    loc = tuple(err["loc"])
+    if kind == "missing":
+        return "this table is missing" if len(loc) == 1 else "this field is missing"
+    if kind == "extra_forbidden":
+        return f"{loc[-1]!r} is not a field of this {'card' if card else 'table'} (a misspelling?)"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return f"this {'card' if card and len(loc) == 2 else 'value'} must be a table of fields{got}"
+    if kind == "too_short":
+        return "this needs at least one entry"
+    if kind == "list_type":
+        what = "a list of tables ([[" + str(loc[0]) + "]] entries)" if len(loc) == 1 else "a list"
+        return f"this must be {what}{got}"
+    if loc and loc[-1] == "[key]":
+        return f"{value!r} is not a colour (blue, green or red)"
+    msg = str(err["msg"]).replace("Input should be", "this must be").replace("Input ", "this ")
+    return f"{msg}{got}"
 
 
 def parse_cards(data: dict[str, Any], file: str) -> CardSet:
     """Validate the parsed TOML ``data`` of ``file``; raise ``CardDataError`` naming the card and field."""
+    unknown = sorted(str(k) for k in data if k not in TABLES)
+    if unknown:
+        raise CardDataError(
+            file, f"unknown top-level table {unknown[0]!r} (expected {', '.join(TABLES)})", field=unknown[0]
+        )
     try:
         model = FileModel.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
         loc = tuple(err["loc"])
-        fields = [x for x in loc if isinstance(x, str)]
-        field = fields[-1] if len(loc) > 1 and fields else (fields[0] if fields else None)
-        value = err.get("input")
-        shown = "" if isinstance(value, dict) else f" (got {value!r})"
-        raise CardDataError(file, f"{err['msg']}{shown}", card=_entry_label(data, loc), field=field) from None
+        card = _entry_label(data, loc)
+        raise CardDataError(file, _plain(err, card), card=card, field=_field_label(loc, card)) from None
     return _build(model, file)
 
 
-def _check_assumed(file: str, card: str, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
+def _check_assumed(file: str, card: str | None, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
+    """``assumed`` names fields of its entry (``card``; ``None``: the [rules] table)."""
     for f in assumed:
         if f not in fields:
             raise CardDataError(
-                file, f"'assumed' names {f!r}, which is not a field of this entry", card=card, field="assumed"
+                file,
+                f"'assumed' names {f!r}, which is not a field of this {'entry' if card else 'table'}",
+                card=card,
+                field="assumed" if card is not None else "rules.assumed",
             )
     return tuple(assumed)
 
 
 def _build(m: FileModel, file: str) -> CardSet:
     rules = m.rules
-    rules_assumed = _check_assumed(file, "rules", rules.assumed, set(RulesModel.model_fields) - {"assumed"})
+    rules_assumed = _check_assumed(file, None, rules.assumed, set(RulesModel.model_fields) - {"assumed"})
     ryabi = _ryabi(m, file)
     r_names = tuple(f"{r.colour}{r.level}" for r in ryabi)
     circles, level_cost = _circles(m, file)
