@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import cardarena
-from cardarena.games.lyabi.data import ITEM_IDS
+from cardarena.games.lyabi.constants import ITEM_IDS, NO_ITEM
 from cardarena.games.lyabi.game import LyabiGame
-from cardarena.games.lyabi.state import NO_ITEM, LyabiState
+from cardarena.games.lyabi.rules import battle as battle_rules
+from cardarena.games.lyabi.rules import turns
+from cardarena.games.lyabi.state import LyabiState
 
 GAME = cardarena.load("lyabi")
 assert isinstance(GAME, LyabiGame)
@@ -31,48 +34,46 @@ def position(
 ) -> LyabiState:
     """A fresh state with the given zones (card names; decks are listed bottom to top, the last is drawn first)."""
     st = game.new_initial_state(seed)
-    st.first = first
-    st.order = (first, 1 - first)
-    for s in (0, 1):
-        if hands is not None:
-            st.hand[s] = kinds(game, hands[s])
-            st.public_hand[s] = []  # no card of a made-up hand is publicly known
-        if decks is not None:
-            st.deck[s] = kinds(game, decks[s])
-        if discards is not None:
-            st.discard[s] = kinds(game, discards[s])
-        if fields is not None:
-            st.field[s] = [game.codec.circle_of[n] for n in fields[s]]
-        if items is not None:
-            name = items[s]
-            st.item[s] = NO_ITEM if name is None else ITEM_IDS.index(name)
-        if hp is not None:
-            st.hp[s] = hp[s]
-    st._legal = None
+    changes: dict[str, Any] = {"first": first, "order": (first, 1 - first)}
+    if hands is not None:
+        changes["hand"] = [kinds(game, h) for h in hands]
+        changes["public_hand"] = [[], []]  # no card of a made-up hand is publicly known
+    if decks is not None:
+        changes["deck"] = [kinds(game, d) for d in decks]
+    if discards is not None:
+        changes["discard"] = [kinds(game, d) for d in discards]
+    if fields is not None:
+        changes["field"] = [[game.codec.circle_of[n] for n in f] for f in fields]
+    if items is not None:
+        changes["item"] = [NO_ITEM if name is None else ITEM_IDS.index(name) for name in items]
+    if hp is not None:
+        changes["hp"] = list(hp)
+    st.edit(**changes)
     return st
 
 
 def main_phase(st: LyabiState, seat: int) -> LyabiState:
-    st._start_main(seat)
-    st._legal = None
+    turns.start_main(st, seat)
+    st.edit()  # the position was built by hand: clear the legal-action cache
     return st
 
 
 def item_phase(st: LyabiState, seat: int) -> LyabiState:
-    st._start_item(seat)
-    st._legal = None
+    turns.start_item(st, seat)
+    st.edit()
     return st
 
 
 def battle(st: LyabiState) -> LyabiState:
-    st._start_battle()
-    st._legal = None
+    if battle_rules.start_battle(st):
+        turns.end_phase(st)
+    st.edit()
     return st
 
 
 def new_turn(st: LyabiState) -> LyabiState:
-    st._begin_turn()
-    st._legal = None
+    turns.begin_turn(st)
+    st.edit()
     return st
 
 
@@ -93,10 +94,10 @@ def play(st: LyabiState, *actions: str) -> LyabiState:
 def set_supply(st: LyabiState, counts: dict[str, int] | None = None, *, default: int | None = None) -> None:
     """Set supply counts (names not given keep their count, or take ``default``)."""
     c = st.game.cards
+    supply = list(st.supply)
     for k, n in enumerate(c.r_names):
         if counts is not None and n in counts:
-            st.supply[k] = counts[n]
+            supply[k] = counts[n]
         elif default is not None:
-            st.supply[k] = default
-    st.supply_mask = sum(1 << k for k, n in enumerate(st.supply) if n)
-    st._legal = None
+            supply[k] = default
+    st.edit(supply=supply, supply_mask=sum(1 << k for k, n in enumerate(supply) if n))

@@ -127,6 +127,23 @@ def test_why_illegal_explains() -> None:
         st.apply_text("buy blue1 pay red3")
 
 
+def test_why_not_and_is_pass() -> None:
+    """why_not is None for every listed action and gives the reason of the first failing check otherwise; only
+    'pass' is a pass ('decline' answers an item window)."""
+    st = position(hands=[["blue1", "green1", "red1"], ["red1"]])
+    main_phase(st, 0)
+    assert all(st.why_not(a) is None for a in st.legal_actions())
+    assert st.why_not(GAME.parse_action(st, "buy blue11 pay blue1 green1 red1")) == (
+        "the payment's total cost 3 is less than blue11's cost 11"
+    )
+    assert st.why_not(GAME.parse_action(st, "buy blue1 pay red3")) == "you do not hold red3"
+    assert "main phase" in (st.why_not(GAME.parse_action(st, "decline")) or "")
+    assert st.why_not(GAME.parse_action(st, "use stone")) == "you do not hold the stone"
+    assert GAME.is_pass(GAME.parse_action(st, "pass"))
+    assert not GAME.is_pass(GAME.parse_action(st, "decline"))
+    assert not GAME.is_pass(GAME.parse_action(st, "buy blue1 pay blue1"))
+
+
 def test_plain_action_tuples_are_refused_because_they_would_not_replay() -> None:
     """A bare ``Action`` equal to a legal move has another text ('place 0  blue1'): taking it would leave a
     record that does not replay, so the kernel refuses it and the state is unchanged."""

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import cardarena
 from cardarena.engine import CardDataError
-from cardarena.games.lyabi.data import ITEM_IDS, default_path, load_cards, parse_cards
+from cardarena.games.lyabi.cards import default_path, load_cards, parse_cards
+from cardarena.games.lyabi.constants import ITEM_IDS
 
 DEFAULT_TEXT = default_path().read_text(encoding="utf-8")
 DEFAULT_DATA = tomllib.loads(DEFAULT_TEXT)
@@ -80,9 +81,9 @@ def test_option_cards_uses_the_designers_file(tmp_path: Path) -> None:
         ('deck = ["blue1", "blue1", "red1", "green1"]', 'deck = ["blue1", "blue2"]', "start.blue", "deck"),
         ("damage = 3", "", "item sword", "damage"),
         ("draw_to = 5", "draw_to = 5\nlook = 2", "item orb", "look"),
-        ("starting_hp = 20", "starting_hp = 0", "rules", "starting_hp"),
-        ("item_cost = 3", "item_cost = 3\nbonus = 1", "rules", "bonus"),
-        ('assumed = ["starting_hp"]', 'assumed = ["hp"]', "rules", "assumed"),
+        ("starting_hp = 20", "starting_hp = 0", None, "rules.starting_hp"),  # [rules] is a table, not a card
+        ("item_cost = 3", "item_cost = 3\nbonus = 1", None, "rules.bonus"),
+        ('assumed = ["starting_hp"]', 'assumed = ["hp"]', None, "rules.assumed"),
         ("level = 11\ncount = 2\ncost = 11\natk = 4", "level = 11\ncount = 2\ncost = 10\natk = 4", "circle", "cost"),
         ('id = "herb"', 'id = "orb"', "item orb", "id"),
         ("deal {damage} more damage", "deal more damage (see `damage`)", "item sword", "effect"),
@@ -92,24 +93,50 @@ def test_option_cards_uses_the_designers_file(tmp_path: Path) -> None:
     ],
 )
 def test_broken_file_is_refused_naming_file_card_and_field(
-    tmp_path: Path, old: str, new: str, card: str, field: str
+    tmp_path: Path, old: str, new: str, card: str | None, field: str
 ) -> None:
-    """A broken data file gives CardDataError naming the file, the card and the field."""
+    """A broken data file gives CardDataError naming the file, the card (none in the [rules] table) and the field."""
     assert old in DEFAULT_TEXT
     path = write(tmp_path, DEFAULT_TEXT.replace(old, new, 1))
     with pytest.raises(CardDataError) as info:
         cardarena.load("lyabi", cards=str(path))
     err = info.value
     assert err.file == str(path) and str(path) in str(err)
-    assert err.card is not None and err.card.startswith(card), err
+    if card is None:
+        assert err.card is None, err
+    else:
+        assert err.card is not None and err.card.startswith(card), err
     assert err.field == field, err
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "words"),
+    [
+        (lambda d: d.update(extra={"a": 1}), "extra", "unknown top-level table 'extra'"),
+        (lambda d: d.pop("rules"), "rules", "this table is missing"),
+        (lambda d: d.update(rules="x"), "rules", "must be a table of fields"),
+        (lambda d: d.update(ryabi="x"), "ryabi", "must be a list of tables ([[ryabi]] entries)"),
+        (lambda d: d.update(ryabi=[]), "ryabi", "at least one entry"),
+        (lambda d: d["start"].update(purple={}), "start.purple", "'purple' is not a colour"),
+    ],
+)
+def test_top_level_tables_are_not_called_cards(edit: Any, field: str, words: str) -> None:
+    """Issue 12: an error in a top-level table names the table as the field, no card, in plain words (no
+    pydantic text such as 'valid dictionary or instance of')."""
+    data = copy.deepcopy(DEFAULT_DATA)
+    edit(data)
+    with pytest.raises(CardDataError) as info:
+        parse_cards(data, "x.toml")
+    err = info.value
+    assert err.card is None and err.field == field and words in str(err), err
+    assert "instance of" not in str(err) and "Input should" not in str(err)
 
 
 def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:
     """アイテム (効果テキスト): every item's text, wherever a player reads it (the item on their field, the log of its
     use, `cardarena rules`), shows what it does with its numbers, never the name of a data field."""
     from cardarena.games.lyabi.actions import use
-    from cardarena.games.lyabi.data import ITEM_PARAMS, RULES_NUMBERS
+    from cardarena.games.lyabi.cards import ITEM_PARAMS, RULES_NUMBERS
     from cardarena.games.lyabi.state import NO_ITEM
 
     game = cardarena.load("lyabi")
@@ -131,7 +158,7 @@ def test_every_item_text_shows_its_real_effect_with_its_numbers() -> None:
         assert spec.effect == expected[spec.id]
         texts = [spec.effect]
         state = game.new_initial_state(1)
-        state.item[0] = i  # type: ignore[attr-defined]
+        state.edit(item=[i, state.item[1]])  # type: ignore[attr-defined]
         assert state.item[0] != NO_ITEM  # type: ignore[attr-defined]
         shown = game.render(state, 0)
         assert spec.effect in shown
@@ -242,7 +269,8 @@ def test_any_accepted_file_plays(edits: list[tuple[tuple[Any, ...], int]], seed:
     from cardarena.engine import Rng
     from cardarena.games.lyabi.actions import Codec
     from cardarena.games.lyabi.game import LyabiGame
-    from cardarena.games.lyabi.moves import Moves
+    from cardarena.games.lyabi.rules.battle import SetChoices
+    from cardarena.games.lyabi.rules.market import Market
 
     data = copy.deepcopy(DEFAULT_DATA)
     for path, value in edits:
@@ -258,7 +286,8 @@ def test_any_accepted_file_plays(edits: list[tuple[tuple[Any, ...], int]], seed:
     game = LyabiGame.__new__(LyabiGame)
     game.options = {"max_turns": 30, "cards": None, "circle_replace": True}
     game.cards, game.codec = cards, Codec(cards)
-    game.moves = Moves(cards, circle_replace=True)
+    game.market = Market(cards, circle_replace=True)
+    game.set_choices = SetChoices(cards)
     state = game.new_initial_state(seed)
     rng = Rng(seed)
     while not state.is_terminal():

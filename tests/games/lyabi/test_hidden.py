@@ -6,8 +6,7 @@ from __future__ import annotations
 import json
 
 from cardarena.engine import Rng
-from cardarena.games.lyabi.data import AUTO_ITEMS
-from cardarena.games.lyabi.state import P_BRUSH, P_MIRROR, P_SET
+from cardarena.games.lyabi.constants import AUTO_ITEMS, Phase
 
 from .support import GAME, battle, item_phase, kinds, main_phase, names, new_turn, play, position
 
@@ -72,7 +71,7 @@ def test_resample_redraws_the_opponents_hand_and_unrevealed_set() -> None:
     )
     battle(st)
     play(st, "set blue3")
-    assert st.phase == P_SET and st.current_player == 1
+    assert st.phase == Phase.SET and st.current_player == 1
     hands, sets = set(), set()
     for n in range(80):
         world = st.resample(1, Rng(n))
@@ -88,7 +87,7 @@ def test_resample_never_reveals_the_opponents_item_through_a_window() -> None:
     st = position(hands=[["blue3"], ["red3"]], fields=[["blue0"], ["red0"]], items=["sword", "stone"])
     battle(st)
     play(st, "decline", "decline", "set blue3", "set red3", "decline", "decline")
-    assert st.phase == P_MIRROR and st.current_player == 1  # the stone holder is asked at the mirror's timing
+    assert st.phase == Phase.MIRROR and st.current_player == 1  # the stone holder is asked at the mirror's timing
     seen = set()
     for n in range(40):
         world = st.resample(0, Rng(n))
@@ -102,7 +101,7 @@ def test_crystal_knowledge_is_kept_by_resample() -> None:
         hands=[["blue3", "green1"], ["red1"]],
         decks=[["blue1", "green5", "red3", "blue11", "red1", "green3"], ["red1"] * 4],
     )
-    st.item_pile = [0]
+    st.edit(item_pile=[0])
     item_phase(st, 0)
     play(st, "item pay blue3", "order red1 green3 blue11")
     for n in range(20):
@@ -135,7 +134,7 @@ def test_known_hand_cards_leave_with_payments_and_revealed_sets() -> None:
         fields=[["blue0"], ["red0"]],
         items=["sword", None],
     )
-    st.public_hand = [kinds(GAME, ["blue1", "green1", "red1"]), kinds(GAME, ["blue1", "green1", "red1"])]
+    st.edit(public_hand=[kinds(GAME, ["blue1", "green1", "red1"]), kinds(GAME, ["blue1", "green1", "red1"])])
     main_phase(st, 0)
     play(st, "buy green1 pay blue1")
     assert st.observation(1)["players"][0]["hand_known"] == ["green1", "red1"]
@@ -143,7 +142,7 @@ def test_known_hand_cards_leave_with_payments_and_revealed_sets() -> None:
     play(st, "decline", "set green1")  # seat 0: eye window (holds the sword), then a face-down set
     assert st.observation(1)["players"][0]["hand_known"] == ["green1", "red1"]
     play(st, "set red1")
-    assert st.phase == P_BRUSH and st.current_player == 0  # after the reveal
+    assert st.phase == Phase.BRUSH and st.current_player == 0  # after the reveal
     assert st.observation(1)["players"][0]["hand_known"] == ["red1"]
     assert st.observation(0)["players"][1]["hand_known"] == ["blue1", "green1"]
     play(st, "decline", "decline")  # brush window, then the mirror window (red beats green: seat 0 is hit)
@@ -181,7 +180,7 @@ def test_resample_keeps_known_cards_under_a_hidden_set() -> None:
         fields=[["blue0"], ["green0"]],
     )
     new_turn(st)
-    while st.phase != P_SET:
+    while st.phase != Phase.SET:
         st.apply_text("pass")
     if st.current_player == 0:
         play(st, "set blue1")
@@ -216,7 +215,7 @@ def test_resample_of_a_face_down_set_does_not_keep_its_size() -> None:
         before = tuple(sorted([*world.hand[0], *set0]))
         assert len(before) == 3 and len(world.deck[0]) == 5
         assert names(GAME, [*before, *world.deck[0]]) == pool
-        legal = [str(a) for a in GAME.moves.sets(before)]
+        legal = [str(a) for a in GAME.set_choices(before)]
         assert ("set " + " ".join(C.r_names[k] for k in sorted(set0)) if set0 else "set dummy") in legal
         if len(set0) == 2:
             assert C.r_colour[set0[0]] == C.r_colour[set0[1]]

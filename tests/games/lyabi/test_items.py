@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError, Rng
-from cardarena.games.lyabi.data import CRYSTAL, HERB, ITEM_IDS, ORB, SWORD
-from cardarena.games.lyabi.state import P_BRUSH, P_DRAW, P_EYE, P_ITEM, P_MAIN, P_MIRROR, P_ORDER, P_SET, P_SWORD
+from cardarena.games.lyabi.constants import CRYSTAL, HERB, ITEM_IDS, NO_ITEM, ORB, SWORD, Phase
+from cardarena.games.lyabi.rules import board
 
 from .support import GAME, battle, item_phase, main_phase, names, new_turn, play, position, set_supply, texts
 
@@ -18,11 +18,11 @@ def test_mysterious_crystal_auto_on_acquisition_orders_the_top_three() -> None:
         decks=[["blue1", "green5", "red3", "blue11"], ["red1"] * 4],
         fields=[["blue0"], ["red0"]],
     )
-    st.item_pile = [ORB, CRYSTAL]
+    st.edit(item_pile=[ORB, CRYSTAL])
     item_phase(st, 0)
     play(st, "item pay blue3")
-    assert st.phase == P_ORDER and st.current_player == 0
-    assert st.item[0] == -1 and st.observation(1)["removed"]["items"] == ["crystal"]  # used and revealed
+    assert st.phase == Phase.ORDER and st.current_player == 0
+    assert st.item[0] == NO_ITEM and st.observation(1)["removed"]["items"] == ["crystal"]  # used and revealed
     legal = texts(st)
     assert len(legal) == 6 and "order blue11 red3 green5" in legal  # the current order, top first
     assert st.observation(0)["players"][0]["deck_top"] == ["blue11", "red3", "green5"]
@@ -34,8 +34,7 @@ def test_mysterious_crystal_auto_on_acquisition_orders_the_top_three() -> None:
     assert [GAME.cards.r_names[k] for k in reversed(st.deck[0])] == ["green5", "blue11", "red3", "blue1"]
     assert st.observation(0)["players"][0]["deck_top"] == ["green5", "blue11", "red3"]
     # The next draw phase draws exactly the ordered cards, and the knowledge is used up.
-    st.hand[0] = []
-    st.hand[1] = []
+    st.edit(hand=[[], []])
     new_turn(st)
     assert names(GAME, st.hand[0]) == ["blue11", "green5", "red3"]
     assert st.known_top[0] == 0
@@ -46,17 +45,17 @@ def test_mysterious_crystal_asks_even_when_every_order_is_the_same() -> None:
     opponent cannot learn from the question whether the top cards differ."""
     for deck, orders in ((["red1", "red1", "red1"], ["order red1 red1 red1"]), (["red1", "blue3", "red1"], None)):
         st = position(hands=[["blue3"], ["red1"]], decks=[deck, ["red1"]])
-        st.item_pile = [CRYSTAL]
+        st.edit(item_pile=[CRYSTAL])
         item_phase(st, 0)
         play(st, "item pay blue3")
-        assert st.phase == P_ORDER and st.current_player == 0 and st.known_top[0] == 3
+        assert st.phase == Phase.ORDER and st.current_player == 0 and st.known_top[0] == 3
         if orders is not None:
             assert texts(st) == orders
     st = position(hands=[["blue3"], ["red1"]], decks=[["green5"], ["red1"]])  # one card: nothing to order
-    st.item_pile = [CRYSTAL]
+    st.edit(item_pile=[CRYSTAL])
     item_phase(st, 0)
     play(st, "item pay blue3")
-    assert st.phase != P_ORDER and st.known_top[0] == 1
+    assert st.phase != Phase.ORDER and st.known_top[0] == 1
 
 
 def test_mystic_eye_looks_at_the_opponents_hand_before_setting() -> None:
@@ -67,12 +66,12 @@ def test_mystic_eye_looks_at_the_opponents_hand_before_setting() -> None:
         items=["eye", None],
     )
     battle(st)
-    assert st.phase == P_EYE and st.current_player == 0
+    assert st.phase == Phase.EYE and st.current_player == 0
     assert texts(st) == ["use eye", "decline"]
     play(st, "use eye")
     assert st.observation(0)["seen_opponent_hand"] == ["green5", "red3"]
     assert "seen_opponent_hand" not in st.observation(1)
-    assert st.phase == P_SET
+    assert st.phase == Phase.SET
     # The knowledge survives the opponent's set: a resampled world keeps those cards in hand or set.
     play(st, "set blue1")
     play(st, "set green5")
@@ -91,7 +90,7 @@ def test_mystic_eye_knowledge_is_kept_by_resample() -> None:
     battle(st)
     play(st, "use eye")  # seat 0's eye window comes before seat 1 (first) sets
     play(st, "set red3")
-    assert st.current_player == 0 and st.phase == P_SET
+    assert st.current_player == 0 and st.phase == Phase.SET
     seen = ["green1", "green5", "red3"]
     deck = names(GAME, st.deck[1])
     shapes = set()
@@ -116,7 +115,7 @@ def test_goddess_brush_changes_the_attribute_after_the_reveal() -> None:
     battle(st)
     play(st, "decline")  # the eye window: a brush holder may only decline
     play(st, "set green3", "set red3")
-    assert st.phase == P_BRUSH and st.current_player == 0
+    assert st.phase == Phase.BRUSH and st.current_player == 0
     assert texts(st) == ["use brush blue", "use brush red", "decline"]
     play(st, "use brush blue")  # blue beats red, and the blue circle deals the damage
     assert st.last_battle is not None and st.last_battle["winner"] == 0
@@ -141,7 +140,7 @@ def test_goddess_brush_is_not_offered_for_the_dummy() -> None:
     st = position(hands=[["green3"], ["red3"]], fields=[["green0"], ["red0"]], items=["brush", None])
     battle(st)
     play(st, "decline", "set dummy", "set red3")
-    assert st.phase == P_MIRROR and texts(st) == ["decline"]  # the brush holder is asked at the mirror's timing
+    assert st.phase == Phase.MIRROR and texts(st) == ["decline"]  # the brush holder is asked at the mirror's timing
     play(st, "decline")
     assert st.hp == [19, 20]
 
@@ -151,9 +150,9 @@ def test_war_gods_sword_deals_more_after_battle_damage() -> None:
     st = position(hands=[["blue3"], ["red3"]], fields=[["blue0"], ["red0"]], items=["sword", None])
     battle(st)
     play(st, "decline", "set blue3", "set red3")
-    assert st.phase == P_BRUSH and texts(st) == ["decline"]  # a sword holder is asked at the brush's timing too
+    assert st.phase == Phase.BRUSH and texts(st) == ["decline"]  # a sword holder is asked at the brush's timing too
     play(st, "decline")
-    assert st.phase == P_SWORD and st.current_player == 0 and st.hp == [20, 19]
+    assert st.phase == Phase.SWORD and st.current_player == 0 and st.hp == [20, 19]
     assert texts(st) == ["use sword", "decline"]
     play(st, "use sword")
     assert st.hp == [20, 16]
@@ -165,7 +164,7 @@ def test_war_gods_sword_needs_damage_dealt() -> None:
     st = position(hands=[["blue3"], ["red3"]], fields=[["green0"], ["red0"]], items=["sword", None])
     battle(st)
     play(st, "decline", "set blue3", "set red3", "decline")
-    assert st.phase != P_SWORD and st.item[0] == SWORD
+    assert st.phase != Phase.SWORD and st.item[0] == SWORD
 
 
 def test_space_time_stone_gives_a_second_main_action() -> None:
@@ -177,9 +176,9 @@ def test_space_time_stone_gives_a_second_main_action() -> None:
     play(st, "use stone")
     assert st.actions_left == 2 and "use stone" not in texts(st)
     play(st, "buy blue1 pay blue3")
-    assert st.phase == P_MAIN and st.current_player == 0
+    assert st.phase == Phase.MAIN and st.current_player == 0
     play(st, "buy green1 pay green3")
-    assert st.phase != P_MAIN or st.current_player != 0
+    assert st.phase != Phase.MAIN or st.current_player != 0
     assert names(GAME, st.discard[0]) == ["blue1", "blue3", "green1", "green3"]
 
 
@@ -189,7 +188,7 @@ def test_space_time_stone_is_offered_only_before_the_first_action() -> None:
     set_supply(st, default=2)
     main_phase(st, 0)
     play(st, "buy blue1 pay blue3")
-    assert st.phase == P_ITEM
+    assert st.phase == Phase.ITEM
     assert "use stone" not in texts(st)
 
 
@@ -203,10 +202,10 @@ def test_mirror_of_desire_prevents_and_reflects_half() -> None:
     battle(st)
     play(st, "decline", "decline")  # both eye windows
     play(st, "set blue11", "set red3", "decline", "decline")  # both brush windows
-    assert st.phase == P_MIRROR and st.current_player == 1 and st.observation(1)["pending_damage"] == 12
+    assert st.phase == Phase.MIRROR and st.current_player == 1 and st.observation(1)["pending_damage"] == 12
     play(st, "use mirror")
     assert st.hp == [20 - 6, 20]
-    assert st.phase != P_SWORD  # no battle damage was dealt, so the sword is not offered
+    assert st.phase != Phase.SWORD  # no battle damage was dealt, so the sword is not offered
     assert st.item[0] == SWORD
 
 
@@ -215,7 +214,7 @@ def test_mirror_declined_then_sword() -> None:
     st = position(hands=[["blue3"], ["red3"]], fields=[["blue0"], ["red0"]], items=["sword", "mirror"])
     battle(st)
     play(st, "decline", "decline", "set blue3", "set red3", "decline", "decline", "decline")
-    assert st.phase == P_SWORD
+    assert st.phase == Phase.SWORD
     play(st, "use sword")
     assert st.hp == [20, 16]
 
@@ -228,7 +227,7 @@ def test_stargazing_orb_draws_up_to_five() -> None:
         items=["orb", None],
     )
     new_turn(st)
-    assert st.phase == P_DRAW and st.current_player == 0 and texts(st) == ["use orb", "decline"]
+    assert st.phase == Phase.DRAW and st.current_player == 0 and texts(st) == ["use orb", "decline"]
     play(st, "use orb")
     assert len(st.hand[0]) == 5 and len(st.hand[1]) == 3
     assert st.observation(1)["players"][0]["draw_to"] == 5
@@ -245,7 +244,7 @@ def test_stargazing_orb_short_deck_is_not_a_loss() -> None:
 def test_hallucinogenic_herb_removes_the_opponents_item() -> None:
     """幻覚の毒草 (auto on acquisition): the opponent's item is removed from the game."""
     st = position(hands=[["blue3"], ["red1"]], items=[None, "mirror"])
-    st.item_pile = [HERB]
+    st.edit(item_pile=[HERB])
     item_phase(st, 0)
     play(st, "item pay blue3")
     assert st.item == [-1, -1]
@@ -261,7 +260,7 @@ def test_item_windows_ask_every_item_holder_in_priority_order() -> None:
         items=["orb", "stone"],
     )
     new_turn(st)
-    assert st.phase == P_DRAW and st.current_player == 1 and texts(st) == ["decline"]  # stone: nothing to use
+    assert st.phase == Phase.DRAW and st.current_player == 1 and texts(st) == ["decline"]  # stone: nothing to use
     play(st, "decline")
     assert st.current_player == 0 and texts(st) == ["use orb", "decline"]
 
@@ -275,11 +274,11 @@ def test_both_eyes_are_offered_before_anyone_sets() -> None:
         items=["eye", "eye"],
     )
     battle(st)
-    assert (st.phase, st.current_player) == (P_EYE, 1)
+    assert (st.phase, st.current_player) == (Phase.EYE, 1)
     play(st, "use eye")
-    assert (st.phase, st.current_player) == (P_EYE, 0)
+    assert (st.phase, st.current_player) == (Phase.EYE, 0)
     play(st, "use eye")
-    assert (st.phase, st.current_player) == (P_SET, 1)
+    assert (st.phase, st.current_player) == (Phase.SET, 1)
     assert st.observation(1)["seen_opponent_hand"] == ["blue3"]
     assert st.observation(0)["seen_opponent_hand"] == ["red1", "red3"]
 
@@ -290,7 +289,7 @@ def test_item_uses_are_refused_out_of_their_timing() -> None:
     battle(st)
     with pytest.raises(IllegalActionError):
         st.apply_text("use mirror")  # the eye window is open, not the mirror's
-    assert st.phase == P_EYE
+    assert st.phase == Phase.EYE
 
 
 @pytest.mark.parametrize("item", [i for i in ITEM_IDS])
@@ -316,7 +315,7 @@ def test_mirror_reflection_can_defeat_the_attacker() -> None:
     st = position(hands=[["blue11"], ["red3"]], fields=[["blue11"], ["red0"]], hp=[4, 20], items=[None, "mirror"])
     battle(st)
     play(st, "decline", "set blue11", "set red3", "decline")  # the holder is asked at the eye and brush windows
-    assert st.phase == P_MIRROR
+    assert st.phase == Phase.MIRROR
     play(st, "use mirror")
     assert st.is_terminal() and st.returns() == [-1.0, 1.0] and st.hp == [0, 20]
 
@@ -324,4 +323,4 @@ def test_mirror_reflection_can_defeat_the_attacker() -> None:
 def test_both_players_at_zero_is_a_draw() -> None:
     """終了・勝利条件 (RULINGS): both players at 0 HP at once is a draw."""
     st = position(hands=[["blue1"], ["red1"]], hp=[0, -2])
-    assert st._check_hp() and st.returns() == [0.0, 0.0]
+    assert board.check_hp(st) and st.returns() == [0.0, 0.0]

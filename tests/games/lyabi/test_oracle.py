@@ -7,9 +7,9 @@ from itertools import combinations
 
 import cardarena
 from cardarena.engine import Rng
-from cardarena.games.lyabi.data import STONE
+from cardarena.games.lyabi.constants import STONE, Phase
 from cardarena.games.lyabi.game import LyabiGame
-from cardarena.games.lyabi.state import P_ITEM, P_MAIN, P_SET, LyabiState
+from cardarena.games.lyabi.state import LyabiState
 
 
 def sub_multisets(hand: list[str]) -> set[tuple[str, ...]]:
@@ -73,7 +73,7 @@ def naive_sets(st: LyabiState) -> set[str]:
 
 
 def test_legal_lists_match_the_naive_reading() -> None:
-    checked = {P_MAIN: 0, P_ITEM: 0, P_SET: 0}
+    checked = {Phase.MAIN: 0, Phase.ITEM: 0, Phase.SET: 0}
     for replace in (False, True):
         game = cardarena.load("lyabi", circle_replace=replace)
         assert isinstance(game, LyabiGame)
@@ -84,7 +84,7 @@ def test_legal_lists_match_the_naive_reading() -> None:
             while not st.is_terminal():
                 legal = [str(a) for a in st.legal_actions()]
                 assert len(set(legal)) == len(legal)
-                naive = {P_MAIN: naive_main, P_ITEM: naive_item, P_SET: naive_sets}.get(st.phase)
+                naive = {Phase.MAIN: naive_main, Phase.ITEM: naive_item, Phase.SET: naive_sets}.get(st.phase)
                 if naive is not None:
                     assert set(legal) == naive(st), (seed, st.phase, legal)
                     checked[st.phase] += 1

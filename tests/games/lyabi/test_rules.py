@@ -6,9 +6,9 @@ import pytest
 
 import cardarena
 from cardarena.engine import IllegalActionError, InvalidActionError, Rng
-from cardarena.games.lyabi.data import BEATS, COLOURS
+from cardarena.games.lyabi.constants import BEATS, COLOURS, CRYSTAL, EYE, MIRROR, Phase
 from cardarena.games.lyabi.game import LyabiGame
-from cardarena.games.lyabi.state import P_ITEM, P_MAIN, P_SET, LyabiState
+from cardarena.games.lyabi.state import LyabiState
 
 from .support import (
     GAME,
@@ -83,7 +83,7 @@ def test_setup_6_first_player_is_the_one_whose_circle_beats() -> None:
         st = GAME.new_initial_state(seed)
         mine, theirs = (C.c_colour[st.field[s][0]] for s in (st.first, 1 - st.first))
         assert BEATS[mine] == theirs
-        assert st.current_player == st.first and st.phase == P_MAIN
+        assert st.current_player == st.first and st.phase == Phase.MAIN
         firsts.add(st.first)
     assert firsts == {0, 1}
 
@@ -242,7 +242,7 @@ def test_main_gain_b_pays_exactly_one_card() -> None:
 def test_main_place_a_circle_from_the_face_down_pile() -> None:
     """メインフェイズ_2 魔法陣を配置する: discard ≥1 ryabi, take one circle of cost ≤ the total onto your field."""
     st = position(hands=[["blue3", "green3", "red1"], []], fields=[["blue0"], ["red0"]])
-    st.piles[1] = [GAME.codec.circle_of["red5"], GAME.codec.circle_of["green5"]]
+    st.edit(piles=[st.piles[0], [GAME.codec.circle_of["red5"], GAME.codec.circle_of["green5"]], st.piles[2]])
     main_phase(st, 0)
     legal = texts(st)
     assert "place 5 pay blue3 green3" in legal
@@ -258,8 +258,7 @@ def test_main_place_a_circle_from_the_face_down_pile() -> None:
 def test_main_place_empty_pile_is_not_offered() -> None:
     """メインフェイズ_2 (RULINGS): a level whose face-down pile is empty cannot be chosen."""
     st = position(hands=[["blue5", "green5", "red1"], []], fields=[["blue0"], ["red0"]])
-    st.piles[1] = []
-    st.pile_mask &= ~2
+    st.edit(piles=[st.piles[0], [], st.piles[2]], pile_mask=st.pile_mask & ~2)
     main_phase(st, 0)
     assert not any(t.startswith("place 5 ") for t in texts(st))
     assert any(t.startswith("place 0 ") for t in texts(st))
@@ -279,7 +278,7 @@ def test_main_circle_replace_option_removes_one_of_yours() -> None:
     game = cardarena.load("lyabi", circle_replace=True)
     assert isinstance(game, LyabiGame)
     st = position(game=game, hands=[["blue11", "green5", "red1"], []], fields=[["blue0", "red5"], ["red0"]])
-    st.piles[1] = [game.codec.circle_of["blue5"]]
+    st.edit(piles=[st.piles[0], [game.codec.circle_of["blue5"]], st.piles[2]])
     main_phase(st, 0)
     legal = texts(st)
     assert "place 5 pay green5 replace blue0" in legal and "place 5 pay green5 replace red5" in legal
@@ -295,9 +294,9 @@ def test_main_one_action_then_the_item_phase() -> None:
     set_supply(st, default=2)
     main_phase(st, 0)
     play(st, "buy blue1 pay blue3")
-    assert st.phase == P_ITEM and st.current_player == 0  # green3 + red3 = 6 ≥ 3: the item phase asks
+    assert st.phase == Phase.ITEM and st.current_player == 0  # green3 + red3 = 6 ≥ 3: the item phase asks
     play(st, "pass")
-    assert st.phase == P_MAIN and st.current_player == 1  # the second player's main phase
+    assert st.phase == Phase.MAIN and st.current_player == 1  # the second player's main phase
 
 
 def test_main_pass_changes_nothing() -> None:
@@ -314,9 +313,9 @@ def test_turn_order_first_main_item_then_second_then_battle() -> None:
     main_phase(st, 1)
     assert st.current_player == 1
     play(st, "pass", "pass")  # seat 1: main, item
-    assert st.current_player == 0 and st.phase == P_MAIN
+    assert st.current_player == 0 and st.phase == Phase.MAIN
     play(st, "pass", "pass")  # seat 0: main, item
-    assert st.phase == P_SET and st.current_player == 1  # the priority player sets first
+    assert st.phase == Phase.SET and st.current_player == 1  # the priority player sets first
 
 
 # ---- アイテム取得フェイズ (item phase) -------------------------------------------------------------------
@@ -325,12 +324,12 @@ def test_turn_order_first_main_item_then_second_then_battle() -> None:
 def test_item_phase_pay_three_take_the_top_item_face_down() -> None:
     """アイテム取得フェイズ: discard ryabi totalling ≥3, take the top item face down; only its owner sees it."""
     st = position(hands=[["blue1", "green1", "red1"], []])
-    st.item_pile = [0, 5]  # the top (last) is the mirror
+    st.edit(item_pile=[CRYSTAL, MIRROR])  # the top (last) is the mirror
     item_phase(st, 0)
     legal = texts(st)
     assert legal == ["item pay blue1 green1 red1", "pass"]
     play(st, "item pay blue1 green1 red1")
-    assert st.item[0] == 5
+    assert st.item[0] == MIRROR
     assert st.observation(0)["players"][0]["item"] == "mirror"
     assert st.observation(1)["players"][0]["item"] == "face down"
     assert st.observation(None)["players"][0]["item"] == "face down"
@@ -340,11 +339,11 @@ def test_item_phase_skipped_only_with_no_card_or_no_item() -> None:
     """アイテム取得フェイズ: with an empty hand or no item left there is nothing to decide."""
     st = position(hands=[[], ["red1"]], fields=[["blue0"], ["red0"]])
     item_phase(st, st.first)
-    assert st.phase != P_ITEM
+    assert st.phase != Phase.ITEM
     st = position(hands=[["blue5"], ["red1"]], fields=[["blue0"], ["red0"]])
-    st.item_pile = []
+    st.edit(item_pile=[])
     item_phase(st, st.first)
-    assert st.phase != P_ITEM
+    assert st.phase != Phase.ITEM
 
 
 def test_item_phase_asks_a_hand_that_cannot_pay() -> None:
@@ -354,7 +353,7 @@ def test_item_phase_asks_a_hand_that_cannot_pay() -> None:
     for hand in (["blue1", "green1"], ["blue1", "green5"]):
         st = position(hands=[hand, ["red1"]], fields=[["blue0"], ["red0"]])
         item_phase(st, 0)
-        assert st.phase == P_ITEM and st.current_player == 0
+        assert st.phase == Phase.ITEM and st.current_player == 0
         seen.append(st.observation(1))
         if hand == ["blue1", "green1"]:
             assert texts(st) == ["pass"]
@@ -366,10 +365,10 @@ def test_item_phase_asks_a_hand_that_cannot_pay() -> None:
 def test_item_phase_an_item_already_held_is_removed() -> None:
     """アイテム取得フェイズ: an item already in your item place is removed from the game (face up)."""
     st = position(hands=[["blue3", "green1"], []], items=["sword", None])
-    st.item_pile = [1]  # eye
+    st.edit(item_pile=[EYE])
     item_phase(st, 0)
     play(st, "item pay blue3")
-    assert st.item[0] == 1
+    assert st.item[0] == EYE
     assert st.observation(1)["removed"]["items"] == ["sword"]
 
 
@@ -415,7 +414,7 @@ def test_battle_sets_are_simultaneous_nothing_shows_until_both_have_set(first: s
     (action_seen_by) or from its text picture; then both sets are revealed together.
     """
     st = _first_set(first)
-    assert st.phase == P_SET and st.current_player == 1  # the second seat is still to choose
+    assert st.phase == Phase.SET and st.current_player == 1  # the second seat is still to choose
     reference = _first_set("set dummy")
     assert st.observation(1) == reference.observation(1)
     assert st.observation(None) == reference.observation(None)

@@ -18,9 +18,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from ...engine import Action, InvalidActionError
-from .data import COLOURS, CardSet
-
-USE_ITEMS: tuple[str, ...] = ("eye", "sword", "stone", "mirror", "orb")
+from .cards import CardSet
+from .constants import BUY_K, COLOURS, ITEM_K, ORDER_K, PLACE_K, SET_K, SPLIT_K, USE_ITEMS
 
 
 class LyabiAction(Action):
@@ -30,14 +29,14 @@ class LyabiAction(Action):
 
     def __str__(self) -> str:
         kind = self[0]
-        if kind == "buy":
+        if kind == BUY_K:
             return f"buy {self[1]} pay {' '.join(self[2:])}"
-        if kind == "split":
+        if kind == SPLIT_K:
             return f"split {self[1]} into {' '.join(self[2:])}"
-        if kind == "place":
+        if kind == PLACE_K:
             tail = f" replace {self[2]}" if self[2] else ""
             return f"place {self[1]} pay {' '.join(self[3:])}{tail}"
-        if kind == "item":
+        if kind == ITEM_K:
             return f"item pay {' '.join(self[1:])}"
         return " ".join(str(x) for x in self)
 
@@ -45,13 +44,13 @@ class LyabiAction(Action):
     def pay(self) -> tuple[str, ...]:
         """The ryabi paid from the hand (empty for actions that pay nothing)."""
         kind = self[0]
-        if kind == "buy":
+        if kind == BUY_K:
             return tuple(self[2:])
-        if kind == "split":
+        if kind == SPLIT_K:
             return (self[1],)
-        if kind == "place":
+        if kind == PLACE_K:
             return tuple(self[3:])
-        if kind == "item":
+        if kind == ITEM_K:
             return tuple(self[1:])
         return ()
 
@@ -201,20 +200,20 @@ class Codec:
         if fixed is not None:
             return fixed
         m_all, m_small = len(self.multisets), len(self.small)
-        if kind == "set":
+        if kind == SET_K:
             return self.o_set + self.small_index[tuple(self.kind_of[n] for n in a[1:])]
-        if kind == "buy":
+        if kind == BUY_K:
             return self.o_buy + self.kind_of[a[1]] * m_all + self._mset(a[2:])
-        if kind == "split":
+        if kind == SPLIT_K:
             gains = self.small_index[tuple(self.kind_of[n] for n in a[2:])]
             return self.o_split + self.kind_of[a[1]] * m_small + gains
-        if kind == "place":
+        if kind == PLACE_K:
             rep = 0 if not a[2] else 1 + self.circle_of[a[2]]
             slot = self.level_of[a[1]] * (1 + len(self.cards.c_names)) + rep
             return self.o_place + slot * m_all + self._mset(a[3:])
-        if kind == "item":
+        if kind == ITEM_K:
             return self.o_item + self._mset(a[1:])
-        if kind == "order":
+        if kind == ORDER_K:
             n = len(a) - 1
             value = 0
             for name in a[1:]:

@@ -1,13 +1,15 @@
-"""The Lyabi game: options, the card data, the action codec and the rules text."""
+"""The Lyabi game: options, the card data, the action codec, the face hooks and the rules text."""
 
 from __future__ import annotations
 
 from ...engine import Action, Game, InvalidActionError, Option, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
-from .data import COLOURS, ITEM_IDS, CardSet, load_cards
-from .moves import Moves
+from .cards import CardSet, load_cards
+from .constants import COLOURS, ITEM_IDS, PASS_K
 from .render import describe, render, seen_by
+from .rules.battle import SetChoices
+from .rules.market import Market
 from .state import LyabiState
 
 
@@ -18,7 +20,7 @@ class LyabiGame(Game):
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
-        Option("cards", str, None, "path of a Lyabi data file (TOML) to use instead of the shipped cards.toml"),
+        Option("cards", str, None, "path of a Lyabi data file (TOML) to use instead of the shipped data/cards.toml"),
         Option(
             "circle_replace",
             bool,
@@ -29,12 +31,14 @@ class LyabiGame(Game):
 
     cards: CardSet
     codec: Codec
-    moves: Moves
+    market: Market  # the memoised main-phase and item-phase lists
+    set_choices: SetChoices  # the memoised battle sets of a hand
 
     def setup(self) -> None:
         self.cards = load_cards(self.options["cards"])
         self.codec = Codec(self.cards)
-        self.moves = Moves(self.cards, circle_replace=self.options["circle_replace"])
+        self.market = Market(self.cards, circle_replace=self.options["circle_replace"])
+        self.set_choices = SetChoices(self.cards)
 
     def new_initial_state(self, seed: int = 0) -> LyabiState:
         return LyabiState(self, seed)
@@ -53,6 +57,11 @@ class LyabiGame(Game):
 
     def action_from_index(self, index: int) -> LyabiAction:
         return self.codec.from_index(index)
+
+    def is_pass(self, action: Action) -> bool:
+        """``pass`` ends the main or the item phase without acting (``decline``, using no item at a window, is a
+        choice made when asked, not a pass)."""
+        return type(action) is LyabiAction and action[0] == PASS_K
 
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, LyabiState)

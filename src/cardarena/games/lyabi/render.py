@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import LyabiAction
-from .data import COLOURS, ITEM_IDS
+from .cards import CardSet
+from .constants import BUY_K, COLOURS, DECLINE_K, ITEM_IDS, ITEM_K, ORDER_K, PASS_K, PLACE_K, SET_K, SPLIT_K, USE_K
 from .views import observation
 
 if TYPE_CHECKING:
@@ -41,7 +42,6 @@ def _set_text(value: Any) -> str:
 def render(st: LyabiState, seat: int | None) -> str:
     c = st.game.cards
     obs = observation(st, seat)
-    atk = dict(zip(c.c_names, c.c_atk))
     lines = [f"── Lyabi · turn {obs['turn']} · first (priority) player: seat {obs['first_player']} ──"]
     if obs["result"] is not None:
         lines.append(f"Game over: {obs['end_reason']}; result {obs['result']}")
@@ -54,30 +54,7 @@ def render(st: LyabiState, seat: int | None) -> str:
         lines.append(f"Waiting on: seat {who}{you} — {WAITING[obs['phase']]}{extra}")
     order = [1 - seat, seat] if seat is not None else [0, 1]
     for s in order:
-        p = obs["players"][s]
-        tag = " (you)" if s == seat else (" (opponent)" if seat is not None else "")
-        item = p["item"] or "none"
-        if s == seat and p["item"]:
-            spec = c.items[ITEM_IDS.index(p["item"])]
-            item = f"{p['item']} — {spec.timing}: {spec.effect}"
-        lines.append(
-            f"Seat {s}{tag}: HP {p['hp']} | hand {p['hand_size']} | deck {p['deck_size']} | "
-            f"discard {len(p['discard'])} | item: {item}"
-        )
-        field = ", ".join(f"{n} circle (ATK {atk[n]})" for n in p["field"]) or "—"
-        lines.append(f"   field: {field}")
-        lines.append(f"   discard pile: {_list(p['discard'])}")
-        if "hand" in p:
-            dummy = " + the dummy" if p["dummy_in_hand"] else ""
-            lines.append(f"   hand: {_list(p['hand'])}{dummy}")
-            if p["deck_top"]:
-                lines.append(f"   deck top (known, top first): {_list(p['deck_top'])}")
-        elif p["hand_known"]:
-            lines.append(f"   hand holds (known to all): {_list(p['hand_known'])}")
-        if p["draw_to"] != c.hand_size:
-            lines.append(f"   draws up to {p['draw_to']} this turn (Stargazing Orb)")
-        if p["battling"]:
-            lines.append(f"   battle set: {_set_text(p['set'])}")
+        lines += _seat_lines(c, obs["players"][s], s, seat)
     if "seen_opponent_hand" in obs:
         lines.append(f"Mystic Eye: the opponent's hand was {_list(obs['seen_opponent_hand'])}")
     if obs["battle_colours"] is not None:
@@ -86,6 +63,43 @@ def render(st: LyabiState, seat: int | None) -> str:
     lb = obs["last_battle"]
     if lb is not None:
         lines.append("Last battle: " + battle_text(lb))
+    lines += _table_lines(c, obs)
+    return "\n".join(lines)
+
+
+def _seat_lines(c: CardSet, p: dict[str, Any], s: int, seat: int | None) -> list[str]:
+    """One seat's part of the picture, as ``seat`` sees it."""
+    atk = dict(zip(c.c_names, c.c_atk))
+    lines = []
+    tag = " (you)" if s == seat else (" (opponent)" if seat is not None else "")
+    item = p["item"] or "none"
+    if s == seat and p["item"]:
+        spec = c.items[ITEM_IDS.index(p["item"])]
+        item = f"{p['item']} — {spec.timing}: {spec.effect}"
+    lines.append(
+        f"Seat {s}{tag}: HP {p['hp']} | hand {p['hand_size']} | deck {p['deck_size']} | "
+        f"discard {len(p['discard'])} | item: {item}"
+    )
+    field = ", ".join(f"{n} circle (ATK {atk[n]})" for n in p["field"]) or "—"
+    lines.append(f"   field: {field}")
+    lines.append(f"   discard pile: {_list(p['discard'])}")
+    if "hand" in p:
+        dummy = " + the dummy" if p["dummy_in_hand"] else ""
+        lines.append(f"   hand: {_list(p['hand'])}{dummy}")
+        if p["deck_top"]:
+            lines.append(f"   deck top (known, top first): {_list(p['deck_top'])}")
+    elif p["hand_known"]:
+        lines.append(f"   hand holds (known to all): {_list(p['hand_known'])}")
+    if p["draw_to"] != c.hand_size:
+        lines.append(f"   draws up to {p['draw_to']} this turn (Stargazing Orb)")
+    if p["battling"]:
+        lines.append(f"   battle set: {_set_text(p['set'])}")
+    return lines
+
+
+def _table_lines(c: CardSet, obs: dict[str, Any]) -> list[str]:
+    """The shared part of the table: supply, piles and removed cards."""
+    lines = []
     supply = []
     for ci in range(len(COLOURS)):
         parts = [f"{c.r_names[k]}×{obs['supply'][c.r_names[k]]}" for k in range(c.num_kinds) if c.r_colour[k] == ci]
@@ -103,7 +117,7 @@ def render(st: LyabiState, seat: int | None) -> str:
     rem = obs["removed"]
     ry = " ".join(f"{n}×{k}" for n, k in rem["ryabi"].items())
     lines.append(f"Removed: ryabi {ry or '—'} | circles {_list(rem['circles'])} | items {_list(rem['items'])}")
-    return "\n".join(lines)
+    return lines
 
 
 def battle_text(lb: dict[str, Any]) -> str:
@@ -133,30 +147,30 @@ def describe(st: LyabiState, a: LyabiAction) -> str:
     def total(names: tuple[str, ...]) -> int:
         return sum(c.r_cost[kind_of[n]] for n in names)
 
-    if kind == "buy":
+    if kind == BUY_K:
         return f"discard {' '.join(a.pay)} (total {total(a.pay)}), gain {a[1]} (cost {c.r_cost[kind_of[a[1]]]})"
-    if kind == "split":
+    if kind == SPLIT_K:
         return f"discard {a[1]} (cost {total(a.pay)}), gain {' and '.join(a[2:])}"
-    if kind == "place":
+    if kind == PLACE_K:
         li = st.game.codec.level_of[a[1]]
         tail = f", removing your {a[2]} circle from the game" if a[2] else ""
         return (
             f"discard {' '.join(a.pay)} (total {total(a.pay)}), take the top Lv{a[1]} circle "
             f"(cost {c.level_cost[li]}){tail}"
         )
-    if kind == "item":
+    if kind == ITEM_K:
         return f"discard {' '.join(a.pay)} (total {total(a.pay)}), take the top item face down"
-    if kind == "use":
+    if kind == USE_K:
         spec = c.items[ITEM_IDS.index(a[1])]
         extra = f" ({a[2]})" if len(a) > 2 else ""
         return f"use {spec.name}{extra}: {spec.effect}"
-    if kind == "decline":
+    if kind == DECLINE_K:
         return "use no item now"
-    if kind == "pass":
+    if kind == PASS_K:
         return "do nothing more this phase"
-    if kind == "order":
+    if kind == ORDER_K:
         return f"put the cards back, top first: {' '.join(a[1:])}"
-    if kind == "set":
+    if kind == SET_K:
         if a[1] == "dummy":
             return "set the dummy face down (no battle)"
         what = "double charge" if len(a) > 2 else "battle"
@@ -168,8 +182,8 @@ def seen_by(st: LyabiState, a: LyabiAction, seat: int | None) -> str:
     """The action as ``seat`` sees it: a face-down set (its size included) and a crystal's order stay secret."""
     if seat == st.current_player:
         return describe(st, a)
-    if a[0] == "set":
+    if a[0] == SET_K:
         return "set face down (revealed when both have set)"
-    if a[0] == "order":
+    if a[0] == ORDER_K:
         return "put the looked-at cards back in a secret order"
     return describe(st, a)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Rng
-from .data import AUTO_ITEMS, COLOURS, ITEM_IDS
-from .state import NO_ITEM, PHASE_NAMES
+from .constants import AUTO_ITEMS, COLOURS, ITEM_IDS, NO_ITEM, PHASE_NAMES
 
 if TYPE_CHECKING:
     from .state import LyabiState
@@ -109,7 +108,6 @@ def resample(st: LyabiState, seat: int, r: Rng) -> LyabiState:
     """Redraw what ``seat`` cannot see: its own deck below the known top, the opponent's hand, deck, unrevealed
     set and face-down item, the order of the face-down piles, and the future chance."""
     w = st.clone()
-    w._legal = None
     deck = w.deck[seat]
     n = len(deck) - w.known_top[seat]
     if n > 1:
@@ -155,7 +153,7 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     hand = [*known, *pool[:u]]
     w.deck[o] = pool[u:]
     if hidden_set:
-        sets = w.game.moves.sets(tuple(sorted(hand)))
+        sets = w.game.set_choices(tuple(sorted(hand)))
         chosen = sets[r.randbelow(len(sets))]
         kind_of = w.game.codec.kind_of
         kinds = () if chosen[1] == "dummy" else tuple(kind_of[n] for n in chosen[1:])

@@ -1,6 +1,6 @@
-"""Lyabi's data file: loading, validation and the precomputed tables the rules use.
+"""Lyabi's card data: the model of the data file, its loading and validation, and the tables the rules use.
 
-The file (``cards.toml`` beside this module, or the user's own through ``--option cards=PATH``) holds every
+The file (``data/cards.toml`` in this package, or the user's own through ``--option cards=PATH``) holds every
 count and every value the rulebook lost. Errors name the file, the card and the field.
 """
 
@@ -18,14 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .constants import COLOURS, ITEM_IDS, ORB
 
-COLOURS: tuple[str, ...] = ("blue", "green", "red")
-# BEATS[c] is the colour that colour c beats: blue beats red, red beats green, green beats blue (rulebook).
-BEATS: tuple[int, ...] = (2, 0, 1)
-
-ITEM_IDS: tuple[str, ...] = ("crystal", "eye", "brush", "sword", "stone", "mirror", "orb", "herb")
-CRYSTAL, EYE, BRUSH, SWORD, STONE, MIRROR, ORB, HERB = range(8)
-AUTO_ITEMS = frozenset({CRYSTAL, HERB})
 # The tuning number each item needs (None: none).
 ITEM_PARAM: dict[str, str | None] = {
     "crystal": "look",
@@ -217,7 +211,7 @@ def effect_text(file: str, card: str, template: str, numbers: dict[str, int | fl
 
 
 def default_path() -> Path:
-    return Path(str(resources.files(__package__).joinpath("cards.toml")))
+    return Path(str(resources.files(__package__).joinpath("data", "cards.toml")))
 
 
 def load_cards(path: str | Path | None = None) -> CardSet:
@@ -227,16 +221,19 @@ def load_cards(path: str | Path | None = None) -> CardSet:
     return parse_cards(read_toml(file), name)
 
 
+TABLES = ("rules", "ryabi", "circle", "start", "item")
+ENTRIES = ("ryabi", "circle", "item")  # the top-level lists of cards ([[ryabi]], [[circle]], [[item]])
+
+
 def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
-    """A readable card name for the place ``loc`` of a validation error."""
-    if not loc:
+    """The card the place ``loc`` of a validation error is in: a ryabi, circle or item entry, or the initial hand
+    and deck of a colour; ``None`` for a top-level table ([rules], or a table itself)."""
+    if len(loc) < 2:
         return None
     section = loc[0]
-    if section == "rules":
-        return "rules"
-    if section == "start" and len(loc) > 1:
+    if section == "start" and isinstance(loc[1], str) and (len(loc) < 3 or loc[2] != "[key]"):
         return f"start.{loc[1]}"
-    if section in ("ryabi", "circle", "item") and len(loc) > 1 and isinstance(loc[1], int):
+    if section in ENTRIES and isinstance(loc[1], int):
         entries = data.get(section)
         entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
         if isinstance(entry, dict):
@@ -246,151 +243,81 @@ def _entry_label(data: dict[str, Any], loc: tuple[Any, ...]) -> str | None:
             if isinstance(colour, str) and isinstance(level, int):
                 return f"{section} {colour}{level}"
         return f"{section} #{loc[1] + 1}"
-    return str(section)
+    return None
+
+
+def _field_label(loc: tuple[Any, ...], card: str | None) -> str | None:
+    """The field of the error: a card's own field, or the dotted place in a top-level table (``rules.hand_size``)."""
+    if card is None:
+        return ".".join(str(x) for x in loc if x != "[key]") or None
+    fields = [x for x in loc[2:] if isinstance(x, str)]
+    return fields[-1] if fields else None  # None: the entry itself is wrong
+
+
+def _plain(err: Any, card: str | None) -> str:
+    """A pydantic error in a card designer's words."""
+    kind = err["type"]
+    value = err.get("input")
+    got = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+    loc = tuple(err["loc"])
+    if kind == "missing":
+        return "this table is missing" if len(loc) == 1 else "this field is missing"
+    if kind == "extra_forbidden":
+        return f"{loc[-1]!r} is not a field of this {'card' if card else 'table'} (a misspelling?)"
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return f"this {'card' if card and len(loc) == 2 else 'value'} must be a table of fields{got}"
+    if kind == "too_short":
+        return "this needs at least one entry"
+    if kind == "list_type":
+        what = "a list of tables ([[" + str(loc[0]) + "]] entries)" if len(loc) == 1 else "a list"
+        return f"this must be {what}{got}"
+    if loc and loc[-1] == "[key]":
+        return f"{value!r} is not a colour (blue, green or red)"
+    msg = str(err["msg"]).replace("Input should be", "this must be").replace("Input ", "this ")
+    return f"{msg}{got}"
 
 
 def parse_cards(data: dict[str, Any], file: str) -> CardSet:
     """Validate the parsed TOML ``data`` of ``file``; raise ``CardDataError`` naming the card and field."""
+    unknown = sorted(str(k) for k in data if k not in TABLES)
+    if unknown:
+        raise CardDataError(
+            file, f"unknown top-level table {unknown[0]!r} (expected {', '.join(TABLES)})", field=unknown[0]
+        )
     try:
         model = FileModel.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
         loc = tuple(err["loc"])
-        fields = [x for x in loc if isinstance(x, str)]
-        field = fields[-1] if len(loc) > 1 and fields else (fields[0] if fields else None)
-        value = err.get("input")
-        shown = "" if isinstance(value, dict) else f" (got {value!r})"
-        raise CardDataError(file, f"{err['msg']}{shown}", card=_entry_label(data, loc), field=field) from None
+        card = _entry_label(data, loc)
+        raise CardDataError(file, _plain(err, card), card=card, field=_field_label(loc, card)) from None
     return _build(model, file)
 
 
-def _check_assumed(file: str, card: str, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
+def _check_assumed(file: str, card: str | None, assumed: list[str], fields: set[str]) -> tuple[str, ...]:
+    """``assumed`` names fields of its entry (``card``; ``None``: the [rules] table)."""
     for f in assumed:
         if f not in fields:
             raise CardDataError(
-                file, f"'assumed' names {f!r}, which is not a field of this entry", card=card, field="assumed"
+                file,
+                f"'assumed' names {f!r}, which is not a field of this {'entry' if card else 'table'}",
+                card=card,
+                field="assumed" if card is not None else "rules.assumed",
             )
     return tuple(assumed)
 
 
 def _build(m: FileModel, file: str) -> CardSet:
     rules = m.rules
-    rules_assumed = _check_assumed(file, "rules", rules.assumed, set(RulesModel.model_fields) - {"assumed"})
-    ry_fields = set(RyabiModel.model_fields) - {"assumed"}
-    seen: set[tuple[str, int]] = set()
-    for r in m.ryabi:
-        card = f"ryabi {r.colour}{r.level}"
-        if (r.colour, r.level) in seen:
-            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
-        seen.add((r.colour, r.level))
-        _check_assumed(file, card, r.assumed, ry_fields)
-    ryabi = sorted(m.ryabi, key=lambda r: (COLOURS.index(r.colour), r.level))
+    rules_assumed = _check_assumed(file, None, rules.assumed, set(RulesModel.model_fields) - {"assumed"})
+    ryabi = _ryabi(m, file)
     r_names = tuple(f"{r.colour}{r.level}" for r in ryabi)
-
-    ci_fields = set(CircleModel.model_fields) - {"assumed"}
-    seen = set()
-    level_cost: dict[int, int] = {}
-    for c in m.circle:
-        card = f"circle {c.colour}{c.level}"
-        if (c.colour, c.level) in seen:
-            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
-        seen.add((c.colour, c.level))
-        _check_assumed(file, card, c.assumed, ci_fields)
-        if level_cost.setdefault(c.level, c.cost) != c.cost:
-            raise CardDataError(
-                file,
-                f"every circle of level {c.level} must have one cost (they share one face-down pile); "
-                f"found {level_cost[c.level]} and {c.cost}",
-                card=card,
-                field="cost",
-            )
-    circles = sorted(m.circle, key=lambda c: (c.level, COLOURS.index(c.colour)))
+    circles, level_cost = _circles(m, file)
     levels = tuple(sorted(level_cost))
-    setup_level = levels[0]
-    setup_colours = {c.colour for c in circles if c.level == setup_level and c.count > 0}
-    if len(setup_colours) < 2:
-        raise CardDataError(
-            file,
-            f"the setup level {setup_level} needs circles of at least two colours with count ≥ 1, "
-            "or setup would redraw for ever",
-            card=f"circle level {setup_level}",
-            field="count",
-        )
-
-    count = {name: r.count for name, r in zip(r_names, ryabi)}
-    start_hand: list[tuple[int, ...] | None] = [None, None, None]
-    start_deck: list[tuple[int, ...] | None] = [None, None, None]
-    start_assumed: list[tuple[str, ...]] = [(), (), ()]
-    for colour in sorted(setup_colours, key=COLOURS.index):
-        card = f"start.{colour}"
-        spec = m.start.get(colour)
-        if spec is None:
-            raise CardDataError(
-                file,
-                f"a setup circle of colour {colour} exists but its initial hand and deck are missing",
-                card=card,
-                field="start",
-            )
-        start_assumed[COLOURS.index(colour)] = _check_assumed(file, card, spec.assumed, {"hand", "deck"})
-        kinds: dict[str, list[int]] = {}
-        for fname, names in (("hand", spec.hand), ("deck", spec.deck)):
-            for n in names:
-                if n not in count:
-                    raise CardDataError(
-                        file, f"{n!r} is not a ryabi of this file (known: {', '.join(r_names)})", card=card, field=fname
-                    )
-            kinds[fname] = [r_names.index(n) for n in names]
-        if not spec.hand and not spec.deck:
-            raise CardDataError(file, "the initial hand and deck are both empty", card=card, field="deck")
-        start_hand[COLOURS.index(colour)] = tuple(kinds["hand"])
-        start_deck[COLOURS.index(colour)] = tuple(kinds["deck"])
-    # Any two players of different colours must find their starting cards in the supply.
-    for a, b in combinations(sorted(setup_colours, key=COLOURS.index), 2):
-        need: dict[str, int] = {}
-        for colour in (a, b):
-            spec = m.start[colour]
-            for n in [*spec.hand, *spec.deck]:
-                need[n] = need.get(n, 0) + 1
-        for n, k in need.items():
-            if k > count[n]:
-                raise CardDataError(
-                    file,
-                    f"players starting with {a} and {b} circles need {k} {n} but the supply has {count[n]}",
-                    card=f"ryabi {n}",
-                    field="count",
-                )
-
-    specs: dict[str, ItemSpec] = {}
-    it_fields = set(ItemModel.model_fields) - {"assumed"}
-    for it in m.item:
-        card = f"item {it.id}"
-        if it.id in specs:
-            raise CardDataError(file, "this item appears twice", card=card, field="id")
-        _check_assumed(file, card, it.assumed, it_fields)
-        param = ITEM_PARAM[it.id]
-        for p in ITEM_PARAMS:
-            v = getattr(it, p)
-            if p == param and v is None:
-                raise CardDataError(file, f"the {it.id} needs the number {p!r}", card=card, field=p)
-            if p != param and v is not None:
-                raise CardDataError(file, f"the {it.id} takes no {p!r}", card=card, field=p)
-        value = getattr(it, param) if param is not None else None
-        if it.id == "orb" and isinstance(value, int) and value < rules.hand_size:
-            raise CardDataError(
-                file, f"draw_to must be at least the hand size {rules.hand_size}", card=card, field="draw_to"
-            )
-        numbers: dict[str, int | float] = {n: getattr(rules, n) for n in RULES_NUMBERS}
-        if param is not None:
-            assert value is not None  # checked above
-            numbers[param] = value
-        effect = effect_text(file, card, it.effect, numbers, param)
-        specs[it.id] = ItemSpec(it.id, it.name, it.count, it.timing, effect, param, value, tuple(it.assumed))
-    missing = [i for i in ITEM_IDS if i not in specs]
-    if missing:
-        raise CardDataError(
-            file, "every item must be listed (give count = 0 to leave one out)", card=f"item {missing[0]}", field="id"
-        )
-
+    setup_colours = _setup_colours(circles, levels[0], file)
+    start_hand, start_deck, start_assumed = _starts(m, file, r_names, setup_colours)
+    _check_start_supply(m, file, {name: r.count for name, r in zip(r_names, ryabi)}, setup_colours)
+    items = _items(m, file)
     return CardSet(
         file=file,
         starting_hp=rules.starting_hp,
@@ -414,8 +341,149 @@ def _build(m: FileModel, file: str) -> CardSet:
         c_level_index=tuple(levels.index(c.level) for c in circles),
         levels=levels,
         level_cost=tuple(level_cost[lv] for lv in levels),
-        start_hand=tuple(start_hand),
-        start_deck=tuple(start_deck),
-        start_assumed=tuple(start_assumed),
-        items=tuple(specs[i] for i in ITEM_IDS),
+        start_hand=start_hand,
+        start_deck=start_deck,
+        start_assumed=start_assumed,
+        items=items,
     )
+
+
+def _ryabi(m: FileModel, file: str) -> list[RyabiModel]:
+    """The ryabi kinds, each colour and level once, ordered by colour then level."""
+    ry_fields = set(RyabiModel.model_fields) - {"assumed"}
+    seen: set[tuple[str, int]] = set()
+    for r in m.ryabi:
+        card = f"ryabi {r.colour}{r.level}"
+        if (r.colour, r.level) in seen:
+            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
+        seen.add((r.colour, r.level))
+        _check_assumed(file, card, r.assumed, ry_fields)
+    return sorted(m.ryabi, key=lambda r: (COLOURS.index(r.colour), r.level))
+
+
+def _circles(m: FileModel, file: str) -> tuple[list[CircleModel], dict[int, int]]:
+    """The circle kinds ordered by level then colour, and the one cost of each level."""
+    ci_fields = set(CircleModel.model_fields) - {"assumed"}
+    seen: set[tuple[str, int]] = set()
+    level_cost: dict[int, int] = {}
+    for c in m.circle:
+        card = f"circle {c.colour}{c.level}"
+        if (c.colour, c.level) in seen:
+            raise CardDataError(file, "this colour and level appear twice", card=card, field="level")
+        seen.add((c.colour, c.level))
+        _check_assumed(file, card, c.assumed, ci_fields)
+        if level_cost.setdefault(c.level, c.cost) != c.cost:
+            raise CardDataError(
+                file,
+                f"every circle of level {c.level} must have one cost (they share one face-down pile); "
+                f"found {level_cost[c.level]} and {c.cost}",
+                card=card,
+                field="cost",
+            )
+    return sorted(m.circle, key=lambda c: (c.level, COLOURS.index(c.colour))), level_cost
+
+
+def _setup_colours(circles: list[CircleModel], setup_level: int, file: str) -> list[Colour]:
+    """The colours of the setup circles (the lowest level), in colour order; setup needs two of them."""
+    setup_colours = {c.colour for c in circles if c.level == setup_level and c.count > 0}
+    if len(setup_colours) < 2:
+        raise CardDataError(
+            file,
+            f"the setup level {setup_level} needs circles of at least two colours with count ≥ 1, "
+            "or setup would redraw for ever",
+            card=f"circle level {setup_level}",
+            field="count",
+        )
+    return sorted(setup_colours, key=COLOURS.index)
+
+
+Starts = tuple[tuple[tuple[int, ...] | None, ...], tuple[tuple[int, ...] | None, ...], tuple[tuple[str, ...], ...]]
+
+
+def _starts(m: FileModel, file: str, r_names: tuple[str, ...], setup_colours: list[Colour]) -> Starts:
+    """The initial hand and deck (ryabi kinds) per setup-circle colour, with their assumed fields."""
+    start_hand: list[tuple[int, ...] | None] = [None, None, None]
+    start_deck: list[tuple[int, ...] | None] = [None, None, None]
+    start_assumed: list[tuple[str, ...]] = [(), (), ()]
+    for colour in setup_colours:
+        card = f"start.{colour}"
+        spec = m.start.get(colour)
+        if spec is None:
+            raise CardDataError(
+                file,
+                f"a setup circle of colour {colour} exists but its initial hand and deck are missing",
+                card=card,
+                field="start",
+            )
+        ci = COLOURS.index(colour)
+        start_assumed[ci] = _check_assumed(file, card, spec.assumed, {"hand", "deck"})
+        kinds: dict[str, list[int]] = {}
+        for fname, names in (("hand", spec.hand), ("deck", spec.deck)):
+            for n in names:
+                if n not in r_names:
+                    raise CardDataError(
+                        file, f"{n!r} is not a ryabi of this file (known: {', '.join(r_names)})", card=card, field=fname
+                    )
+            kinds[fname] = [r_names.index(n) for n in names]
+        if not spec.hand and not spec.deck:
+            raise CardDataError(file, "the initial hand and deck are both empty", card=card, field="deck")
+        start_hand[ci] = tuple(kinds["hand"])
+        start_deck[ci] = tuple(kinds["deck"])
+    return tuple(start_hand), tuple(start_deck), tuple(start_assumed)
+
+
+def _check_start_supply(m: FileModel, file: str, count: dict[str, int], setup_colours: list[Colour]) -> None:
+    """Any two players of different colours must find their starting cards in the supply."""
+    for a, b in combinations(setup_colours, 2):
+        need: dict[str, int] = {}
+        for colour in (a, b):
+            spec = m.start[colour]
+            for n in [*spec.hand, *spec.deck]:
+                need[n] = need.get(n, 0) + 1
+        for n, k in need.items():
+            if k > count[n]:
+                raise CardDataError(
+                    file,
+                    f"players starting with {a} and {b} circles need {k} {n} but the supply has {count[n]}",
+                    card=f"ryabi {n}",
+                    field="count",
+                )
+
+
+def _items(m: FileModel, file: str) -> tuple[ItemSpec, ...]:
+    """Every item once, indexed like ``ITEM_IDS``, with its number and its effect text filled in."""
+    specs: dict[str, ItemSpec] = {}
+    it_fields = set(ItemModel.model_fields) - {"assumed"}
+    for it in m.item:
+        card = f"item {it.id}"
+        if it.id in specs:
+            raise CardDataError(file, "this item appears twice", card=card, field="id")
+        _check_assumed(file, card, it.assumed, it_fields)
+        specs[it.id] = _item(it, m.rules, file, card)
+    missing = [i for i in ITEM_IDS if i not in specs]
+    if missing:
+        raise CardDataError(
+            file, "every item must be listed (give count = 0 to leave one out)", card=f"item {missing[0]}", field="id"
+        )
+    return tuple(specs[i] for i in ITEM_IDS)
+
+
+def _item(it: ItemModel, rules: RulesModel, file: str, card: str) -> ItemSpec:
+    param = ITEM_PARAM[it.id]
+    for p in ITEM_PARAMS:
+        v = getattr(it, p)
+        if p == param and v is None:
+            raise CardDataError(file, f"the {it.id} needs the number {p!r}", card=card, field=p)
+        if p != param and v is not None:
+            raise CardDataError(file, f"the {it.id} takes no {p!r}", card=card, field=p)
+    value = getattr(it, param) if param is not None else None
+    if it.id == "orb" and isinstance(value, int) and value < rules.hand_size:
+        raise CardDataError(
+            file, f"draw_to must be at least the hand size {rules.hand_size}", card=card, field="draw_to"
+        )
+    numbers: dict[str, int | float] = {n: getattr(rules, n) for n in RULES_NUMBERS}
+    if param is not None:
+        assert value is not None  # checked above
+        numbers[param] = value
+    effect = effect_text(file, card, it.effect, numbers, param)
+    return ItemSpec(it.id, it.name, it.count, it.timing, effect, param, value, tuple(it.assumed))
