@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import cardarena
-from cardarena.games.torabato import knowledge
+from cardarena.games.torabato.rules import knowledge
 from cardarena.games.torabato.cards import BY_NAME, CARDS_PER_SEAT, NAMES
 from cardarena.games.torabato.state import MAIN, ToraBatoState
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
-from cardarena.games.torabato import knowledge
+from cardarena.games.torabato.rules import knowledge
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
 from cardarena.games.torabato.state import MAIN
 

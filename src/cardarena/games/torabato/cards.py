@@ -18,7 +18,7 @@ from .._datamodel import validate
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
-DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
+DEFAULT_CARDS = Path(__file__).with_name("data") / "cards.toml"
 NUM_CARDS = 54
 CARDS_PER_SEAT = 27
 

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from ...engine import Rng, State, zones
-from . import knowledge
+from .rules import knowledge
 from .actions import (
     ASSIGN_K,
     ATTACK,

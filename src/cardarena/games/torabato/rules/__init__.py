@@ -1,0 +1,1 @@
+"""The rules of ToraBato as functions on a state, one module per topic."""
