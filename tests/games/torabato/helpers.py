@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import cardarena
-from cardarena.games.torabato.rules import knowledge
 from cardarena.games.torabato.cards import BY_NAME, CARDS_PER_SEAT, NAMES
-from cardarena.games.torabato.state import MAIN, ToraBatoState
+from cardarena.games.torabato.constants import MAIN
+from cardarena.games.torabato.rules import knowledge
+from cardarena.games.torabato.state import ToraBatoState
 
 
 def cid(name: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import (
+from cardarena.games.torabato.constants import (
     ASSIGN,
     BLOCK,
     DAMAGE,

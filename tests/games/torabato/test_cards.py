@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import BLOCK, END, MAIN
+from cardarena.games.torabato.constants import BLOCK, END, MAIN
 
 from .helpers import cid, do, names, pass_until, position, texts
 
@@ -25,7 +25,7 @@ def test_card_A_soldier_3_3_and_regrow_for_5() -> None:
     s = position(hands=(["AS"], []), mana=(["2S", "3S", "4S", "5S"], []))
     do(s, "play AS")
     assert names(s.field[0]) == ["AS"] and s.available_mana(0) == 0
-    assert (s.spec[cid("AS")].attack, s.spec[cid("AS")].health) == (3, 3)
+    assert (s.game.spec[cid("AS")].attack, s.game.spec[cid("AS")].health) == (3, 3)
     s = position(field=(["AS"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []), discard=(["KS", "9C"], []))
     do(s, "use AS")
     resolve(s)

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
-from cardarena.games.torabato.rules import knowledge
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
-from cardarena.games.torabato.state import MAIN
+from cardarena.games.torabato.constants import MAIN
+from cardarena.games.torabato.rules import knowledge
 
 from .helpers import cid, do, names, pass_until, position, texts
 

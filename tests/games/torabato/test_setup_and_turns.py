@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardarena
 from cardarena.games.torabato.cards import OWNER_OF, RANK_OF
-from cardarena.games.torabato.state import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
+from cardarena.games.torabato.constants import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
 
 from .helpers import cid, do, ids, names, pass_until, position, texts
 

@@ -15,15 +15,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
 from .._datamodel import validate
+from .constants import CARDS_PER_SEAT, NUM_CARDS, Ability, CardType, Effect, Timing
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
 DEFAULT_CARDS = Path(__file__).with_name("data") / "cards.toml"
-NUM_CARDS = 54
-CARDS_PER_SEAT = 27
-
-Effect = Literal["damage", "destroy", "gain_mana", "draw", "prevent", "boost", "return_mana", "destroy_all"]
-Ability = Literal["regrow", "fortify", "tap", "unblockable"]
 
 
 class CardSpec(BaseModel):
@@ -34,8 +30,8 @@ class CardSpec(BaseModel):
     rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
     value: int
     cost: int
-    kind: Literal["soldier", "spell"]
-    timing: Literal["any", "own", "instant_off_stack"] = "any"
+    kind: CardType
+    timing: Timing = Timing.ANY
     effect: Effect | None = None
     amount: int = 0
     attack: int = 0
@@ -49,22 +45,22 @@ class CardSpec(BaseModel):
     def _consistent(self) -> CardSpec:
         if self.cost < 0 or self.ability_cost < 0 or (self.recur_cost is not None and self.recur_cost < 0):
             raise ValueError("costs cannot be negative")
-        if self.kind == "spell" and self.effect is None:
+        if self.kind == CardType.SPELL and self.effect is None:
             raise ValueError("a spell needs an effect")
-        if self.kind == "soldier":
+        if self.kind == CardType.SOLDIER:
             if self.effect is not None:
                 raise ValueError("a soldier has no spell effect (give it an ability instead)")
             if self.health <= 0:
                 raise ValueError("a soldier needs health of at least 1")
             if self.attack < 0:
                 raise ValueError("attack cannot be negative")
-        if self.ability is not None and self.kind != "soldier":
+        if self.ability is not None and self.kind != CardType.SOLDIER:
             raise ValueError("only soldiers have abilities")
-        if self.effect in ("damage", "gain_mana", "draw") and self.amount <= 0:
-            raise ValueError(f"effect {self.effect!r} needs a positive amount")
+        if self.effect in (Effect.DAMAGE, Effect.GAIN_MANA, Effect.DRAW) and self.amount <= 0:
+            raise ValueError(f"effect {self.effect.value!r} needs a positive amount")
         # Things a player may repeat must cost mana, or one turn could go on for ever.
-        if self.ability in ("regrow", "fortify") and self.ability_cost < 1:
-            raise ValueError(f"the {self.ability!r} ability can be used again and again: it must cost at least 1")
+        if self.ability in (Ability.REGROW, Ability.FORTIFY) and self.ability_cost < 1:
+            raise ValueError(f"the {self.ability.value!r} ability can be used again and again: it must cost at least 1")
         if self.recur_cost is not None and self.recur_cost < 1:
             raise ValueError("taking a card back from the discard pile must cost at least 1")
         return self
@@ -79,6 +75,10 @@ class CardList:
 
     def spec(self, rank: str) -> CardSpec:
         return self.specs[RANKS.index(rank)]
+
+    def by_card(self) -> tuple[CardSpec, ...]:
+        """The spec of each of the 54 card ids."""
+        return tuple(self.specs[RANK_OF[c]] for c in range(NUM_CARDS))
 
 
 def load_cards(path: str | Path | None = None) -> CardList:
@@ -105,9 +105,9 @@ def load_cards(path: str | Path | None = None) -> CardList:
 
 def _check_no_mana_loop(file: str, specs: dict[str, CardSpec]) -> None:
     """A mana-gaining spell must not pay for its own return to hand, or a turn could go on for ever."""
-    regrow = [s.ability_cost for s in specs.values() if s.ability == "regrow"]
+    regrow = [s.ability_cost for s in specs.values() if s.ability == Ability.REGROW]
     for spec in specs.values():
-        if spec.effect != "gain_mana":
+        if spec.effect != Effect.GAIN_MANA:
             continue
         ways_back = regrow + ([spec.recur_cost] if spec.recur_cost is not None else [])
         if ways_back and spec.amount >= spec.cost + min(ways_back):

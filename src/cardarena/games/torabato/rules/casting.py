@@ -1,0 +1,234 @@
+"""What a player with priority may do (rulebook メインフェイズ, 魔法, 兵士の能力): set mana, cast a spell or summon a
+soldier, use a soldier's ability, take a card back from the discard pile.
+
+Each action has one check (``why_not_*``: ``None`` or the reason) and, for cards with targets, one list of the
+targets allowed; the legal actions are built from them and a refusal is explained by them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..actions import MANA_A, PLAY_A, RECUR_A, T0, USE_A, ToraBatoAction
+from ..cards import NAMES
+from ..constants import (
+    ABILITY,
+    MAIN,
+    NO_TARGET,
+    OPPONENT,
+    RECURSION,
+    SOLDIER,
+    SPELL,
+    UNBLOCKABLE_FLAG,
+    UNTARGETED,
+    Ability,
+    Effect,
+    Timing,
+)
+from . import knowledge
+from .board import available_mana, pay, soldiers
+from .effects import after_effect, resolve_spell
+
+if TYPE_CHECKING:
+    from ..state import ToraBatoState
+
+NO_TARGETS: tuple[int, ...] = (NO_TARGET,)
+NONE: tuple[int, ...] = ()
+
+
+class Priority(NamedTuple):
+    """The facts every check of a priority action reads: the seat's mana, and whose turn and step it is."""
+
+    seat: int
+    mana: int
+    own_turn: bool
+    sorcery: bool  # own main phase, outside an attack, with an empty stack
+
+
+def priority_facts(st: ToraBatoState, seat: int) -> Priority:
+    own_turn = seat == st.active
+    return Priority(seat, available_mana(st, seat), own_turn, own_turn and st.phase == MAIN and not st.stack)
+
+
+# -- setting mana ------------------------------------------------------------------------------------------------
+def why_not_mana_now(st: ToraBatoState, p: Priority) -> str | None:
+    """Once a turn, at sorcery speed."""
+    if st.mana_set:
+        return "you have already set mana this turn"
+    if not p.sorcery:
+        return "mana can be set only in your own main phase, outside an attack, with an empty stack"
+    return None
+
+
+def why_not_mana(st: ToraBatoState, p: Priority, card: int) -> str | None:
+    """Any hand card, face down."""
+    if card not in st.hand[p.seat]:
+        return f"{NAMES[card]} is not in your hand"
+    return why_not_mana_now(st, p)
+
+
+def set_mana(st: ToraBatoState, card: int) -> None:
+    seat = st.priority
+    known = st.known[seat]
+    st.placements[seat] = knowledge.after_mana_set(st.placements[seat], known, len(st.hand[seat]) - len(known))
+    st.hand[seat].remove(card)
+    st.mana[seat].append(card)
+    st.mana_set = True
+    st.passes = 0
+
+
+# -- casting and summoning ---------------------------------------------------------------------------------------
+def _card_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
+    """Why a hand card cannot be played now, whatever its target (``None``: it can)."""
+    s = st.game.spec[card]
+    if s.cost > p.mana:
+        return f"{NAMES[card]} costs {s.cost} mana and you have {p.mana}"
+    if s.kind == SOLDIER:
+        if not p.sorcery:
+            return "soldiers are summoned only in your own main phase, outside an attack, with an empty stack"
+    elif s.timing == Timing.OWN and not p.own_turn:
+        return f"{NAMES[card]} cannot be cast on the opponent's turn (相手ターンで使用不可)"
+    return None
+
+
+def play_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
+    """The targets a card may be played with (``NO_TARGET`` for none): a spell's effect decides them."""
+    spec = st.game.spec
+    s = spec[card]
+    effect = s.effect
+    if s.kind == SOLDIER or effect in UNTARGETED:
+        return NO_TARGETS
+    if effect == Effect.RETURN_MANA:
+        return NO_TARGETS if st.mana[seat] else NONE
+    on_field = soldiers(st)
+    if effect == Effect.DAMAGE:
+        return [OPPONENT, *on_field]
+    if effect == Effect.PREVENT:  # a soldier, or a damage spell on the stack
+        on_field.extend(item[1] for item in st.stack if item[0] == SPELL and spec[item[1]].effect == Effect.DAMAGE)
+    return on_field
+
+
+def why_not_play(st: ToraBatoState, p: Priority, card: int, target: int) -> str | None:
+    if card not in st.hand[p.seat]:
+        return f"{NAMES[card]} is not in your hand"
+    reason = _card_reason(st, p, card)
+    if reason is None and target not in play_targets(st, p.seat, card):
+        reason = "that target is not allowed for this card (see the list of choices)"
+    return reason
+
+
+def play(st: ToraBatoState, card: int, target: int) -> None:
+    seat = st.priority
+    s = st.game.spec[card]
+    known = st.known[seat]
+    st.placements[seat] = knowledge.after_play(st.placements[seat], known, card, len(st.hand[seat]) - len(known))
+    if card in known:
+        known.remove(card)
+    st.hand[seat].remove(card)
+    pay(st, seat, s.cost)
+    st.passes = 0
+    if s.kind == SOLDIER:
+        st.field[seat].append(card)
+        st.entered[card] = st.turn_no
+    elif s.timing == Timing.INSTANT_OFF_STACK:  # 5: takes effect at once, off the stack; the caster keeps priority
+        resolve_spell(st, s, card, seat, target)
+        st.discard[seat].append(card)
+        after_effect(st)
+    else:
+        st.stack.append((SPELL, card, seat, target))
+
+
+# -- soldiers' abilities -----------------------------------------------------------------------------------------
+def _ability_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
+    """Why a soldier of the seat cannot use its ability now, whatever its target (``None``: it can)."""
+    s = st.game.spec[card]
+    if s.ability is None:
+        return f"{NAMES[card]} has no ability"
+    if st.entered[card] == st.turn_no:
+        return f"{NAMES[card]} entered this turn and cannot use its ability yet"
+    if s.ability_cost > p.mana:
+        return f"the ability costs {s.ability_cost} mana and you have {p.mana}"
+    return None
+
+
+def use_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
+    """The targets an ability may be used with (``NO_TARGET`` for none)."""
+    ability = st.game.spec[card].ability
+    if ability == Ability.TAP:  # Q taps itself to tap another untapped soldier
+        tapped = st.tapped
+        return NONE if tapped[card] else [t for t in soldiers(st) if t != card and not tapped[t]]
+    if ability == Ability.REGROW:
+        return NO_TARGETS if st.discard[seat] else NONE
+    if ability == Ability.UNBLOCKABLE:
+        return NONE if st.flags[card] & UNBLOCKABLE_FLAG else NO_TARGETS
+    return NO_TARGETS
+
+
+def why_not_use(st: ToraBatoState, p: Priority, card: int, target: int) -> str | None:
+    if card not in st.field[p.seat]:
+        return f"{NAMES[card]} is not one of your soldiers on the field"
+    reason = _ability_reason(st, p, card)
+    if reason is None and target not in use_targets(st, p.seat, card):
+        reason = "that target is not allowed for this ability (see the list of choices)"
+    return reason
+
+
+def use(st: ToraBatoState, card: int, target: int) -> None:
+    seat = st.priority
+    s = st.game.spec[card]
+    pay(st, seat, s.ability_cost)
+    if s.ability == Ability.TAP:
+        st.tapped[card] = True
+    st.stack.append((ABILITY, card, seat, target))
+    st.passes = 0
+
+
+# -- taking cards back from the discard pile ---------------------------------------------------------------------
+def _recur_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
+    """Why a card of the seat's discard pile cannot be taken back now (``None``: it can)."""
+    if not p.own_turn:
+        return "cards return from the discard pile only on your own turn"
+    cost = st.game.spec[card].recur_cost
+    if cost is None:
+        return f"{NAMES[card]} has no recursion ability"
+    if cost > p.mana:
+        return f"taking {NAMES[card]} back costs {cost} mana and you have {p.mana}"
+    for item in st.stack:
+        if item[0] == RECURSION and item[1] == card:
+            return f"{NAMES[card]} is already on its way back (its recursion is on the stack)"
+    return None
+
+
+def why_not_recur(st: ToraBatoState, p: Priority, card: int) -> str | None:
+    if card not in st.discard[p.seat]:
+        return f"{NAMES[card]} is not in your discard pile"
+    return _recur_reason(st, p, card)
+
+
+def recur(st: ToraBatoState, card: int) -> None:
+    seat = st.priority
+    pay(st, seat, st.game.spec[card].recur_cost or 0)
+    st.stack.append((RECURSION, card, seat, NO_TARGET))
+    st.passes = 0
+
+
+# -- the list ----------------------------------------------------------------------------------------------------
+def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> None:
+    """Append the seat's mana, play, use and recur actions, in that order, to ``acts``."""
+    seat = p.seat
+    hand = st.hand[seat]
+    if why_not_mana_now(st, p) is None:
+        acts.extend(MANA_A[c] for c in hand)
+    for c in hand:
+        if _card_reason(st, p, c) is None:
+            row = PLAY_A[c]
+            acts.extend(row[T0 + t] for t in play_targets(st, seat, c))
+    for c in st.field[seat]:
+        if _ability_reason(st, p, c) is None:
+            row = USE_A[c]
+            acts.extend(row[T0 + t] for t in use_targets(st, seat, c))
+    if p.own_turn:  # a cheap skip: _recur_reason refuses every card on the opponent's turn
+        for c in st.discard[seat]:
+            if _recur_reason(st, p, c) is None:
+                acts.append(RECUR_A[c])
