@@ -115,6 +115,9 @@ class Timing(StrEnum):
     INSTANT_OFF_STACK = "instant_off_stack"
 
 
+OWN = Timing.OWN
+
+
 class Effect(StrEnum):
     """A spell's effect."""
 

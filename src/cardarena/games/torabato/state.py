@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
-from .actions import ToraBatoAction
 from .constants import CARDS_PER_SEAT, HAND_SIZE, NUM_CARDS, OVER, REVEAL, Phase
 from .rules import board, knowledge
 from .rules.turns import to_act
@@ -123,9 +122,7 @@ class ToraBatoState(State):
             board.draw(self, seat, HAND_SIZE)
 
     # -- the protocol --------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return to_act(self)
+    current_player = property(to_act)
 
     @property
     def turn(self) -> int:
@@ -137,14 +134,10 @@ class ToraBatoState(State):
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0, 0.0]
 
-    def _legal_actions(self) -> list[ToraBatoAction]:
-        return rules.legal_actions(self)
-
-    def why_not(self, action: Any) -> str | None:
-        return rules.why_not(self, action)
-
-    def _apply(self, action: ToraBatoAction) -> None:  # type: ignore[override]
-        rules.apply(self, action)
+    # The rules are functions of a state: these methods are those functions (no extra call on the hot path).
+    _legal_actions = rules.legal_actions
+    why_not = rules.why_not
+    _apply = rules.apply
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)

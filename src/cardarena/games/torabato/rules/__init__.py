@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ....engine import Action
 from ..actions import ATTACK, PASS, ToraBatoAction
 from ..constants import (
     ASSIGN,
@@ -38,6 +39,9 @@ from ..constants import (
     Kind,
 )
 from . import casting, combat, effects, turns
+from .board import Reason, in_words
+from .casting import add_choices, priority_facts
+from .combat import why_not_attack
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
@@ -61,10 +65,10 @@ def legal_actions(st: ToraBatoState) -> list[ToraBatoAction]:
         return effects.choices(st)
     phase = st.phase
     if phase in PRIORITY_PHASES:
-        p = casting.priority_facts(st, st.priority)
+        p = priority_facts(st, st.priority)
         acts = [PASS]
-        casting.add_choices(st, p, acts)
-        if p.sorcery and combat.why_not_attack(st, p.sorcery) is None:  # a cheap skip: no attack off sorcery speed
+        add_choices(st, p, acts)
+        if p[3] and why_not_attack(st, True) is None:  # a cheap skip: no attack off sorcery speed
             acts.append(ATTACK)
         return acts
     if phase == REVEAL:
@@ -95,8 +99,13 @@ def why_not_now(st: ToraBatoState, kind: Kind) -> str | None:
     return f"now is the {phase.text}: expected '{expected} ...'"
 
 
-def why_not(st: ToraBatoState, action: ToraBatoAction) -> str | None:
+def why_not(st: ToraBatoState, action: Action) -> str | None:
     """``None`` when ``action`` is legal now, else the reason: the same checks that list the legal actions."""
+    reason = _refusal(st, action)
+    return None if reason is None else in_words(reason)
+
+
+def _refusal(st: ToraBatoState, action: Action) -> Reason | None:
     if st.phase == OVER:
         return "the game is over"
     if not isinstance(action, ToraBatoAction):
@@ -127,12 +136,12 @@ def why_not(st: ToraBatoState, action: ToraBatoAction) -> str | None:
     if kind == RECUR_K:
         return casting.why_not_recur(st, p, action[1])
     if kind == ATTACK_K:
-        return combat.why_not_attack(st, p.sorcery)
+        return combat.why_not_attack(st, p[3])
     raise AssertionError(f"unknown action kind {kind!r}")  # pragma: no cover - every Kind is checked above
 
 
-def apply(st: ToraBatoState, action: ToraBatoAction) -> None:
-    """Carry out a legal action."""
+def apply(st: ToraBatoState, action: Action) -> None:
+    """Carry out a legal action (``State.apply`` has checked it is one of ours, and legal)."""
     kind = action[0]
     if kind == PASS_K:
         turns.pass_priority(st)

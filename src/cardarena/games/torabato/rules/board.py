@@ -6,7 +6,7 @@ table and the options they read live on the game (``st.game.spec``, ``st.game.la
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....engine import zones
 from ..cards import OWNER_OF
@@ -14,6 +14,14 @@ from ..constants import OVER, Phase
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
+
+#: Why an action is refused, as the checks return it: plain words, or ``(format, *values)`` put into words only
+#: when a reason is asked for (listing the legal actions tries many candidates: it builds no sentence for each).
+Reason = str | tuple[Any, ...]
+
+
+def in_words(reason: Reason) -> str:
+    return reason if isinstance(reason, str) else reason[0].format(*reason[1:])
 
 
 def available_mana(st: ToraBatoState, seat: int) -> int:

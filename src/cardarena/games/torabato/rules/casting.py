@@ -8,15 +8,16 @@ targets allowed; the legal actions are built from them and a refusal is explaine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..actions import MANA_A, PLAY_A, RECUR_A, T0, USE_A, ToraBatoAction
-from ..cards import NAMES
+from ..cards import NAMES, CardSpec
 from ..constants import (
     ABILITY,
     MAIN,
     NO_TARGET,
     OPPONENT,
+    OWN,
     RECURSION,
     SOLDIER,
     SPELL,
@@ -27,7 +28,7 @@ from ..constants import (
     Timing,
 )
 from . import knowledge
-from .board import available_mana, pay, soldiers
+from .board import Reason, available_mana, pay, soldiers
 from .effects import after_effect, resolve_spell
 
 if TYPE_CHECKING:
@@ -37,35 +38,32 @@ NO_TARGETS: tuple[int, ...] = (NO_TARGET,)
 NONE: tuple[int, ...] = ()
 
 
-class Priority(NamedTuple):
-    """The facts every check of a priority action reads: the seat's mana, and whose turn and step it is."""
-
-    seat: int
-    mana: int
-    own_turn: bool
-    sorcery: bool  # own main phase, outside an attack, with an empty stack
+#: The facts the checks of a priority action read: ``(seat, mana, own_turn, sorcery)``: the seat with priority, its
+#: available mana, whether it is its own turn, and whether it acts at sorcery speed (own main phase, outside an
+#: attack, with an empty stack). A plain tuple: it is built for every list of legal actions.
+Priority = tuple[int, int, bool, bool]
 
 
 def priority_facts(st: ToraBatoState, seat: int) -> Priority:
     own_turn = seat == st.active
-    return Priority(seat, available_mana(st, seat), own_turn, own_turn and st.phase == MAIN and not st.stack)
+    return seat, available_mana(st, seat), own_turn, own_turn and st.phase == MAIN and not st.stack
 
 
 # -- setting mana ------------------------------------------------------------------------------------------------
-def why_not_mana_now(st: ToraBatoState, p: Priority) -> str | None:
+def why_not_mana_now(st: ToraBatoState, sorcery: bool) -> Reason | None:
     """Once a turn, at sorcery speed."""
     if st.mana_set:
         return "you have already set mana this turn"
-    if not p.sorcery:
+    if not sorcery:
         return "mana can be set only in your own main phase, outside an attack, with an empty stack"
     return None
 
 
-def why_not_mana(st: ToraBatoState, p: Priority, card: int) -> str | None:
+def why_not_mana(st: ToraBatoState, p: Priority, card: int) -> Reason | None:
     """Any hand card, face down."""
-    if card not in st.hand[p.seat]:
-        return f"{NAMES[card]} is not in your hand"
-    return why_not_mana_now(st, p)
+    if card not in st.hand[p[0]]:
+        return ("{} is not in your hand", NAMES[card])
+    return why_not_mana_now(st, p[3])
 
 
 def set_mana(st: ToraBatoState, card: int) -> None:
@@ -79,16 +77,15 @@ def set_mana(st: ToraBatoState, card: int) -> None:
 
 
 # -- casting and summoning ---------------------------------------------------------------------------------------
-def _card_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
-    """Why a hand card cannot be played now, whatever its target (``None``: it can)."""
-    s = st.game.spec[card]
-    if s.cost > p.mana:
-        return f"{NAMES[card]} costs {s.cost} mana and you have {p.mana}"
+def _card_reason(s: CardSpec, card: int, mana: int, own_turn: bool, sorcery: bool) -> Reason | None:
+    """Why a hand card (``s`` its spec) cannot be played now, whatever its target (``None``: it can)."""
+    if s.cost > mana:
+        return ("{} costs {} mana and you have {}", NAMES[card], s.cost, mana)
     if s.kind == SOLDIER:
-        if not p.sorcery:
+        if not sorcery:
             return "soldiers are summoned only in your own main phase, outside an attack, with an empty stack"
-    elif s.timing == Timing.OWN and not p.own_turn:
-        return f"{NAMES[card]} cannot be cast on the opponent's turn (相手ターンで使用不可)"
+    elif s.timing == OWN and not own_turn:
+        return ("{} cannot be cast on the opponent's turn (相手ターンで使用不可)", NAMES[card])
     return None
 
 
@@ -109,11 +106,12 @@ def play_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
     return on_field
 
 
-def why_not_play(st: ToraBatoState, p: Priority, card: int, target: int) -> str | None:
-    if card not in st.hand[p.seat]:
-        return f"{NAMES[card]} is not in your hand"
-    reason = _card_reason(st, p, card)
-    if reason is None and target not in play_targets(st, p.seat, card):
+def why_not_play(st: ToraBatoState, p: Priority, card: int, target: int) -> Reason | None:
+    seat, mana, own_turn, sorcery = p
+    if card not in st.hand[seat]:
+        return ("{} is not in your hand", NAMES[card])
+    reason = _card_reason(st.game.spec[card], card, mana, own_turn, sorcery)
+    if reason is None and target not in play_targets(st, seat, card):
         reason = "that target is not allowed for this card (see the list of choices)"
     return reason
 
@@ -140,15 +138,15 @@ def play(st: ToraBatoState, card: int, target: int) -> None:
 
 
 # -- soldiers' abilities -----------------------------------------------------------------------------------------
-def _ability_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
-    """Why a soldier of the seat cannot use its ability now, whatever its target (``None``: it can)."""
-    s = st.game.spec[card]
+def _ability_reason(st: ToraBatoState, s: CardSpec, card: int, mana: int) -> Reason | None:
+    """Why a soldier of the seat (``s`` its spec) cannot use its ability now, whatever its target (``None``: it
+    can)."""
     if s.ability is None:
-        return f"{NAMES[card]} has no ability"
+        return ("{} has no ability", NAMES[card])
     if st.entered[card] == st.turn_no:
-        return f"{NAMES[card]} entered this turn and cannot use its ability yet"
-    if s.ability_cost > p.mana:
-        return f"the ability costs {s.ability_cost} mana and you have {p.mana}"
+        return ("{} entered this turn and cannot use its ability yet", NAMES[card])
+    if s.ability_cost > mana:
+        return ("the ability costs {} mana and you have {}", s.ability_cost, mana)
     return None
 
 
@@ -165,11 +163,12 @@ def use_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
     return NO_TARGETS
 
 
-def why_not_use(st: ToraBatoState, p: Priority, card: int, target: int) -> str | None:
-    if card not in st.field[p.seat]:
-        return f"{NAMES[card]} is not one of your soldiers on the field"
-    reason = _ability_reason(st, p, card)
-    if reason is None and target not in use_targets(st, p.seat, card):
+def why_not_use(st: ToraBatoState, p: Priority, card: int, target: int) -> Reason | None:
+    seat, mana = p[0], p[1]
+    if card not in st.field[seat]:
+        return ("{} is not one of your soldiers on the field", NAMES[card])
+    reason = _ability_reason(st, st.game.spec[card], card, mana)
+    if reason is None and target not in use_targets(st, seat, card):
         reason = "that target is not allowed for this ability (see the list of choices)"
     return reason
 
@@ -185,25 +184,25 @@ def use(st: ToraBatoState, card: int, target: int) -> None:
 
 
 # -- taking cards back from the discard pile ---------------------------------------------------------------------
-def _recur_reason(st: ToraBatoState, p: Priority, card: int) -> str | None:
-    """Why a card of the seat's discard pile cannot be taken back now (``None``: it can)."""
-    if not p.own_turn:
+def _recur_reason(st: ToraBatoState, cost: int | None, card: int, mana: int, own_turn: bool) -> Reason | None:
+    """Why a card of the seat's discard pile (``cost`` its recursion cost) cannot be taken back now (``None``: it
+    can)."""
+    if not own_turn:
         return "cards return from the discard pile only on your own turn"
-    cost = st.game.spec[card].recur_cost
     if cost is None:
-        return f"{NAMES[card]} has no recursion ability"
-    if cost > p.mana:
-        return f"taking {NAMES[card]} back costs {cost} mana and you have {p.mana}"
+        return ("{} has no recursion ability", NAMES[card])
+    if cost > mana:
+        return ("taking {} back costs {} mana and you have {}", NAMES[card], cost, mana)
     for item in st.stack:
         if item[0] == RECURSION and item[1] == card:
-            return f"{NAMES[card]} is already on its way back (its recursion is on the stack)"
+            return ("{} is already on its way back (its recursion is on the stack)", NAMES[card])
     return None
 
 
-def why_not_recur(st: ToraBatoState, p: Priority, card: int) -> str | None:
-    if card not in st.discard[p.seat]:
-        return f"{NAMES[card]} is not in your discard pile"
-    return _recur_reason(st, p, card)
+def why_not_recur(st: ToraBatoState, p: Priority, card: int) -> Reason | None:
+    if card not in st.discard[p[0]]:
+        return ("{} is not in your discard pile", NAMES[card])
+    return _recur_reason(st, st.game.spec[card].recur_cost, card, p[1], p[2])
 
 
 def recur(st: ToraBatoState, card: int) -> None:
@@ -215,20 +214,39 @@ def recur(st: ToraBatoState, card: int) -> None:
 
 # -- the list ----------------------------------------------------------------------------------------------------
 def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> None:
-    """Append the seat's mana, play, use and recur actions, in that order, to ``acts``."""
-    seat = p.seat
+    """Append the seat's mana, play, use and recur actions, in that order, to ``acts``.
+
+    The checks above decide; the cheap skips here only spare calling them for candidates they refuse anyway (the
+    conformance harness checks that every action left out has a reason).
+    """
+    seat, mana, own_turn, sorcery = p
+    spec = st.game.spec
     hand = st.hand[seat]
-    if why_not_mana_now(st, p) is None:
+    if why_not_mana_now(st, sorcery) is None:
         acts.extend(MANA_A[c] for c in hand)
     for c in hand:
-        if _card_reason(st, p, c) is None:
+        s = spec[c]
+        if (
+            s.cost <= mana and _card_reason(s, c, mana, own_turn, sorcery) is None
+        ):  # cheap skip: a card the seat cannot pay for
             row = PLAY_A[c]
-            acts.extend(row[T0 + t] for t in play_targets(st, seat, c))
+            targets = play_targets(st, seat, c)
+            if targets is NO_TARGETS:
+                acts.append(row[T0 + NO_TARGET])
+            else:
+                acts.extend(row[T0 + t] for t in targets)
     for c in st.field[seat]:
-        if _ability_reason(st, p, c) is None:
+        s = spec[c]
+        if s.ability is not None and _ability_reason(st, s, c, mana) is None:  # cheap skip: no ability
             row = USE_A[c]
-            acts.extend(row[T0 + t] for t in use_targets(st, seat, c))
-    if p.own_turn:  # a cheap skip: _recur_reason refuses every card on the opponent's turn
+            targets = use_targets(st, seat, c)
+            if targets is NO_TARGETS:
+                acts.append(row[T0 + NO_TARGET])
+            else:
+                acts.extend(row[T0 + t] for t in targets)
+    if own_turn:  # cheap skips: no recursion on the opponent's turn, nor for cards without a recursion cost
+        recur_cost = st.game.recur_cost
         for c in st.discard[seat]:
-            if _recur_reason(st, p, c) is None:
+            cost = recur_cost[c]
+            if cost is not None and _recur_reason(st, cost, c, mana, own_turn) is None:
                 acts.append(RECUR_A[c])

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 from ..actions import ASSIGN_A, ATTACKER_A, BLOCK_A, DONE, ToraBatoAction
 from ..cards import NAMES
 from ..constants import BLOCK, DECLARE, EXECUTE, MAIN, SELECT_ATTACKERS, UNBLOCKABLE_FLAG, ZEROED
-from .board import attack_of, check_deaths, mill, on_field, open_priority
+from .board import Reason, attack_of, check_deaths, mill, on_field, open_priority
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
 
 
 # -- declaring the attack ----------------------------------------------------------------------------------------
-def why_not_attack(st: ToraBatoState, sorcery: bool) -> str | None:
+def why_not_attack(st: ToraBatoState, sorcery: bool) -> Reason | None:
     """Once a turn, at sorcery speed (own main phase, empty stack), with a soldier able to attack."""
     if st.attacked:
         return "you have already attacked this turn"
@@ -35,20 +35,20 @@ def declare(st: ToraBatoState) -> None:
 
 
 # -- choosing attackers ------------------------------------------------------------------------------------------
-def why_not_attacker(st: ToraBatoState, card: int) -> str | None:
+def why_not_attacker(st: ToraBatoState, card: int) -> Reason | None:
     if card not in st.field[st.active]:
-        return f"{NAMES[card]} is not one of your soldiers on the field"
+        return ("{} is not one of your soldiers on the field", NAMES[card])
     return _attacker_reason(st, card)
 
 
-def _attacker_reason(st: ToraBatoState, card: int) -> str | None:
+def _attacker_reason(st: ToraBatoState, card: int) -> Reason | None:
     """Why a soldier of the attacker cannot attack now (``None``: it can)."""
     if card in st.attackers:
-        return f"{NAMES[card]} is already attacking"
+        return ("{} is already attacking", NAMES[card])
     if st.tapped[card]:
-        return f"{NAMES[card]} is tapped"
+        return ("{} is tapped", NAMES[card])
     if st.entered[card] == st.turn_no:
-        return f"{NAMES[card]} entered this turn and cannot attack yet"
+        return ("{} entered this turn and cannot attack yet", NAMES[card])
     return None
 
 
@@ -56,7 +56,7 @@ def eligible_attackers(st: ToraBatoState) -> list[int]:
     return [c for c in st.field[st.active] if _attacker_reason(st, c) is None]
 
 
-def why_not_done(st: ToraBatoState) -> str | None:
+def why_not_done(st: ToraBatoState) -> Reason | None:
     """Ending the choice of attackers needs one attacker at least; blockers may be none."""
     if st.phase == SELECT_ATTACKERS and not st.attackers:
         return "choose at least one attacker first ('attacker CARD')"
@@ -83,31 +83,31 @@ def done(st: ToraBatoState) -> None:
 
 
 # -- blocks ------------------------------------------------------------------------------------------------------
-def why_not_blocker(st: ToraBatoState, card: int) -> str | None:
+def why_not_blocker(st: ToraBatoState, card: int) -> Reason | None:
     """A blocker is an untapped soldier of the defender, blocking one attacker at most."""
     if card not in st.field[1 - st.active]:
-        return f"{NAMES[card]} is not one of your soldiers on the field"
+        return ("{} is not one of your soldiers on the field", NAMES[card])
     return _blocker_reason(st, card)
 
 
-def _blocker_reason(st: ToraBatoState, card: int) -> str | None:
+def _blocker_reason(st: ToraBatoState, card: int) -> Reason | None:
     """Why a soldier of the defender cannot block now (``None``: it can)."""
     if st.tapped[card]:
-        return f"{NAMES[card]} is tapped"
+        return ("{} is tapped", NAMES[card])
     for b, _ in st.blocks:
         if b == card:
-            return f"{NAMES[card]} is already blocking"
+            return ("{} is already blocking", NAMES[card])
     return None
 
 
-def why_not_blocked(st: ToraBatoState, card: int) -> str | None:
+def why_not_blocked(st: ToraBatoState, card: int) -> Reason | None:
     """An attacker can be blocked while it is on the field, unless it is unblockable this turn (K)."""
     if card not in st.attackers:
-        return f"{NAMES[card]} is not attacking"
+        return ("{} is not attacking", NAMES[card])
     if not on_field(st, card):
-        return f"{NAMES[card]} has left the field"
+        return ("{} has left the field", NAMES[card])
     if st.flags[card] & UNBLOCKABLE_FLAG:
-        return f"{NAMES[card]} cannot be blocked this turn"
+        return ("{} cannot be blocked this turn", NAMES[card])
     return None
 
 
@@ -155,13 +155,13 @@ def assignment_needed(st: ToraBatoState) -> tuple[int, list[int], int]:
     return -1, [], 0
 
 
-def why_not_assign(st: ToraBatoState, attacker: int, blocker: int) -> str | None:
+def why_not_assign(st: ToraBatoState, attacker: int, blocker: int) -> Reason | None:
     """One point at a time of the first attacker still to divide, to one of its living blockers."""
     now, living, _ = assignment_needed(st)
     if attacker != now:
-        return f"now {NAMES[now]}'s damage is divided among its blockers"
+        return ("now {}'s damage is divided among its blockers", NAMES[now])
     if blocker not in living:
-        return f"{NAMES[blocker]} is not a living blocker of {NAMES[attacker]}"
+        return ("{} is not a living blocker of {}", NAMES[blocker], NAMES[attacker])
     return None
 
 

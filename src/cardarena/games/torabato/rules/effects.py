@@ -23,7 +23,7 @@ from ..constants import (
     Effect,
 )
 from . import knowledge
-from .board import check_deaths, draw, leave_field, make_known, mill, on_field
+from .board import Reason, check_deaths, draw, leave_field, make_known, mill, on_field
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
@@ -36,13 +36,13 @@ def _choice_zone(st: ToraBatoState) -> list[int]:
     return st.discard[seat] if kind == REGROW else st.mana[seat]
 
 
-def why_not_choose(st: ToraBatoState, card: int) -> str | None:
+def why_not_choose(st: ToraBatoState, card: int) -> Reason | None:
     """A card chosen for the pending effect must be in the zone it takes from."""
     if card in _choice_zone(st):
         return None
     assert st.pending is not None
     where = "discard pile" if st.pending[0] == REGROW else "mana cards"
-    return f"{NAMES[card]} is not among your {where}"
+    return ("{} is not among your {}", NAMES[card], where)
 
 
 def choices(st: ToraBatoState) -> list[ToraBatoAction]:

@@ -33,7 +33,7 @@ from ..constants import (
     TAPPED_THIS_TURN,
 )
 from . import knowledge
-from .board import check_deaths, draw, finish, make_known, on_field, open_priority
+from .board import Reason, check_deaths, draw, finish, make_known, on_field, open_priority
 from .combat import assignment_needed, combat_damage, eligible_attackers, end_attack, possible_blocks
 from .effects import resolve_top
 
@@ -63,13 +63,13 @@ def revealing_seat(st: ToraBatoState) -> int:
     return 0 if len(st.reveals[0]) == len(st.reveals[1]) else 1
 
 
-def why_not_reveal(st: ToraBatoState, card: int) -> str | None:
+def why_not_reveal(st: ToraBatoState, card: int) -> Reason | None:
     """A hand card not shown yet in this round of reveals."""
     seat = revealing_seat(st)
     if card not in st.hand[seat]:
-        return f"{NAMES[card]} is not in your hand"
+        return ("{} is not in your hand", NAMES[card])
     if card in st.reveals[seat]:
-        return f"{NAMES[card]} has already been shown"
+        return ("{} has already been shown", NAMES[card])
     return None
 
 
