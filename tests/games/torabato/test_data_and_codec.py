@@ -180,8 +180,7 @@ def test_resample_puts_at_most_one_known_card_into_one_new_mana_card() -> None:
 def test_resample_after_9_returns_a_mana_card() -> None:
     """9 takes back a mana card the opponent cannot see: a known card set as mana may be back in hand."""
     s = position(hands=(["KS", "9S"], []), mana=(["3S", "4S"], []), discard=(["2S"], []))
-    s.pool[0] = 3
-    s._legal = None
+    s.edit(pool=[3, 0])
     do(s, "recur 2S", "pass", "pass", "mana 2S", "play 9S", "pass", "pass", "choose 2S")
     assert names(s.hand[0]) == ["KS", "2S"] and len(s.mana[0]) == 2
     places = set()
@@ -217,11 +216,8 @@ def test_resample_puts_a_known_card_among_the_mana_when_the_hand_cannot_hold_bot
 def test_resample_redraws_a_reveal_not_yet_shown() -> None:
     """先攻後攻 (同時に場に出し): seat 1 cannot know seat 0's committed card; a tie's shown cards stay in hand."""
     s = cardarena.load("torabato").new_initial_state(0)
-    for seat, hand in enumerate((["7S", "KS", "3S", "4S", "5S"], ["7H", "2H", "3H", "4H", "5H"])):
-        cards = [cid(n) for n in hand]
-        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in cards]
-        s.hand[seat] = cards
-    s._legal = None
+    hands = [[cid(n) for n in hand] for hand in (["7S", "KS", "3S", "4S", "5S"], ["7H", "2H", "3H", "4H", "5H"])]
+    s.edit(deck=[[c for c in s.deck[seat] + s.hand[seat] if c not in hands[seat]] for seat in (0, 1)], hand=hands)
     do(s, "reveal 7S", "reveal 7H", "reveal KS")
     committed = set()
     for k in range(40):
@@ -312,7 +308,6 @@ def test_too_many_placements_fall_back_to_hand_or_mana(monkeypatch: pytest.Monke
         world = s.resample(1, Rng(k))
         assert {cid("2S"), cid("JS")} <= set(world.hand[0] + world.mana[0])
         assert world.observation(1) == s.observation(1)
-    s.pool[0] = 2
-    s._legal = None
+    s.edit(pool=[2, s.pool[1]])
     do(s, "play 2S @opp", "pass", "pass", "play JS")
     assert s.known[0] == [] and s.placements[0] == (0,)

@@ -34,10 +34,9 @@ def test_setup_five_card_hands_from_shuffled_decks() -> None:
 
 def _reveal_start(h0: list[str], h1: list[str]):  # type: ignore[no-untyped-def]
     s = new_state(0)
-    for seat, hand in enumerate((ids(h0), ids(h1))):
-        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in hand]  # each card exactly once
-        s.hand[seat] = hand
-    s._legal = None
+    hands = [ids(h0), ids(h1)]
+    # each card exactly once
+    s.edit(deck=[[c for c in s.deck[seat] + s.hand[seat] if c not in hands[seat]] for seat in (0, 1)], hand=hands)
     return s
 
 
@@ -97,10 +96,11 @@ def test_first_player_skips_the_draw_on_their_first_turn_only() -> None:
 def test_recovery_untaps_own_mana_and_soldiers_and_heals_everyone() -> None:
     """リカバリーフェイズ: stand up all your mana and soldiers; every soldier of both players heals."""
     s = position(active=0, field=(["KS"], ["QH"]), mana=(["2S", "3S"], ["2H", "3H"]))
-    s.tapped_mana = [2, 2]
-    s.tapped[cid("KS")] = s.tapped[cid("QH")] = True
-    s.damage[cid("KS")] = 2
-    s.damage[cid("QH")] = 1
+    tapped, damage = s.tapped.copy(), s.damage.copy()
+    tapped[cid("KS")] = tapped[cid("QH")] = True
+    damage[cid("KS")] = 2
+    damage[cid("QH")] = 1
+    s.edit(tapped_mana=[2, 2], tapped=tapped, damage=damage)
     pass_until(s, lambda st: st.active == 1)
     assert s.tapped_mana == [2, 0] and s.tapped[cid("KS")] and not s.tapped[cid("QH")]
     assert s.damage[cid("KS")] == 0 and s.damage[cid("QH")] == 0
@@ -109,7 +109,7 @@ def test_recovery_untaps_own_mana_and_soldiers_and_heals_everyone() -> None:
 def test_draw_phase_draws_one_and_an_empty_deck_draws_nothing() -> None:
     """ドローフェイズ: draw 1 card; (RULINGS) drawing from an empty deck draws nothing."""
     s = position(active=1, decks=(["2S"], ["2H", "3H"]))
-    s.hand[0] = []
+    s.edit(hand=[[], s.hand[1]])
     pass_until(s, lambda st: st.active == 0)
     assert names(s.hand[0]) == ["2S"] and s.deck[0] == []
 
@@ -182,7 +182,7 @@ def test_first_player_safety_net_after_ten_redeals() -> None:
     """rules.md ruling 13: after 10 complete redeals a seeded coin decides the first player."""
     same = ["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "5H"]
     s = _reveal_start(*same)
-    s.redeals = 9
+    s.edit(redeals=9)
     for r0, r1 in zip(same[0], same[1], strict=True):
         do(s, f"reveal {r0}", f"reveal {r1}")
     assert s.redeals == 10 and s.first in (0, 1) and s.turn_no == 1 and s.phase == MAIN
@@ -192,7 +192,7 @@ def test_recovery_priority_option_gives_priority_after_untap_and_heal() -> None:
     """重要！ 「相手のターン、全フェイズで使用可能」 read literally (option recovery_priority): the recovery phase
     gives both players priority after untapping and healing, before the draw."""
     s = position(active=1, field=(["JS"], ["KH"]), hands=(["2S"], []), mana=(["3S"], []), recovery_priority=True)
-    s.damage[cid("KH")] = 1
+    s.edit(damage=[int(c == cid("KH")) for c in range(len(s.damage))])
     hand_before = len(s.hand[0])
     pass_until(s, lambda st: st.active == 0)
     assert s.phase == RECOVERY and s.priority == 0 and s.damage[cid("KH")] == 0
