@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.constants import BLOCK, DECLARE, END, MAIN
+from cardarena.games.torabato.constants import BLOCK, DECLARE, END, MAIN, Pending
 
 from .helpers import cid, do, names, pass_until, position, texts
 
@@ -195,7 +195,7 @@ def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:
     """9: 2 mana, return one of your mana cards (used or not) to your hand; recursion for 2 on your turn."""
     s = position(hands=(["9S"], []), mana=(["AS", "KS", "QS"], []))
     do(s, "play 9S", "pass", "pass")
-    assert s.pending == ("return_mana", 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
+    assert s.pending == (Pending.RETURN_MANA, 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
     with pytest.raises(IllegalActionError, match="2S is not among your mana cards"):
         s.apply_text("choose 2S")
     with pytest.raises(IllegalActionError, match="must first choose"):

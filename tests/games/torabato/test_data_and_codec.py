@@ -12,7 +12,7 @@ import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
-from cardarena.games.torabato.constants import MAIN
+from cardarena.games.torabato.constants import MAIN, CardType
 from cardarena.games.torabato.rules import knowledge
 
 from .helpers import cid, do, names, pass_until, position, texts
@@ -38,7 +38,7 @@ def test_default_card_list_matches_the_rulebook_table() -> None:
         "K": 3,
         "Joker": 5,
     }
-    soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == "soldier"}
+    soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == CardType.SOLDIER}
     assert soldiers == {"A": (3, 3), "10": (0, 2), "J": (1, 1), "Q": (2, 2), "K": (2, 3)}
     recur = {s.rank: s.recur_cost for s in game.card_list.specs if s.recur_cost is not None}
     assert recur == {"2": 3, "3": 6, "9": 2, "J": 3}

@@ -29,6 +29,8 @@ from .constants import (
     UNBLOCKABLE_FLAG,
     USE_K,
     ZEROED,
+    Ability,
+    Effect,
     Timing,
 )
 
@@ -36,20 +38,20 @@ if TYPE_CHECKING:
     from .state import ToraBatoState
 
 _EFFECT_WORDS = {
-    "damage": "{amount} damage to {target}",
-    "destroy": "destroy {target}",
-    "gain_mana": "gain {amount} mana this turn",
-    "draw": "draw {amount} cards",
-    "prevent": "damage from {target} becomes 0 this turn",
-    "boost": "{target} gets +{attack}/+{health} this turn",
-    "return_mana": "return one of your mana cards to your hand",
-    "destroy_all": "destroy every soldier",
+    Effect.DAMAGE: "{amount} damage to {target}",
+    Effect.DESTROY: "destroy {target}",
+    Effect.GAIN_MANA: "gain {amount} mana this turn",
+    Effect.DRAW: "draw {amount} cards",
+    Effect.PREVENT: "damage from {target} becomes 0 this turn",
+    Effect.BOOST: "{target} gets +{attack}/+{health} this turn",
+    Effect.RETURN_MANA: "return one of your mana cards to your hand",
+    Effect.DESTROY_ALL: "destroy every soldier",
 }
 _ABILITY_WORDS = {
-    "regrow": "return a card from your discard pile to your hand",
-    "fortify": "+0/+{health_boost} this turn",
-    "tap": "tap this soldier and tap {target} this turn",
-    "unblockable": "cannot be blocked this turn",
+    Ability.REGROW: "return a card from your discard pile to your hand",
+    Ability.FORTIFY: "+0/+{health_boost} this turn",
+    Ability.TAP: "tap this soldier and tap {target} this turn",
+    Ability.UNBLOCKABLE: "cannot be blocked this turn",
 }
 
 
@@ -69,7 +71,8 @@ def describe(state: ToraBatoState, action: Action) -> str:
         s = state.game.spec[card]
         if s.kind == SOLDIER:
             return f"{action} — summon {NAMES[card]} {s.attack}/{s.health} ({s.cost} mana)"
-        words = _EFFECT_WORDS[s.effect or ""].format(
+        assert s.effect is not None  # every spell has one (cards.py)
+        words = _EFFECT_WORDS[s.effect].format(
             amount=s.amount, target=_target_name(state, target), attack=s.attack, health=s.health
         )
         if s.timing == Timing.INSTANT_OFF_STACK:
@@ -78,7 +81,8 @@ def describe(state: ToraBatoState, action: Action) -> str:
     if kind == USE_K:
         card, target = action[1], action[2]
         s = state.game.spec[card]
-        words = _ABILITY_WORDS[s.ability or ""].format(health_boost=s.health_boost, target=_target_name(state, target))
+        assert s.ability is not None  # only soldiers with an ability are used
+        words = _ABILITY_WORDS[s.ability].format(health_boost=s.health_boost, target=_target_name(state, target))
         return f"{action} — {NAMES[card]}'s ability ({s.ability_cost} mana): {words}"
     if kind == RECUR_K:
         s = state.game.spec[action[1]]
