@@ -66,7 +66,7 @@ def test_a_variant_card_list_is_played(tmp_path: Path) -> None:
     ("old", "new", "card", "field"),
     [
         ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = "three"', "K", "cost"),
-        ("attack = 2\nhealth = 3", "attack = 2\nhealth = 0", "K", None),
+        ("attack = 2\nhealth = 3", "attack = 2\nhealth = 0", "K", "health"),
         ('effect = "destroy_all"', 'effect = "explode"', "Joker", "effect"),
         ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "Q", "colour"),
     ],
@@ -80,6 +80,55 @@ def test_a_broken_card_list_names_file_card_and_field(
     assert info.value.card == card and str(path) in str(info.value)
     if field is not None:
         assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "words"),
+    [
+        ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = -1', "cost", "cannot be negative"),
+        (
+            'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"\neffect = "destroy"',
+            'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"',
+            "effect",
+            "a spell needs an effect",
+        ),
+        ("attack = 2\nhealth = 3", "attack = -2\nhealth = 3", "attack", "cannot be negative"),
+        ("amount = 1\nrecur_cost = 3", "amount = 0\nrecur_cost = 3", "amount", "needs a positive amount"),
+        (
+            'rank = "K"\nvalue = 13\ncost = 3',
+            'rank = "K"\nvalue = 13\ncost = "three"',
+            "cost",
+            "expected a whole number",
+        ),
+        ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "colour", "unknown field"),
+        ('rank = "K"\nvalue = 13\n', 'rank = "K"\n', "value", "missing"),
+    ],
+)
+def test_every_card_error_names_the_field_in_plain_words(
+    tmp_path: Path, old: str, new: str, field: str, words: str
+) -> None:
+    """Issue 12 point 8: each error names the file, the card and the field, without pydantic's wording."""
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(CardDataError, match=words) as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == field and info.value.card is not None and str(path) in str(info.value)
+    assert "Value error" not in str(info.value) and "Input should" not in str(info.value)
+
+
+def test_an_unknown_top_level_key_is_refused(tmp_path: Path) -> None:
+    """Issue 12 point 8: like the other games, a key other than [[cards]] is a mistake, not ignored."""
+    path = tmp_path / "cards.toml"
+    path.write_text('colour = "red"\n' + DEFAULT_CARDS.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(CardDataError, match="unknown top-level key 'colour'") as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == "colour"
+    path.write_text("[[card]]\nrank = 1\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="unknown top-level key 'card'"):
+        cardarena.load("torabato", cards=str(path))
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"\[\[cards\]\]") as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == "cards"
 
 
 def test_missing_or_malformed_card_files(tmp_path: Path) -> None:
@@ -266,9 +315,9 @@ def test_a_variant_instant_damage_spell_hits_at_once(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "card", "field"),
     [
-        ("ability_cost = 2\nhealth_boost = 1", "ability_cost = 0\nhealth_boost = 1", "10", None),
-        ("ability_cost = 5", "ability_cost = 0", "A", None),
-        ('recur_cost = 3\n\n[[cards]]\nrank = "3"', 'recur_cost = 0\n\n[[cards]]\nrank = "3"', "2", None),
+        ("ability_cost = 2\nhealth_boost = 1", "ability_cost = 0\nhealth_boost = 1", "10", "ability_cost"),
+        ("ability_cost = 5", "ability_cost = 0", "A", "ability_cost"),
+        ('recur_cost = 3\n\n[[cards]]\nrank = "3"', 'recur_cost = 0\n\n[[cards]]\nrank = "3"', "2", "recur_cost"),
         ("amount = 4", "amount = 7", "5", "amount"),
     ],
 )
