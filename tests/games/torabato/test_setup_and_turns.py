@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cardarena
+from cardarena.engine import Action, Rng
 from cardarena.games.torabato.cards import OWNER_OF, RANK_OF
 from cardarena.games.torabato.constants import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
 
@@ -209,3 +210,19 @@ def test_without_the_option_the_first_priority_is_after_the_draw() -> None:
     hand_before = len(s.hand[0])
     pass_until(s, lambda st: st.active == 0)
     assert s.phase == DRAW and len(s.hand[0]) == hand_before + 1
+
+
+def test_is_pass_is_exactly_the_pass_action() -> None:
+    """Game.is_pass (issue 12 point 3): faces recognise a pass without comparing texts; 'done' ends a choice and
+    is not a pass."""
+    game = cardarena.load("torabato")
+    assert game.is_pass(game.parse_action(game.new_initial_state(0), "pass"))
+    rng = Rng(3)
+    for seed in range(5):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for a in legal:
+                assert game.is_pass(a) == (str(a) == "pass")
+            s.apply(legal[rng.randbelow(len(legal))])
+    assert not game.is_pass(Action(("pass",)))  # a bare kernel action is not ToraBato's own
