@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
-from .constants import CARDS_PER_SEAT, NUM_CARDS, Ability, CardType, Effect, Timing
+from .constants import CARDS_PER_SEAT, NUM_CARDS, UNTARGETED, Ability, CardType, Effect, Timing
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
@@ -43,6 +43,11 @@ class CardSpec(BaseModel):
     ability_cost: int = 0
     health_boost: int = 0
     recur_cost: int | None = None
+
+    @property
+    def takes_no_target(self) -> bool:
+        """A soldier, or a spell whose effect takes no target."""
+        return self.kind == CardType.SOLDIER or self.effect in UNTARGETED
 
 
 def check_spec(s: CardSpec) -> tuple[str, str] | None:

@@ -22,7 +22,6 @@ from ..constants import (
     SOLDIER,
     SPELL,
     UNBLOCKABLE_FLAG,
-    UNTARGETED,
     Ability,
     Effect,
     Timing,
@@ -91,11 +90,10 @@ def _card_reason(s: CardSpec, card: int, mana: int, own_turn: bool, sorcery: boo
 
 def play_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
     """The targets a card may be played with (``NO_TARGET`` for none): a spell's effect decides them."""
-    spec = st.game.spec
-    s = spec[card]
-    effect = s.effect
-    if s.kind == SOLDIER or effect in UNTARGETED:
+    if st.game.untargeted[card]:
         return NO_TARGETS
+    spec = st.game.spec
+    effect = spec[card].effect
     if effect == Effect.RETURN_MANA:
         return NO_TARGETS if st.mana[seat] else NONE
     on_field = soldiers(st)
@@ -220,7 +218,7 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
     conformance harness checks that every action left out has a reason).
     """
     seat, mana, own_turn, sorcery = p
-    spec = st.game.spec
+    spec, untargeted = st.game.spec, st.game.untargeted
     hand = st.hand[seat]
     if why_not_mana_now(st, sorcery) is None:
         acts.extend(MANA_A[c] for c in hand)
@@ -230,7 +228,7 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
             s.cost <= mana and _card_reason(s, c, mana, own_turn, sorcery) is None
         ):  # cheap skip: a card the seat cannot pay for
             row = PLAY_A[c]
-            targets = play_targets(st, seat, c)
+            targets = NO_TARGETS if untargeted[c] else play_targets(st, seat, c)
             if targets is NO_TARGETS:
                 acts.append(row[T0 + NO_TARGET])
             else:
