@@ -176,7 +176,7 @@ def test_record_files_that_are_not_utf8_or_too_deep(tmp_path: Path) -> None:
 
 # -- data files ----------------------------------------------------------------------------------------------
 DATA_OPTIONS = [
-    ("torabato", "cards", "torabato/cards.toml"),
+    ("torabato", "cards", "torabato/data/cards.toml"),
     ("lyabi", "cards", "lyabi/data/cards.toml"),
     ("dicebattle", "cards", "dicebattle/data/cards.toml"),
     ("laplaplace", "cards", "laplaplace/data/cards.toml"),

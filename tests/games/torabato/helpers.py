@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import cardarena
-from cardarena.games.torabato import knowledge
 from cardarena.games.torabato.cards import BY_NAME, CARDS_PER_SEAT, NAMES
-from cardarena.games.torabato.state import MAIN, ToraBatoState
+from cardarena.games.torabato.constants import MAIN, Phase
+from cardarena.games.torabato.rules import knowledge
+from cardarena.games.torabato.state import ToraBatoState
 
 
 def cid(name: str) -> int:
@@ -32,7 +33,7 @@ def position(
     decks: tuple[list[str] | None, list[str] | None] = (None, None),
     new: Iterable[str] = (),
     turn_no: int = 5,
-    phase: int = MAIN,
+    phase: Phase = MAIN,
     max_turns: int = 200,
     cards: str | None = None,
     recovery_priority: bool = False,
@@ -48,32 +49,36 @@ def position(
         options["lasting_boosts"] = lasting_boosts
     game = cardarena.load("torabato", **options)
     state = game.new_initial_state(0)
-    state.turn_no = turn_no
-    state.first = 0
-    state.active = active
-    state.phase = phase
-    state.priority = active
-    state.passes = 0
-    state.reveals = [[], []]
-    state.known = [[], []]
-    state.placements = [knowledge.NOTHING_KNOWN, knowledge.NOTHING_KNOWN]
+    zones = {name: [ids(given[0]), ids(given[1])] for name, given in (("hand", hands), ("field", field))}
+    zones["mana"] = [ids(mana[0]), ids(mana[1])]
+    zones["discard"] = [ids(discard[0]), ids(discard[1])]
+    deck = []
     for seat in (0, 1):
-        state.hand[seat] = ids(hands[seat])
-        state.field[seat] = ids(field[seat])
-        state.mana[seat] = ids(mana[seat])
-        state.discard[seat] = ids(discard[seat])
-        used = set(state.hand[seat] + state.field[seat] + state.mana[seat] + state.discard[seat])
+        used = set(zones["hand"][seat] + zones["field"][seat] + zones["mana"][seat] + zones["discard"][seat])
         given = decks[seat]
         if given is None:
-            state.deck[seat] = [c for c in range(seat * CARDS_PER_SEAT, (seat + 1) * CARDS_PER_SEAT) if c not in used]
+            deck.append([c for c in range(seat * CARDS_PER_SEAT, (seat + 1) * CARDS_PER_SEAT) if c not in used])
         else:
-            state.deck[seat] = ids(given)
-        state.tapped_mana[seat] = 0
-        state.pool[seat] = 0
-    state.entered = [0] * len(state.entered)
+            deck.append(ids(given))
+    entered = [0] * len(state.entered)
     for n in new:
-        state.entered[cid(n)] = turn_no
-    state._legal = None
+        entered[cid(n)] = turn_no
+    state.edit(
+        turn_no=turn_no,
+        first=0,
+        active=active,
+        phase=phase,
+        priority=active,
+        passes=0,
+        reveals=[[], []],
+        known=[[], []],
+        placements=[knowledge.NOTHING_KNOWN, knowledge.NOTHING_KNOWN],
+        deck=deck,
+        tapped_mana=[0, 0],
+        pool=[0, 0],
+        entered=entered,
+        **zones,
+    )
     return state
 
 

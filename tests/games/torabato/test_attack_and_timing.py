@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import (
+from cardarena.games.torabato.constants import (
     ASSIGN,
     BLOCK,
     DAMAGE,
@@ -74,7 +74,7 @@ def test_four_steps_each_with_priority_for_both() -> None:
 def test_untapped_defenders_block_and_several_may_block_one_attacker() -> None:
     """防御: untapped soldiers only; 2 or more may block one attacker."""
     s = position(active=0, field=(["AS"], ["JH", "QH", "10H", "KH"]))
-    s.tapped[cid("KH")] = True
+    s.edit(tapped=[c == cid("KH") for c in range(len(s.tapped))])
     do(s, "attack", "pass", "pass", "attacker AS", "pass", "pass")
     assert not any("KH" in t for t in texts(s))
     do(s, "block JH AS", "block QH AS")

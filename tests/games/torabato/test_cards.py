@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardarena.engine import IllegalActionError
-from cardarena.games.torabato.state import BLOCK, END, MAIN
+from cardarena.games.torabato.constants import BLOCK, DECLARE, END, MAIN, Pending
 
 from .helpers import cid, do, names, pass_until, position, texts
 
@@ -25,7 +25,7 @@ def test_card_A_soldier_3_3_and_regrow_for_5() -> None:
     s = position(hands=(["AS"], []), mana=(["2S", "3S", "4S", "5S"], []))
     do(s, "play AS")
     assert names(s.field[0]) == ["AS"] and s.available_mana(0) == 0
-    assert (s.spec[cid("AS")].attack, s.spec[cid("AS")].health) == (3, 3)
+    assert (s.game.spec[cid("AS")].attack, s.game.spec[cid("AS")].health) == (3, 3)
     s = position(field=(["AS"], []), mana=(["2S", "3S", "4S", "5S", "6S"], []), discard=(["KS", "9C"], []))
     do(s, "use AS")
     resolve(s)
@@ -62,8 +62,7 @@ def test_card_3_three_damage_and_recursion_for_6() -> None:
     assert s.field[1] == []
     s = position(discard=(["3S"], []), mana=(["4S", "5S", "6S", "7S", "8S"], []))
     assert "recur 3S" not in texts(s)  # 5 mana is not enough
-    s.mana[0].append(cid("9S"))
-    s._legal = None
+    s.edit(mana=[[*s.mana[0], cid("9S")], s.mana[1]])
     resolve(do(s, "recur 3S"))
     assert names(s.hand[0]) == ["3S"]
 
@@ -115,7 +114,7 @@ def test_card_7_prevents_damage_from_a_spell_on_the_stack() -> None:
     do(s, "attack", "pass")
     do(s, "play 2H @JS", "pass", "play 7S @2H", "pass", "pass", "pass", "pass")
     assert names(s.field[0]) == ["JS"] and s.damage[cid("JS")] == 0  # "the soldier is unharmed"
-    assert s.phase == 3  # and the attack goes on (still the declaration step)
+    assert s.phase == DECLARE  # and the attack goes on (still the declaration step)
     do(s, "pass", "pass")
     assert "attacker JS" in texts(s)
 
@@ -196,7 +195,7 @@ def test_card_9_returns_a_mana_card_tapped_or_not_and_recursion() -> None:
     """9: 2 mana, return one of your mana cards (used or not) to your hand; recursion for 2 on your turn."""
     s = position(hands=(["9S"], []), mana=(["AS", "KS", "QS"], []))
     do(s, "play 9S", "pass", "pass")
-    assert s.pending == ("return_mana", 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
+    assert s.pending == (Pending.RETURN_MANA, 0) and set(texts(s)) == {"choose AS", "choose KS", "choose QS"}
     with pytest.raises(IllegalActionError, match="2S is not among your mana cards"):
         s.apply_text("choose 2S")
     with pytest.raises(IllegalActionError, match="must first choose"):
@@ -250,7 +249,7 @@ def test_card_Q_taps_a_soldier_this_turn() -> None:
     resolve(do(s, "use QS @JH"))
     assert s.tapped[cid("QS")] and s.tapped[cid("JH")]
     do(s, "attack", "pass", "pass", "attacker KS", "pass", "pass")
-    assert s.phase == 7  # no block possible: straight to the defence step's priority
+    assert s.phase == BLOCK  # no block possible: straight to the defence step's priority
     do(s, "pass", "pass", "pass", "pass")
     assert len(s.deck[1]) == 27 - 1 - 2  # JH on the field, 2 milled by KS
     do(s, "pass", "pass", "pass", "pass")
@@ -301,7 +300,7 @@ def test_card_K_unblockable_for_4() -> None:
     s = position(field=(["KS"], ["AH"]), mana=(["2S", "3S", "4S", "5S"], []))
     resolve(do(s, "use KS"))
     do(s, "attack", "pass", "pass", "attacker KS", "pass", "pass")
-    assert s.phase == 7 and s.blocks == []  # AH could not block
+    assert s.phase == BLOCK and s.blocks == []  # AH could not block
     do(s, "pass", "pass", "pass", "pass")
     assert len(s.deck[1]) == 27 - 1 - 2
 
@@ -323,8 +322,7 @@ def test_spell_costs_are_paid_by_tapping_mana() -> None:
     resolve(do(s, "play 2C @opp"))
     assert s.tapped_mana[0] == 2
     assert "play 7S @2S" not in texts(s) and s.phase == MAIN
-    s.hand[0].append(cid("3S"))
-    s._legal = None
+    s.edit(hand=[[*s.hand[0], cid("3S")], s.hand[1]])
     assert not any(t.startswith("play 3S") for t in texts(s))  # 4 mana needed, 1 left
     assert s.phase != END
 
@@ -340,8 +338,7 @@ def test_spells_go_to_the_discard_pile_soldiers_stay() -> None:
 def test_a_spell_needs_a_target_to_be_cast() -> None:
     """rules.md ruling 5: 4 and 8 with no soldier on the field cannot be cast; 9 needs a mana card."""
     s = position(hands=(["4S", "8S", "9S"], []))
-    s.pool[0] = 5
-    s._legal = None
+    s.edit(pool=[5, 0])
     assert not any(t.startswith("play 4S") or t.startswith("play 8S") or t.startswith("play 9S") for t in texts(s))
 
 

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 import cardarena
 from cardarena.engine import CardDataError, InvalidActionError, OptionError, Rng
 from cardarena.games.torabato import actions as acts
-from cardarena.games.torabato import knowledge
 from cardarena.games.torabato.cards import DEFAULT_CARDS, NAMES
-from cardarena.games.torabato.state import MAIN
+from cardarena.games.torabato.constants import MAIN, CardType
+from cardarena.games.torabato.rules import knowledge
 
 from .helpers import cid, do, names, pass_until, position, texts
 
@@ -38,7 +38,7 @@ def test_default_card_list_matches_the_rulebook_table() -> None:
         "K": 3,
         "Joker": 5,
     }
-    soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == "soldier"}
+    soldiers = {s.rank: (s.attack, s.health) for s in game.card_list.specs if s.kind == CardType.SOLDIER}
     assert soldiers == {"A": (3, 3), "10": (0, 2), "J": (1, 1), "Q": (2, 2), "K": (2, 3)}
     recur = {s.rank: s.recur_cost for s in game.card_list.specs if s.recur_cost is not None}
     assert recur == {"2": 3, "3": 6, "9": 2, "J": 3}
@@ -66,7 +66,7 @@ def test_a_variant_card_list_is_played(tmp_path: Path) -> None:
     ("old", "new", "card", "field"),
     [
         ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = "three"', "K", "cost"),
-        ("attack = 2\nhealth = 3", "attack = 2\nhealth = 0", "K", None),
+        ("attack = 2\nhealth = 3", "attack = 2\nhealth = 0", "K", "health"),
         ('effect = "destroy_all"', 'effect = "explode"', "Joker", "effect"),
         ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "Q", "colour"),
     ],
@@ -80,6 +80,55 @@ def test_a_broken_card_list_names_file_card_and_field(
     assert info.value.card == card and str(path) in str(info.value)
     if field is not None:
         assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "words"),
+    [
+        ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = -1', "cost", "cannot be negative"),
+        (
+            'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"\neffect = "destroy"',
+            'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"',
+            "effect",
+            "a spell needs an effect",
+        ),
+        ("attack = 2\nhealth = 3", "attack = -2\nhealth = 3", "attack", "cannot be negative"),
+        ("amount = 1\nrecur_cost = 3", "amount = 0\nrecur_cost = 3", "amount", "needs a positive amount"),
+        (
+            'rank = "K"\nvalue = 13\ncost = 3',
+            'rank = "K"\nvalue = 13\ncost = "three"',
+            "cost",
+            "expected a whole number",
+        ),
+        ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "colour", "unknown field"),
+        ('rank = "K"\nvalue = 13\n', 'rank = "K"\n', "value", "missing"),
+    ],
+)
+def test_every_card_error_names_the_field_in_plain_words(
+    tmp_path: Path, old: str, new: str, field: str, words: str
+) -> None:
+    """Issue 12 point 8: each error names the file, the card and the field, without pydantic's wording."""
+    path = _variant(tmp_path, old, new)
+    with pytest.raises(CardDataError, match=words) as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == field and info.value.card is not None and str(path) in str(info.value)
+    assert "Value error" not in str(info.value) and "Input should" not in str(info.value)
+
+
+def test_an_unknown_top_level_key_is_refused(tmp_path: Path) -> None:
+    """Issue 12 point 8: like the other games, a key other than [[cards]] is a mistake, not ignored."""
+    path = tmp_path / "cards.toml"
+    path.write_text('colour = "red"\n' + DEFAULT_CARDS.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(CardDataError, match="unknown top-level key 'colour'") as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == "colour"
+    path.write_text("[[card]]\nrank = 1\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="unknown top-level key 'card'"):
+        cardarena.load("torabato", cards=str(path))
+    path.write_text("", encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"\[\[cards\]\]") as info:
+        cardarena.load("torabato", cards=str(path))
+    assert info.value.field == "cards"
 
 
 def test_missing_or_malformed_card_files(tmp_path: Path) -> None:
@@ -180,8 +229,7 @@ def test_resample_puts_at_most_one_known_card_into_one_new_mana_card() -> None:
 def test_resample_after_9_returns_a_mana_card() -> None:
     """9 takes back a mana card the opponent cannot see: a known card set as mana may be back in hand."""
     s = position(hands=(["KS", "9S"], []), mana=(["3S", "4S"], []), discard=(["2S"], []))
-    s.pool[0] = 3
-    s._legal = None
+    s.edit(pool=[3, 0])
     do(s, "recur 2S", "pass", "pass", "mana 2S", "play 9S", "pass", "pass", "choose 2S")
     assert names(s.hand[0]) == ["KS", "2S"] and len(s.mana[0]) == 2
     places = set()
@@ -217,11 +265,8 @@ def test_resample_puts_a_known_card_among_the_mana_when_the_hand_cannot_hold_bot
 def test_resample_redraws_a_reveal_not_yet_shown() -> None:
     """先攻後攻 (同時に場に出し): seat 1 cannot know seat 0's committed card; a tie's shown cards stay in hand."""
     s = cardarena.load("torabato").new_initial_state(0)
-    for seat, hand in enumerate((["7S", "KS", "3S", "4S", "5S"], ["7H", "2H", "3H", "4H", "5H"])):
-        cards = [cid(n) for n in hand]
-        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in cards]
-        s.hand[seat] = cards
-    s._legal = None
+    hands = [[cid(n) for n in hand] for hand in (["7S", "KS", "3S", "4S", "5S"], ["7H", "2H", "3H", "4H", "5H"])]
+    s.edit(deck=[[c for c in s.deck[seat] + s.hand[seat] if c not in hands[seat]] for seat in (0, 1)], hand=hands)
     do(s, "reveal 7S", "reveal 7H", "reveal KS")
     committed = set()
     for k in range(40):
@@ -270,9 +315,9 @@ def test_a_variant_instant_damage_spell_hits_at_once(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "card", "field"),
     [
-        ("ability_cost = 2\nhealth_boost = 1", "ability_cost = 0\nhealth_boost = 1", "10", None),
-        ("ability_cost = 5", "ability_cost = 0", "A", None),
-        ('recur_cost = 3\n\n[[cards]]\nrank = "3"', 'recur_cost = 0\n\n[[cards]]\nrank = "3"', "2", None),
+        ("ability_cost = 2\nhealth_boost = 1", "ability_cost = 0\nhealth_boost = 1", "10", "ability_cost"),
+        ("ability_cost = 5", "ability_cost = 0", "A", "ability_cost"),
+        ('recur_cost = 3\n\n[[cards]]\nrank = "3"', 'recur_cost = 0\n\n[[cards]]\nrank = "3"', "2", "recur_cost"),
         ("amount = 4", "amount = 7", "5", "amount"),
     ],
 )
@@ -312,7 +357,6 @@ def test_too_many_placements_fall_back_to_hand_or_mana(monkeypatch: pytest.Monke
         world = s.resample(1, Rng(k))
         assert {cid("2S"), cid("JS")} <= set(world.hand[0] + world.mana[0])
         assert world.observation(1) == s.observation(1)
-    s.pool[0] = 2
-    s._legal = None
+    s.edit(pool=[2, s.pool[1]])
     do(s, "play 2S @opp", "pass", "pass", "play JS")
     assert s.known[0] == [] and s.placements[0] == (0,)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import cardarena
+from cardarena.engine import Action, Rng
 from cardarena.games.torabato.cards import OWNER_OF, RANK_OF
-from cardarena.games.torabato.state import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
+from cardarena.games.torabato.constants import DRAW, END, MAIN, OVER, RECOVERY, REVEAL
 
 from .helpers import cid, do, ids, names, pass_until, position, texts
 
@@ -34,10 +35,9 @@ def test_setup_five_card_hands_from_shuffled_decks() -> None:
 
 def _reveal_start(h0: list[str], h1: list[str]):  # type: ignore[no-untyped-def]
     s = new_state(0)
-    for seat, hand in enumerate((ids(h0), ids(h1))):
-        s.deck[seat] = [c for c in s.deck[seat] + s.hand[seat] if c not in hand]  # each card exactly once
-        s.hand[seat] = hand
-    s._legal = None
+    hands = [ids(h0), ids(h1)]
+    # each card exactly once
+    s.edit(deck=[[c for c in s.deck[seat] + s.hand[seat] if c not in hands[seat]] for seat in (0, 1)], hand=hands)
     return s
 
 
@@ -97,10 +97,11 @@ def test_first_player_skips_the_draw_on_their_first_turn_only() -> None:
 def test_recovery_untaps_own_mana_and_soldiers_and_heals_everyone() -> None:
     """リカバリーフェイズ: stand up all your mana and soldiers; every soldier of both players heals."""
     s = position(active=0, field=(["KS"], ["QH"]), mana=(["2S", "3S"], ["2H", "3H"]))
-    s.tapped_mana = [2, 2]
-    s.tapped[cid("KS")] = s.tapped[cid("QH")] = True
-    s.damage[cid("KS")] = 2
-    s.damage[cid("QH")] = 1
+    tapped, damage = s.tapped.copy(), s.damage.copy()
+    tapped[cid("KS")] = tapped[cid("QH")] = True
+    damage[cid("KS")] = 2
+    damage[cid("QH")] = 1
+    s.edit(tapped_mana=[2, 2], tapped=tapped, damage=damage)
     pass_until(s, lambda st: st.active == 1)
     assert s.tapped_mana == [2, 0] and s.tapped[cid("KS")] and not s.tapped[cid("QH")]
     assert s.damage[cid("KS")] == 0 and s.damage[cid("QH")] == 0
@@ -109,7 +110,7 @@ def test_recovery_untaps_own_mana_and_soldiers_and_heals_everyone() -> None:
 def test_draw_phase_draws_one_and_an_empty_deck_draws_nothing() -> None:
     """ドローフェイズ: draw 1 card; (RULINGS) drawing from an empty deck draws nothing."""
     s = position(active=1, decks=(["2S"], ["2H", "3H"]))
-    s.hand[0] = []
+    s.edit(hand=[[], s.hand[1]])
     pass_until(s, lambda st: st.active == 0)
     assert names(s.hand[0]) == ["2S"] and s.deck[0] == []
 
@@ -182,7 +183,7 @@ def test_first_player_safety_net_after_ten_redeals() -> None:
     """rules.md ruling 13: after 10 complete redeals a seeded coin decides the first player."""
     same = ["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "5H"]
     s = _reveal_start(*same)
-    s.redeals = 9
+    s.edit(redeals=9)
     for r0, r1 in zip(same[0], same[1], strict=True):
         do(s, f"reveal {r0}", f"reveal {r1}")
     assert s.redeals == 10 and s.first in (0, 1) and s.turn_no == 1 and s.phase == MAIN
@@ -192,7 +193,7 @@ def test_recovery_priority_option_gives_priority_after_untap_and_heal() -> None:
     """重要！ 「相手のターン、全フェイズで使用可能」 read literally (option recovery_priority): the recovery phase
     gives both players priority after untapping and healing, before the draw."""
     s = position(active=1, field=(["JS"], ["KH"]), hands=(["2S"], []), mana=(["3S"], []), recovery_priority=True)
-    s.damage[cid("KH")] = 1
+    s.edit(damage=[int(c == cid("KH")) for c in range(len(s.damage))])
     hand_before = len(s.hand[0])
     pass_until(s, lambda st: st.active == 0)
     assert s.phase == RECOVERY and s.priority == 0 and s.damage[cid("KH")] == 0
@@ -209,3 +210,19 @@ def test_without_the_option_the_first_priority_is_after_the_draw() -> None:
     hand_before = len(s.hand[0])
     pass_until(s, lambda st: st.active == 0)
     assert s.phase == DRAW and len(s.hand[0]) == hand_before + 1
+
+
+def test_is_pass_is_exactly_the_pass_action() -> None:
+    """Game.is_pass (issue 12 point 3): faces recognise a pass without comparing texts; 'done' ends a choice and
+    is not a pass."""
+    game = cardarena.load("torabato")
+    assert game.is_pass(game.parse_action(game.new_initial_state(0), "pass"))
+    rng = Rng(3)
+    for seed in range(5):
+        s = game.new_initial_state(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            for a in legal:
+                assert game.is_pass(a) == (str(a) == "pass")
+            s.apply(legal[rng.randbelow(len(legal))])
+    assert not game.is_pass(Action(("pass",)))  # a bare kernel action is not ToraBato's own

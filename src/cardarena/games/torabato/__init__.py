@@ -1,8 +1,8 @@
 """ToraBato (とらバト): a TCG-like duel played with playing cards (rulebook seeds/torabato.txt)."""
 
-from .game import ToraBato
+from .game import ToraBatoGame
 from .state import ToraBatoState
 
-GAME = ToraBato
+GAME = ToraBatoGame
 
-__all__ = ["GAME", "ToraBato", "ToraBatoState"]
+__all__ = ["GAME", "ToraBatoGame", "ToraBatoState"]

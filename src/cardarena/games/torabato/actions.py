@@ -21,23 +21,28 @@ Texts (card names as ``7S``, ``10H``, ``QD``, ``JK0``; ``@opp`` is the opponent 
 from __future__ import annotations
 
 from ...engine import Action, InvalidActionError
-from .cards import BY_NAME, NAMES, NUM_CARDS
-
-NO_TARGET = -1
-OPPONENT = -2
-
-PASS_K, REVEAL_K, MANA_K, PLAY_K, USE_K, RECUR_K = "pass", "reveal", "mana", "play", "use", "recur"
-ATTACK_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, DONE_K = (
-    "attack",
-    "attacker",
-    "block",
-    "assign",
-    "choose",
-    "done",
+from .cards import BY_NAME, NAMES
+from .constants import (
+    ASSIGN_K,
+    ATTACK_K,
+    ATTACKER_K,
+    BLOCK_K,
+    CHOOSE_K,
+    DONE_K,
+    MANA_K,
+    NO_TARGET,
+    NUM_CARDS,
+    OPPONENT,
+    PASS_K,
+    PLAY_K,
+    RECUR_K,
+    REVEAL_K,
+    USE_K,
+    Kind,
 )
 
 
-class TAction(Action):
+class ToraBatoAction(Action):
     """A ToraBato action ``(kind, *card ids)``; targets are card ids, ``NO_TARGET`` or ``OPPONENT``."""
 
     __slots__ = ()
@@ -51,9 +56,23 @@ class TAction(Action):
         return " ".join([kind, *(NAMES[c] for c in self[1:])])
 
 
-PASS = TAction((PASS_K,))
-ATTACK = TAction((ATTACK_K,))
-DONE = TAction((DONE_K,))
+PASS = ToraBatoAction((PASS_K,))
+ATTACK = ToraBatoAction((ATTACK_K,))
+DONE = ToraBatoAction((DONE_K,))
+
+# Prebuilt action values, so that listing the legal actions allocates nothing but the list.
+_N = NUM_CARDS
+REVEAL_A = [ToraBatoAction((REVEAL_K, c)) for c in range(_N)]
+MANA_A = [ToraBatoAction((MANA_K, c)) for c in range(_N)]
+RECUR_A = [ToraBatoAction((RECUR_K, c)) for c in range(_N)]
+ATTACKER_A = [ToraBatoAction((ATTACKER_K, c)) for c in range(_N)]
+CHOOSE_A = [ToraBatoAction((CHOOSE_K, c)) for c in range(_N)]
+#: ``PLAY_A[card][T0 + target]``: a play with its target (``NO_TARGET``, ``OPPONENT`` or a card id)
+PLAY_A = [[ToraBatoAction((PLAY_K, c, t)) for t in range(OPPONENT, _N)] for c in range(_N)]
+USE_A = [[ToraBatoAction((USE_K, c, t)) for t in range(OPPONENT, _N)] for c in range(_N)]
+BLOCK_A = [[ToraBatoAction((BLOCK_K, b, a)) for a in range(_N)] for b in range(_N)]
+ASSIGN_A = [[ToraBatoAction((ASSIGN_K, a, b)) for b in range(_N)] for a in range(_N)]
+T0 = -OPPONENT  # offset of target codes in PLAY_A / USE_A rows
 
 # kinds with one card argument, and the pair kinds
 _SINGLE = (REVEAL_K, MANA_K, RECUR_K, ATTACKER_K, CHOOSE_K)
@@ -73,7 +92,7 @@ for _k in _PAIR:
     _BASE[_k] = _n
     _n += NUM_CARDS * NUM_CARDS
 NUM_DISTINCT_ACTIONS = _n
-_FIXED = {PASS_K: 0, ATTACK_K: 1, DONE_K: 2}
+_FIXED: dict[str, int] = {PASS_K: 0, ATTACK_K: 1, DONE_K: 2}
 _FIXED_ACTIONS = (PASS, ATTACK, DONE)
 
 
@@ -89,18 +108,18 @@ def action_index(action: Action) -> int:
     return base + int(action[1])
 
 
-def action_from_index(index: int) -> TAction:
+def action_from_index(index: int) -> ToraBatoAction:
     if index < 3:
         return _FIXED_ACTIONS[index]
     kind = max((k for k in _BASE if _BASE[k] <= index), key=lambda k: _BASE[k])
     offset = index - _BASE[kind]
     if kind in _TARGETED:
         card, t = divmod(offset, _NT)
-        return TAction((kind, card, t + OPPONENT))
+        return ToraBatoAction((kind, card, t + OPPONENT))
     if kind in _PAIR:
         a, b = divmod(offset, NUM_CARDS)
-        return TAction((kind, a, b))
-    return TAction((kind, offset))
+        return ToraBatoAction((kind, a, b))
+    return ToraBatoAction((kind, offset))
 
 
 def _card(token: str, text: str) -> int:
@@ -110,7 +129,7 @@ def _card(token: str, text: str) -> int:
         raise InvalidActionError(text, f"{token!r} is not a card (cards look like AS, 10H, QD, JK0)") from None
 
 
-def parse(text: str) -> TAction:
+def parse(text: str) -> ToraBatoAction:
     """Read an action's text (card names in any case); ``InvalidActionError`` if malformed.
 
     >>> str(parse("play 2s @qh")), str(parse("block QH KS")), action_index(parse("pass"))
@@ -119,7 +138,11 @@ def parse(text: str) -> TAction:
     words = text.split()
     if not words:
         raise InvalidActionError(text, "empty action")
-    kind = words[0].lower()
+    try:
+        kind = Kind(words[0].lower())
+    except ValueError:
+        known = ", ".join([*_FIXED, *_SINGLE, *_TARGETED, *_PAIR])
+        raise InvalidActionError(text, f"unknown action {words[0]!r}; actions are: {known}") from None
     args = words[1:]
     if kind in _FIXED:
         if args:
@@ -128,7 +151,7 @@ def parse(text: str) -> TAction:
     if kind in _SINGLE:
         if len(args) != 1:
             raise InvalidActionError(text, f"'{kind}' takes one card, e.g. '{kind} 7S'")
-        return TAction((kind, _card(args[0], text)))
+        return ToraBatoAction((kind, _card(args[0], text)))
     if kind in _TARGETED:
         if len(args) not in (1, 2):
             raise InvalidActionError(text, f"'{kind}' takes a card and maybe a target, e.g. '{kind} 2S @opp'")
@@ -139,10 +162,9 @@ def parse(text: str) -> TAction:
                 raise InvalidActionError(text, "a target is written @CARD or @opp")
             word = args[1][1:]
             target = OPPONENT if word.lower() == "opp" else _card(word, text)
-        return TAction((kind, card, target))
+        return ToraBatoAction((kind, card, target))
     if kind in _PAIR:
         if len(args) != 2:
             raise InvalidActionError(text, f"'{kind}' takes two cards, e.g. '{kind} QH KS'")
-        return TAction((kind, _card(args[0], text), _card(args[1], text)))
-    known = ", ".join([*_FIXED, *_SINGLE, *_TARGETED, *_PAIR])
-    raise InvalidActionError(text, f"unknown action {words[0]!r}; actions are: {known}")
+        return ToraBatoAction((kind, _card(args[0], text), _card(args[1], text)))
+    raise AssertionError(f"action kind {kind} has no reader")  # pragma: no cover - every Kind is read above

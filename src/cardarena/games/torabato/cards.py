@@ -1,29 +1,28 @@
-"""The ToraBato card list, read from ``cards.toml`` and checked, and the 54 physical cards of the two decks.
+"""The ToraBato card list, read from ``data/cards.toml`` and checked, and the 54 physical cards of the two decks.
 
 Card ids: seat 0 (player A) owns ids 0-26 (spades 0-12, clubs 13-25, joker 26); seat 1 (player B) owns 27-53
 (hearts 27-39, diamonds 40-52, joker 53). Within a suit, id % 13 is the rank index (0 = A ... 12 = K).
+
+Every error in a card list is a ``CardDataError`` naming the file, the card (its rank, or its place in the list)
+and the field, in words a card designer understands.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
-from .._datamodel import validate
+from .constants import CARDS_PER_SEAT, NUM_CARDS, UNTARGETED, Ability, CardType, Effect, Timing
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
-DEFAULT_CARDS = Path(__file__).with_name("cards.toml")
-NUM_CARDS = 54
-CARDS_PER_SEAT = 27
-
-Effect = Literal["damage", "destroy", "gain_mana", "draw", "prevent", "boost", "return_mana", "destroy_all"]
-Ability = Literal["regrow", "fortify", "tap", "unblockable"]
+DEFAULT_CARDS = Path(__file__).with_name("data") / "cards.toml"
+TOP_LEVEL_KEYS = ("cards",)
 
 
 class CardSpec(BaseModel):
@@ -34,8 +33,8 @@ class CardSpec(BaseModel):
     rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
     value: int
     cost: int
-    kind: Literal["soldier", "spell"]
-    timing: Literal["any", "own", "instant_off_stack"] = "any"
+    kind: CardType
+    timing: Timing = Timing.ANY
     effect: Effect | None = None
     amount: int = 0
     attack: int = 0
@@ -45,29 +44,38 @@ class CardSpec(BaseModel):
     health_boost: int = 0
     recur_cost: int | None = None
 
-    @model_validator(mode="after")
-    def _consistent(self) -> CardSpec:
-        if self.cost < 0 or self.ability_cost < 0 or (self.recur_cost is not None and self.recur_cost < 0):
-            raise ValueError("costs cannot be negative")
-        if self.kind == "spell" and self.effect is None:
-            raise ValueError("a spell needs an effect")
-        if self.kind == "soldier":
-            if self.effect is not None:
-                raise ValueError("a soldier has no spell effect (give it an ability instead)")
-            if self.health <= 0:
-                raise ValueError("a soldier needs health of at least 1")
-            if self.attack < 0:
-                raise ValueError("attack cannot be negative")
-        if self.ability is not None and self.kind != "soldier":
-            raise ValueError("only soldiers have abilities")
-        if self.effect in ("damage", "gain_mana", "draw") and self.amount <= 0:
-            raise ValueError(f"effect {self.effect!r} needs a positive amount")
-        # Things a player may repeat must cost mana, or one turn could go on for ever.
-        if self.ability in ("regrow", "fortify") and self.ability_cost < 1:
-            raise ValueError(f"the {self.ability!r} ability can be used again and again: it must cost at least 1")
-        if self.recur_cost is not None and self.recur_cost < 1:
-            raise ValueError("taking a card back from the discard pile must cost at least 1")
-        return self
+    @property
+    def takes_no_target(self) -> bool:
+        """A soldier, or a spell whose effect takes no target."""
+        return self.kind == CardType.SOLDIER or self.effect in UNTARGETED
+
+
+def check_spec(s: CardSpec) -> tuple[str, str] | None:
+    """The first rule of the card list that ``s`` breaks, as ``(field, reason)``, or ``None``."""
+    for field in ("cost", "ability_cost", "recur_cost"):
+        value = getattr(s, field)
+        if value is not None and value < 0:
+            return field, f"a cost cannot be negative (it is {value})"
+    if s.kind == CardType.SPELL:
+        if s.effect is None:
+            return "effect", "a spell needs an effect"
+        if s.ability is not None:
+            return "ability", "only soldiers have abilities"
+    else:
+        if s.effect is not None:
+            return "effect", "a soldier has no spell effect (give it an ability instead)"
+        if s.health <= 0:
+            return "health", "a soldier needs health of at least 1"
+        if s.attack < 0:
+            return "attack", "attack cannot be negative"
+    if s.effect in (Effect.DAMAGE, Effect.GAIN_MANA, Effect.DRAW) and s.amount <= 0:
+        return "amount", f"effect {s.effect.value!r} needs a positive amount"
+    # Things a player may repeat must cost mana, or one turn could go on for ever.
+    if s.ability in (Ability.REGROW, Ability.FORTIFY) and s.ability_cost < 1:
+        return "ability_cost", f"the {s.ability.value!r} ability can be used again and again: it must cost at least 1"
+    if s.recur_cost is not None and s.recur_cost < 1:
+        return "recur_cost", "taking a card back from the discard pile must cost at least 1"
+    return None
 
 
 @dataclass(frozen=True)
@@ -80,34 +88,88 @@ class CardList:
     def spec(self, rank: str) -> CardSpec:
         return self.specs[RANKS.index(rank)]
 
+    def by_card(self) -> tuple[CardSpec, ...]:
+        """The spec of each of the 54 card ids."""
+        return tuple(self.specs[RANK_OF[c]] for c in range(NUM_CARDS))
+
 
 def load_cards(path: str | Path | None = None) -> CardList:
     """Read and check a card list; ``CardDataError`` names the file, the card and the field."""
     file = Path(path) if path is not None else DEFAULT_CARDS
     name = str(file)
     data = read_toml(file)
+    for key in data:
+        if key not in TOP_LEVEL_KEYS:
+            raise CardDataError(
+                name, f"unknown top-level key {key!r}: a card list holds only [[cards]] tables", field=key
+            )
     rows = data.get("cards")
     if not isinstance(rows, list) or not rows:
-        raise CardDataError(name, "expected a list of [[cards]] tables")
+        raise CardDataError(name, "expected a list of [[cards]] tables, one per rank", field="cards")
     specs: dict[str, CardSpec] = {}
     for i, row in enumerate(rows, 1):
-        label = str(row.get("rank", f"#{i}")) if isinstance(row, dict) else f"#{i}"
-        spec = validate(CardSpec, row, file=name, card=label)
+        label = f"#{i}"
+        if not isinstance(row, dict):
+            raise CardDataError(
+                name, "each entry of the card list must be a [[cards]] table", card=label, field="cards"
+            )
+        rank = row.get("rank")
+        if isinstance(rank, str) and rank in RANKS:
+            label = rank
+        spec = _read_card(row, name, label)
         if spec.rank in specs:
             raise CardDataError(name, "this rank appears twice", card=spec.rank, field="rank")
         specs[spec.rank] = spec
     missing = [r for r in RANKS if r not in specs]
     if missing:
-        raise CardDataError(name, f"the card list lacks the rank(s) {', '.join(missing)}", field="rank")
+        raise CardDataError(
+            name,
+            f"the card list lacks the rank(s) {', '.join(missing)}: it needs one [[cards]] table per rank",
+            field="rank",
+        )
     _check_no_mana_loop(name, specs)
     return CardList(tuple(specs[r] for r in RANKS), name)
 
 
+def _read_card(row: dict[str, Any], file: str, label: str) -> CardSpec:
+    try:
+        spec = CardSpec.model_validate(row)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = err["loc"]
+        field = str(loc[0]) if loc else None
+        raise CardDataError(file, _plain(err, row), card=label, field=field) from None
+    broken = check_spec(spec)
+    if broken is not None:
+        raise CardDataError(file, broken[1], card=label, field=broken[0])
+    return spec
+
+
+_FIELDS = ", ".join(CardSpec.model_fields)
+
+
+def _plain(err: Any, row: dict[str, Any]) -> str:
+    """A pydantic error in a card designer's words."""
+    kind = err["type"]
+    loc = err["loc"]
+    got = row.get(str(loc[0])) if loc else None
+    if kind == "extra_forbidden":
+        return f"unknown field (the fields of a card are: {_FIELDS})"
+    if kind == "missing":
+        return "this field is missing"
+    if kind in ("literal_error", "enum"):
+        expected = err.get("ctx", {}).get("expected", "")
+        return f"{got!r} is not allowed here; expected {expected}"
+    if kind.startswith("int_"):
+        return f"expected a whole number, not {got!r}"
+    return f"{err['msg']} (got {got!r})"
+
+
 def _check_no_mana_loop(file: str, specs: dict[str, CardSpec]) -> None:
     """A mana-gaining spell must not pay for its own return to hand, or a turn could go on for ever."""
-    regrow = [s.ability_cost for s in specs.values() if s.ability == "regrow"]
+    regrow = [s.ability_cost for s in specs.values() if s.ability == Ability.REGROW]
     for spec in specs.values():
-        if spec.effect != "gain_mana":
+        if spec.effect != Effect.GAIN_MANA:
             continue
         ways_back = regrow + ([spec.recur_cost] if spec.recur_cost is not None else [])
         if ways_back and spec.amount >= spec.cost + min(ways_back):

@@ -1,15 +1,16 @@
-"""The ToraBato game: options, the card list, the action codec and the text views."""
+"""The ToraBato game: options, the card list, the action codec and the faces' hooks."""
 
 from __future__ import annotations
 
 from ...engine import MAX_TURNS, Action, Game, Option, State
 from . import actions as acts
-from .cards import CardList, load_cards
+from .cards import CardList, CardSpec, load_cards
+from .constants import CHOOSE_K, MANA_K, PASS_K, RETURN_MANA, REVEAL_K
 from .render import describe, render
 from .state import ToraBatoState
 
 
-class ToraBato(Game):
+class ToraBatoGame(Game):
     """ToraBato (とらバト): a TCG-like duel played with one deck of playing cards."""
 
     id = "torabato"
@@ -37,10 +38,17 @@ class ToraBato(Game):
     )
 
     def setup(self) -> None:
+        """Load the card list; the rules read the tables and options below through ``state.game``."""
         self.card_list: CardList = load_cards(self.options["cards"])
+        self.spec: tuple[CardSpec, ...] = self.card_list.by_card()  # per card id
+        self.recur_cost: tuple[int | None, ...] = tuple(s.recur_cost for s in self.spec)  # per card id
+        self.untargeted: tuple[bool, ...] = tuple(s.takes_no_target for s in self.spec)  # per card id
+        self.max_turns: int = self.options["max_turns"]
+        self.lasting_boosts: bool = self.options["lasting_boosts"]
+        self.recovery_priority: bool = self.options["recovery_priority"]
 
     def new_initial_state(self, seed: int = 0) -> ToraBatoState:
-        return ToraBatoState(self, seed, self.card_list)
+        return ToraBatoState(self, seed)
 
     def parse_action(self, state: State, text: str) -> Action:
         return acts.parse(text)
@@ -54,6 +62,10 @@ class ToraBato(Game):
 
     def action_from_index(self, index: int) -> Action:
         return acts.action_from_index(index)
+
+    def is_pass(self, action: Action) -> bool:
+        """``pass``: the seat gives up priority (``done``, which ends a choice of attackers or blockers, is not)."""
+        return isinstance(action, acts.ToraBatoAction) and action[0] == PASS_K
 
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, ToraBatoState)
@@ -69,10 +81,10 @@ class ToraBato(Game):
         actor = state.current_player
         if actor != seat:
             kind = action[0]
-            if kind == acts.MANA_K:
+            if kind == MANA_K:
                 return "sets a card face down as mana"
-            if kind == acts.REVEAL_K:
+            if kind == REVEAL_K:
                 return "puts a card face down for the first-player reveal"
-            if kind == acts.CHOOSE_K and state.pending is not None and state.pending[0] == "return_mana":
+            if kind == CHOOSE_K and state.pending is not None and state.pending[0] == RETURN_MANA:
                 return "takes one of their mana cards back into their hand"
         return describe(state, action)

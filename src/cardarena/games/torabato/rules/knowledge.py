@@ -10,7 +10,7 @@ known: the known cards are then only kept among hand and mana cards.
 
 from __future__ import annotations
 
-from ...engine import Rng
+from ....engine import Rng
 
 Placements = tuple[int, ...]
 MAX_PLACEMENTS = 1024

@@ -1,0 +1,160 @@
+"""ToraBato's enums and fixed numbers: a leaf module (it imports nothing of the game).
+
+Hot loops use the module-level aliases (``MAIN = Phase.MAIN``, ``PLAY_K = Kind.PLAY``): they are the enum members
+themselves, and compare and hash at ``int``/``str`` speed.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+
+class Phase(IntEnum):
+    """The phases and steps of a turn (rulebook ゲームの流れ, 攻撃).
+
+    Priority steps give both players priority (``PRIORITY_PHASES``); the others are one player's choice.
+    """
+
+    REVEAL = 0
+    DRAW = 1
+    MAIN = 2
+    DECLARE = 3
+    SELECT_ATTACKERS = 4
+    EXECUTE = 5
+    SELECT_BLOCKERS = 6
+    BLOCK = 7
+    DAMAGE = 8
+    ASSIGN = 9
+    END = 10
+    OVER = 11
+    RECOVERY = 12
+
+    @property
+    def text(self) -> str:
+        """The phase in plain words, as the observation and the table show it."""
+        return _PHASE_TEXT[self]
+
+
+_PHASE_TEXT = (
+    "first-player reveal",
+    "draw phase",
+    "main phase",
+    "attack: declaration step",
+    "attack: choosing attackers",
+    "attack: execution step",
+    "attack: choosing blockers",
+    "attack: defence step",
+    "attack: damage step",
+    "attack: dividing damage",
+    "end phase",
+    "game over",
+    "recovery phase",
+)
+
+REVEAL, DRAW, MAIN, DECLARE, SELECT_ATTACKERS, EXECUTE, SELECT_BLOCKERS, BLOCK, DAMAGE, ASSIGN, END, OVER, RECOVERY = (
+    Phase
+)
+PRIORITY_PHASES = frozenset({RECOVERY, DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMAGE, END})
+
+
+class Kind(StrEnum):
+    """An action's kind: the first word of its text and the first item of the action tuple."""
+
+    PASS = "pass"
+    REVEAL = "reveal"
+    MANA = "mana"
+    PLAY = "play"
+    USE = "use"
+    RECUR = "recur"
+    ATTACK = "attack"
+    ATTACKER = "attacker"
+    BLOCK = "block"
+    ASSIGN = "assign"
+    CHOOSE = "choose"
+    DONE = "done"
+
+
+PASS_K, REVEAL_K, MANA_K, PLAY_K, USE_K, RECUR_K, ATTACK_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, DONE_K = Kind
+
+
+class Source(IntEnum):
+    """What a stack item is: items are tuples ``(source, card, controller, target)``."""
+
+    SPELL = 0
+    ABILITY = 1
+    RECURSION = 2
+
+
+SPELL, ABILITY, RECURSION = Source
+
+
+class Pending(StrEnum):
+    """A choice a player makes while an effect resolves: ``pending`` is ``(Pending, seat)``."""
+
+    REGROW = "regrow"  # A's ability: a card from the discard pile back to hand
+    RETURN_MANA = "return_mana"  # 9: a mana card back to hand
+
+
+REGROW, RETURN_MANA = Pending
+
+
+class CardType(StrEnum):
+    SOLDIER = "soldier"
+    SPELL = "spell"
+
+
+SOLDIER = CardType.SOLDIER
+
+
+class Timing(StrEnum):
+    """When a spell may be cast: on either turn, on its caster's own turn only (相手ターンで使用不可), or at once,
+    off the stack (5)."""
+
+    ANY = "any"
+    OWN = "own"
+    INSTANT_OFF_STACK = "instant_off_stack"
+
+
+OWN = Timing.OWN
+
+
+class Effect(StrEnum):
+    """A spell's effect."""
+
+    DAMAGE = "damage"
+    DESTROY = "destroy"
+    GAIN_MANA = "gain_mana"
+    DRAW = "draw"
+    PREVENT = "prevent"
+    BOOST = "boost"
+    RETURN_MANA = "return_mana"
+    DESTROY_ALL = "destroy_all"
+
+
+#: Spell effects that take no target.
+UNTARGETED = frozenset({Effect.GAIN_MANA, Effect.DRAW, Effect.DESTROY_ALL})
+
+
+class Ability(StrEnum):
+    """A soldier's ability."""
+
+    REGROW = "regrow"
+    FORTIFY = "fortify"
+    TAP = "tap"
+    UNBLOCKABLE = "unblockable"
+
+
+# Per-card flags of the "this turn" effects (K, 7, Q's target), bits of ``flags``; they end with those effects.
+UNBLOCKABLE_FLAG, ZEROED, TAPPED_THIS_TURN = 1, 2, 4
+
+# Targets besides card ids.
+NO_TARGET = -1
+OPPONENT = -2
+
+# Card ids: seat 0 (player A) owns ids 0-26 (spades 0-12, clubs 13-25, joker 26); seat 1 (player B) owns 27-53
+# (hearts 27-39, diamonds 40-52, joker 53). Within a suit, id % 13 is the rank index (0 = A ... 12 = K).
+NUM_CARDS = 54
+CARDS_PER_SEAT = 27
+
+HAND_SIZE = 5
+MAX_REDEALS = 10  # ties in the first-player reveal before the first player is drawn at random
