@@ -54,7 +54,7 @@ def test_typing_skip_in_tashkalar_is_the_games_skip() -> None:
     )
     assert [str(a) for a in state.history[-2:]] == [answers[1], "skip"]
     assert "You left the game." in lines
-    assert not any("needs 'pass'" in line or "passing whenever possible" in line for line in lines)
+    assert not any("needs a pass" in line or "passing whenever possible" in line for line in lines)
 
 
 def test_typing_skip_through_the_command_line() -> None:
@@ -63,7 +63,7 @@ def test_typing_skip_through_the_command_line() -> None:
     result = CliRunner().invoke(cli, ["play", "tashkalar", "--seat", "1", "--seed", "3", "--no-auto"], input=answers)
     assert result.exit_code == 0, result.output
     assert "seat 1 to act (main), 1 action(s) left, discard used" in result.output
-    assert "needs 'pass'" not in result.output and "You left the game." in result.output
+    assert "needs a pass" not in result.output and "You left the game." in result.output
 
 
 def test_a_game_action_that_is_also_a_command_word_is_refused_with_the_games_reason() -> None:
@@ -163,3 +163,19 @@ def test_a_finished_game_is_recorded_and_replays(tmp_path: Path) -> None:
     )
     assert state.is_terminal() and path.exists()
     assert CliRunner().invoke(cli, ["replay", str(path), "--verify"]).exit_code == 0
+
+
+def test_skip_asks_the_game_what_a_pass_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """':skip' takes the actions ``Game.is_pass`` names, never a text compared by the command line."""
+    game = cardarena.load("torabato")
+    out: list[str] = []
+    run_play(
+        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", ":skip"), echo=out.append
+    )
+    assert any("passing whenever possible" in line for line in out)
+    monkeypatch.setattr(type(game), "is_pass", lambda self, action: False)
+    out.clear()
+    run_play(
+        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", ":skip"), echo=out.append
+    )
+    assert any("needs a pass among your choices" in line for line in out)

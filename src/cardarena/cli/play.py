@@ -94,9 +94,9 @@ def choose(state: State, seat: int, ask: Prompt, echo: Callable[[str], None]) ->
         elif reply == QUIT:
             return QUIT
         elif reply == SKIP:
-            if any(_is_pass(a) for a in legal):
+            if any(game.is_pass(a) for a in legal):
                 return SKIP
-            echo(f"  '{PREFIX}skip' needs 'pass' among your choices; choose one of them.")
+            echo(f"  '{PREFIX}skip' needs a pass among your choices; choose one of them.")
         elif reply == "help":
             echo(HELP)
             _list_actions(game, state, legal, echo)
@@ -113,10 +113,6 @@ def _list_actions(game: Game, state: State, legal: list[Action], echo: Callable[
 def _with_text(text: str, description: str) -> str:
     """The canonical text followed by the description, without saying the text twice."""
     return description if description.startswith(text) else f"{text} — {description}"
-
-
-def _is_pass(action: Action) -> bool:
-    return str(action) == "pass"
 
 
 def run_play(
@@ -144,13 +140,13 @@ def run_play(
         if who in humans:
             legal = state.legal_actions()
             if skipping.get(who) == state.turn:
-                passes = [a for a in legal if _is_pass(a)]
+                passes = [a for a in legal if game.is_pass(a)]
                 if passes:
                     state.apply(passes[0])
                     continue
             skipping.pop(who, None)
             if auto and len(legal) == 1:
-                if not _is_pass(legal[0]):
+                if not game.is_pass(legal[0]):
                     echo(f"seat {who}: {legal[0]} (the only choice)")
                 state.apply(legal[0])
                 continue
@@ -171,7 +167,7 @@ def run_play(
         else:
             action = agents[who].act(SeatView(state, who))
             seen = game.action_seen_by(state, action, seat)
-            if seen and not _is_pass(action):
+            if seen and not game.is_pass(action):
                 echo(f"seat {who} ({opponent}): {seen}")
             state.apply(action)
     if state.is_terminal():
