@@ -24,7 +24,7 @@ from .records import replay
 from .rng import Rng, derive_seed
 
 #: The most a pickled state may take besides its history. A state holds its position; tables belong to the game.
-MAX_STATE_BYTES = 16 * 1024
+MAX_STATE_BYTES = 8 * 1024
 
 
 class ConformanceError(AssertionError):
