@@ -11,7 +11,8 @@ import cardarena
 from cardarena.engine import Rng
 from cardarena.games.tashkalar.board import SQ_NAME, square
 from cardarena.games.tashkalar.cards import LEGENDARY
-from cardarena.games.tashkalar.state import EFFECT, MAIN, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import position
 
@@ -20,7 +21,7 @@ CARDS = GAME.cards
 ENEMIES = "c3:x g3:x c7:X g7:X e8:x b5:x h5:X e2:#"
 
 
-def conserved(st: TashState) -> None:
+def conserved(st: TashKalarState) -> None:
     rules = CARDS.rules
     for p in (0, 1):
         base = p << 2
@@ -34,7 +35,7 @@ def conserved(st: TashState) -> None:
             assert st.bb[c] >> sq & 1
 
 
-def pattern_position(card_id: str) -> tuple[TashState, str]:
+def pattern_position(card_id: str) -> tuple[TashKalarState, str]:
     """Your pieces on the card's r0 pattern around e5, enemies around, the card in hand."""
     card = CARDS.by_id[card_id]
     o = card.orients[0]
@@ -55,16 +56,16 @@ def pattern_position(card_id: str) -> tuple[TashState, str]:
     return st, f"summon {card_id} at e5 {o.name}"
 
 
-def fix_supplies(st: TashState) -> None:
+def fix_supplies(st: TashKalarState) -> None:
     for p in (0, 1):
         base = p << 2
         st.supply_two[p] = 16 - (st.bb[base | 1] | st.bb[base | 2]).bit_count()
         st.supply_leg[p] = 3 - st.bb[base | 3].bit_count()
 
 
-def resolve(st: TashState, rng: Rng) -> int:
+def resolve(st: TashKalarState, rng: Rng) -> int:
     n = 0
-    while st.phase == EFFECT or (st.phase != MAIN and st.current_player == 0 and n < 50):
+    while st.phase == Phase.EFFECT or (st.phase != Phase.MAIN and st.current_player == 0 and n < 50):
         legal = st.playout_actions()
         st.apply(legal[rng.randbelow(len(legal))])
         conserved(st)
@@ -110,5 +111,5 @@ def test_pieces_are_conserved_in_random_games() -> None:
         while not st.is_terminal():
             legal = st.playout_actions()
             st.apply(legal[rng.randbelow(len(legal))])
-            assert isinstance(st, TashState)
+            assert isinstance(st, TashKalarState)
             conserved(st)

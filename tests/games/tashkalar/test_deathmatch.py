@@ -4,7 +4,7 @@ import pytest
 
 import cardarena
 from cardarena.engine import OptionError, RecordError
-from cardarena.games.tashkalar.state import OVER
+from cardarena.games.tashkalar.constants import Phase
 
 from .helpers import being, flare, make_game, play, position
 
@@ -63,7 +63,7 @@ def test_eighteen_points_trigger_the_final_round() -> None:
     play(st, "end")
     assert st.player == 0 and st.final_left == 1
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_opponent_reaching_eighteen_on_your_turn() -> None:
@@ -74,7 +74,7 @@ def test_opponent_reaching_eighteen_on_your_turn() -> None:
     play(st, "end")
     assert st.final_left == 2 and st.player == 0
     play(st, "end", "end")
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_drawing_the_last_school_card_triggers_the_end() -> None:
@@ -101,7 +101,7 @@ def test_tie_breaks_upgraded_then_pieces_then_draw() -> None:
         st.score = [5, 5]
         st.final_left = 1
         play(st, "end")
-        assert st.phase == OVER and st.returns() == expected, layout
+        assert st.phase == Phase.OVER and st.returns() == expected, layout
 
 
 @pytest.mark.parametrize(
@@ -136,7 +136,7 @@ def test_the_resigning_player_loses_whatever_the_points(mode: str) -> None:
     st.score = [17, 0]
     assert st.points(0) > st.points(1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
     play(st, "resign")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
     assert "the game is over. seat 0 resigned" in g.render(st, 1) and "result: [-1.0, 1.0]" in g.render(st, 1)
 
 
@@ -185,7 +185,7 @@ def test_max_turns_is_a_draw() -> None:
     st = position(g, "a5:O", actions=0, turn=5)
     st.score = [10, 0]
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [0.0, 0.0]
+    assert st.phase == Phase.OVER and st.returns() == [0.0, 0.0]
 
 
 @pytest.mark.parametrize(
@@ -255,7 +255,7 @@ def test_opponent_reaching_eighteen_through_your_flare_you_take_the_last_turn() 
     play(st, "end")
     assert st.player == 0 and st.final_left == 1  # seat 0 (the flare's player) takes the last turn
     play(st, "end")
-    assert st.phase == OVER
+    assert st.phase == Phase.OVER
 
 
 def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
@@ -265,4 +265,4 @@ def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
     play(st, "summon zap at e5 r0")
     assert st.current_player == 0 and "resign" in [str(a) for a in st.legal_actions()]
     play(st, "resign")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0]
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0]

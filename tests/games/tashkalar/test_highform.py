@@ -12,7 +12,8 @@ import cardarena
 from cardarena.engine import CardDataError
 from cardarena.games.tashkalar import modes
 from cardarena.games.tashkalar.board import NAME_SQ
-from cardarena.games.tashkalar.state import CLAIM, MAIN, OVER, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.state import TashKalarState
 from cardarena.games.tashkalar.tasks import TASK_TYPES, build_tasks, load_tasks, task_holds
 
 from .helpers import being, board, legal, make_game, play, position
@@ -28,7 +29,7 @@ def hf(**options: Any):  # type: ignore[no-untyped-def]
     return make_game(DESTROY_ADJ, legends=(LEGEND,), mode="highform", **options)
 
 
-def with_tasks(st: TashState, *ids: str, next_task: str | None = None) -> TashState:
+def with_tasks(st: TashKalarState, *ids: str, next_task: str | None = None) -> TashKalarState:
     st.cur_t = [TASKS.by_id[i].index for i in ids]
     used = set(st.cur_t)
     if next_task is not None:
@@ -86,7 +87,7 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
-def _case_state(spec: dict[str, Any]) -> TashState:
+def _case_state(spec: dict[str, Any]) -> TashKalarState:
     st = position(hf(), spec.get("pieces", ""))
     if "dest" in spec:
         st.dest = [0, 0, 0, *spec["dest"]]
@@ -118,9 +119,9 @@ def test_tasks_count_destruction_and_summons_of_this_turn_only() -> None:
     assert st.summoned == [NAME_SQ["e5"] << 2 | 2]
     assert st.observation(0)["summoned_this_turn"] == [[], ["e5"], []]
     play(st, "end")
-    assert st.phase == CLAIM and legal(st) == ["claim havoc", "skip"]
+    assert st.phase == Phase.CLAIM and legal(st) == ["claim havoc", "skip"]
     play(st, "claim havoc")
-    assert st.player == 1 and st.phase == MAIN
+    assert st.player == 1 and st.phase == Phase.MAIN
     assert st.dest == [0] * 6 and st.summoned == []
 
 
@@ -138,7 +139,7 @@ def test_claim_at_most_one_task_then_the_next_task_refills_and_a_new_next_is_tur
     )
     deck_before = len(st.deck_t)
     play(st, "place a4", "place a3")
-    assert st.phase == CLAIM
+    assert st.phase == Phase.CLAIM
     assert legal(st) == ["claim red-vigil", "claim green-vigil", "skip"]
     play(st, "claim green-vigil")
     ids = [TASKS.tasks[t].id for t in st.cur_t]
@@ -157,13 +158,13 @@ def test_claiming_is_optional() -> None:
 def test_no_claim_decision_when_no_task_holds() -> None:
     st = with_tasks(position(hf(), "c8:o"), "red-vigil", "green-vigil", "web", next_task="slant")
     play(st, "end")
-    assert st.phase == MAIN and st.player == 1
+    assert st.phase == Phase.MAIN and st.player == 1
 
 
 def test_the_next_task_is_not_claimable() -> None:
     st = with_tasks(position(hf(), "c8:o d2:o e5:o"), "green-vigil", "web", "slant", next_task="red-vigil")
     play(st, "end")
-    assert st.phase == MAIN and st.score == [0, 0]
+    assert st.phase == Phase.MAIN and st.score == [0, 0]
 
 
 def test_empty_task_deck_leaves_the_slot_empty() -> None:
@@ -241,7 +242,7 @@ def test_next_task_never_makes_three_of_a_type_among_the_four() -> None:
 def test_high_form_supplies_and_no_setup_pieces() -> None:
     """ゲーム開始時にゲームボード上にユニットは無い; 17 two-sided and 3 legendary pieces each."""
     st = cardarena.load("tashkalar", mode="highform").new_initial_state(4)
-    assert st.phase == MAIN and st.player == 0 and st.actions == 1
+    assert st.phase == Phase.MAIN and st.player == 0 and st.actions == 1
     assert st.supply_two == [17, 17] and st.supply_leg == [3, 3]
     assert not any(st.board)
 
@@ -282,9 +283,9 @@ def test_nine_points_trigger_the_final_round() -> None:
     play(st, "end")
     assert st.final_left == 2 and "9 points" in st.trigger
     play(st, "end")  # seat 1's last turn
-    assert st.phase == MAIN and st.player == 0
+    assert st.phase == Phase.MAIN and st.player == 0
     play(st, "end")  # the player who triggered it takes the last turn
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_eight_points_do_not_trigger() -> None:
@@ -304,7 +305,7 @@ def test_high_form_tie_breaks_upgraded_then_pieces_then_draw() -> None:
     ):
         st = position(hf(), pieces)
         st.score = [2, 2]
-        st.phase = OVER
+        st.phase = Phase.OVER
         assert st.returns() == expected, pieces
 
 

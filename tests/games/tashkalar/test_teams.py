@@ -8,7 +8,8 @@ import pytest
 
 import cardarena
 from cardarena.engine import Rng
-from cardarena.games.tashkalar.state import EFFECT, MAIN, OVER, SETUP, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import being, board, flare, legal, make_game, play, position
 
@@ -42,15 +43,15 @@ def test_four_seats_two_colours_teammates_opposite() -> None:
 def test_deathmatch_teams_setup_by_the_fourth_player() -> None:
     """2番手プレイヤー（チーム戦であれば4人目のプレイヤー）は各色の一般級ユニットを1個ずつ配置する."""
     st = cardarena.load("tashkalar", teams=True).new_initial_state(2)
-    assert st.phase == SETUP and st.player == 3
+    assert st.phase == Phase.SETUP and st.player == 3
     play(st, "choose c5")
     assert board(st) == "c5:x g5:o"
-    assert st.phase == MAIN and st.player == 0 and st.actions == 1
+    assert st.phase == Phase.MAIN and st.player == 0 and st.actions == 1
 
 
 def test_high_form_teams_start_with_an_empty_board() -> None:
     st = cardarena.load("tashkalar", mode="highform", teams=True).new_initial_state(2)
-    assert st.phase == MAIN and st.player == 0 and not any(st.board)
+    assert st.phase == Phase.MAIN and st.player == 0 and not any(st.board)
     assert st.supply_two == [17, 17]
 
 
@@ -104,7 +105,7 @@ def test_handover_before_an_action_teammate_may_only_place() -> None:
     assert st.player == 2 and st.actions == 1
     play(st, "place a4")
     # the actions are spent: the turn ends at once (no flare any more), and the next seat plays
-    assert st.phase == MAIN and st.player == 1 and board(st).count(":o") == 3
+    assert st.phase == Phase.MAIN and st.player == 1 and board(st).count(":o") == 3
     assert len(st.hand_b[0]) == 3 and st.hand_b[2] == mate_beings  # the turn player drew, not the teammate
 
 
@@ -112,13 +113,13 @@ def test_handover_during_an_effect_the_teammate_resolves_it() -> None:
     """チームメイトはターンプレイヤーの残っているアクションを費やす前に、現在解決中の効果を終了させる."""
     st = position(teams(), "d5:o e6:x e4:x", hand=("picker",))
     play(st, "summon picker at e5 r0")
-    assert st.phase == EFFECT and "handover" in legal(st)
+    assert st.phase == Phase.EFFECT and "handover" in legal(st)
     play(st, "handover")
-    assert st.player == 2 and st.phase == EFFECT
+    assert st.player == 2 and st.phase == Phase.EFFECT
     assert "handover" not in legal(st)
     play(st, "choose e6")
     # the effect gave an action: the teammate spends it placing (and the remaining one)
-    assert st.phase == MAIN and st.player == 2 and st.actions == 2
+    assert st.phase == Phase.MAIN and st.player == 2 and st.actions == 2
     assert not any(a.startswith(("summon", "discard", "flare")) for a in legal(st))
     play(st, "end")
     assert st.player == 1 and st.score == [0, 0]
@@ -175,7 +176,7 @@ def test_team_flare_gives_the_other_team_a_point() -> None:
 def test_teammates_share_the_result() -> None:
     st = position(teams(), "a4:x")
     st.score = [5, 3]
-    st.phase = OVER
+    st.phase = Phase.OVER
     assert st.returns() == [1.0, -1.0, 1.0, -1.0]
     st.score = [3, 3]
     assert st.returns() == [-1.0, 1.0, -1.0, 1.0]  # tie: more pieces on the board
@@ -191,7 +192,7 @@ def test_resignation_loses_for_the_whole_team() -> None:
     assert st.returns() == [-1.0, 1.0, -1.0, 1.0] and st.trigger == "seat 2 resigned: seats 0 and 2 lose"
 
 
-def _hidden_state() -> TashState:
+def _hidden_state() -> TashKalarState:
     st = cardarena.load("tashkalar", teams=True).new_initial_state(9)
     play(st, "choose c5")
     return st
@@ -240,9 +241,9 @@ def test_team_deathmatch_ends_at_18_team_points_after_a_final_round_of_four_turn
     for seat in (2, 3, 0):
         assert st.player == seat
         play(st, "end")
-    assert st.player == 1 and st.phase != OVER  # the triggering player takes the last turn
+    assert st.player == 1 and st.phase != Phase.OVER  # the triggering player takes the last turn
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0, -1.0, 1.0]
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0, -1.0, 1.0]
 
 
 def test_high_form_team_claims_for_the_team() -> None:

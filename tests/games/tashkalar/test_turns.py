@@ -6,7 +6,7 @@ import pytest
 
 import cardarena
 from cardarena.engine import IllegalActionError
-from cardarena.games.tashkalar.state import BOTTOM, MAIN, SETUP
+from cardarena.games.tashkalar.constants import Phase
 
 from .helpers import being, board, flare, legal, make_game, play, position
 
@@ -15,7 +15,7 @@ def test_setup_second_player_places_one_common_of_each_colour() -> None:
     """準備 (対戦): the second player places one common of each colour on the two setup squares."""
     g = cardarena.load("tashkalar")
     st = g.new_initial_state(4)
-    assert st.phase == SETUP and st.current_player == 1
+    assert st.phase == Phase.SETUP and st.current_player == 1
     assert legal(st) == ["choose c5", "choose g5", "resign"]  # 投了 is allowed at any time, setup too
     play(st, "choose g5")
     assert board(st) == "c5:o g5:x"
@@ -72,9 +72,9 @@ def test_discard_action_once_per_turn_and_cards_under_the_deck() -> None:
     st = position(g, "", hand=("a", "b", "c"), actions=2)
     assert [x for x in legal(st) if x.startswith("discard")] == ["discard a", "discard b", "discard c"]
     play(st, "discard b")
-    assert st.phase == BOTTOM and legal(st) == ["bottom a", "bottom c", "skip"]
+    assert st.phase == Phase.BOTTOM and legal(st) == ["bottom a", "bottom c", "skip"]
     play(st, "bottom c", "skip")
-    assert st.phase == MAIN and st.actions == 1
+    assert st.phase == Phase.MAIN and st.actions == 1
     assert [g.cards.cards[c].id for c in st.disc_s[0]] == ["b"]
     assert g.cards.cards[st.deck_s[0][0]].id == "c"  # the bottom of the deck
     assert st.observation(0)["my_deck_bottom"] == ["c"]
@@ -108,7 +108,7 @@ def test_any_remaining_card_may_go_under_its_deck_after_the_discard_action() -> 
     assert "Filler Legend" in g.action_seen_by(st, action, 0)
     # with every card under its deck, the choice ends by itself
     play(st, "bottom filler-legend", "bottom a")
-    assert st.phase == MAIN and st.actions == 1
+    assert st.phase == Phase.MAIN and st.actions == 1
     assert st.observation(0)["my_deck_bottom"] == ["a"]
     assert st.observation(1)["hand_sizes"][0] == [0, 0, 0]
 

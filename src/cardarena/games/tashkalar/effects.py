@@ -23,12 +23,12 @@ from .cards import ALL, ANY, ENEMY, LEGENDARY, OWN, TARGET_OPS, Cond, Step
 from .pieces import all_pieces, pieces_mask
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from .state import TashKalarState
 
 DECK_INDEX = {"school": 0, "legend": 1, "flare": 2}
 
 
-def start(st: TashState, steps: tuple[Step, ...]) -> None:
+def start(st: TashKalarState, steps: tuple[Step, ...]) -> None:
     st.frames = [(steps, 0, 0)]
     st.prev_done = True  # a summon (or invoking a flare) has just been done
     st.prev_destroyed = 0
@@ -38,7 +38,7 @@ def start(st: TashState, steps: tuple[Step, ...]) -> None:
     advance(st)
 
 
-def _reset(st: TashState) -> None:
+def _reset(st: TashKalarState) -> None:
     st.prog_n = 0
     st.prog_picked = 0
     st.mover = -1
@@ -48,7 +48,7 @@ def _reset(st: TashState) -> None:
     st.step_destroyed = 0
 
 
-def _next(st: TashState, *, stop: bool = False) -> None:
+def _next(st: TashKalarState, *, stop: bool = False) -> None:
     """The current step is over; whether it did anything is kept for a following ``only_if`` step.
 
     A step with ``repeat`` runs again (same index, fresh progress) while it did something (or destroyed
@@ -67,19 +67,19 @@ def _next(st: TashState, *, stop: bool = False) -> None:
     _reset(st)
 
 
-def _pass(st: TashState) -> None:
+def _pass(st: TashKalarState) -> None:
     """Skip a step whose ``only_if`` condition fails (the previous result stays for the next step)."""
     steps, idx, opt = st.frames[-1]
     st.frames[-1] = (steps, idx + 1, opt)
     _reset(st)
 
 
-def current_step(st: TashState) -> Step:
+def current_step(st: TashKalarState) -> Step:
     steps, idx, _ = st.frames[-1]
     return steps[idx]
 
 
-def advance(st: TashState) -> None:
+def advance(st: TashKalarState) -> None:
     """Run automatic steps until a choice is needed (its choices become the legal actions) or the effect ends."""
     while st.frames:
         steps, idx, _ = st.frames[-1]
@@ -130,7 +130,7 @@ def advance(st: TashState) -> None:
 # -- the choices of the current step ------------------------------------------------------------------------
 
 
-def choices(st: TashState) -> list[Action]:
+def choices(st: TashKalarState) -> list[Action]:
     """The legal actions while an effect waits for a choice (a pure function of the state)."""
     step = current_step(st)
     op = step.op
@@ -162,11 +162,11 @@ def _owners(who: int, p: int, n: int) -> tuple[int, ...]:
     return tuple(range(n))
 
 
-def _ref(st: TashState, step: Step) -> int:
+def _ref(st: TashKalarState, step: Step) -> int:
     return ref_square(st, step.ref)
 
 
-def ref_square(st: TashState, ref: str) -> int:
+def ref_square(st: TashKalarState, ref: str) -> int:
     """The square a reference names now (-1: none, e.g. the being's piece was destroyed)."""
     if ref == "self":
         return st.ctx_self
@@ -177,7 +177,7 @@ def ref_square(st: TashState, ref: str) -> int:
     return st.ctx_summon
 
 
-def each_square(st: TashState) -> int:
+def each_square(st: TashKalarState) -> int:
     """The square of the innermost ``for_each`` being run (-1 outside one)."""
     for _, _, tag in reversed(st.frames):
         if tag < 0:
@@ -185,13 +185,13 @@ def each_square(st: TashState) -> int:
     return -1
 
 
-def _fixed(st: TashState, step: Step) -> int:
+def _fixed(st: TashKalarState, step: Step) -> int:
     """The one square a ``target`` other than "choose" names: this piece, the last piece, the for_each square."""
     t = step.target
     return st.ctx_self if t == "self" else st.ctx_last if t == "last" else each_square(st)
 
 
-def _near_pieces(st: TashState, who: int, *, but: int = -1) -> int:
+def _near_pieces(st: TashKalarState, who: int, *, but: int = -1) -> int:
     """Squares adjacent to a piece of ``who`` (relative to the turn's colour), that piece's own square aside."""
     m = 0
     for s in bits(pieces_mask(st.bb, _owners(who, st.side, st.game.n_col), 0b1110) & ~(1 << but if but >= 0 else 0)):
@@ -199,7 +199,7 @@ def _near_pieces(st: TashState, who: int, *, but: int = -1) -> int:
     return m
 
 
-def group(st: TashState, ref: int, members: int) -> int:
+def group(st: TashKalarState, ref: int, members: int) -> int:
     """The pieces of ``members`` joined to ``ref`` through adjacent squares (on it or touching it, and so on)."""
     grp = (ADJ[ref] | 1 << ref) & members
     frontier = grp
@@ -212,11 +212,11 @@ def group(st: TashState, ref: int, members: int) -> int:
     return grp
 
 
-def _area_mask(st: TashState, area: str) -> int:
+def _area_mask(st: TashKalarState, area: str) -> int:
     return st.ctx_marked if area == "marked" else AREAS[area]
 
 
-def area(st: TashState, step: Step) -> int:
+def area(st: TashKalarState, step: Step) -> int:
     """The squares a step's location words allow (adjacent, distance, marked or named squares, not itself)."""
     m = ONBOARD
     if step.near or step.dist is not None:
@@ -244,7 +244,7 @@ def area(st: TashState, step: Step) -> int:
     return m
 
 
-def holds(st: TashState, cond: Cond) -> bool:
+def holds(st: TashKalarState, cond: Cond) -> bool:
     """Whether an ``if`` holds now."""
     if cond.kind == "destroyed":
         n = (
@@ -261,7 +261,7 @@ def holds(st: TashState, cond: Cond) -> bool:
     return cond.lo <= n <= cond.hi
 
 
-def each_squares(st: TashState, step: Step) -> int:
+def each_squares(st: TashKalarState, step: Step) -> int:
     """The squares a ``for_each`` runs on: those of its location words (holding a matching piece if it names
     ``who`` or ``rank``)."""
     m = area(st, step)
@@ -270,14 +270,14 @@ def each_squares(st: TashState, step: Step) -> int:
     return m
 
 
-def pile(st: TashState, step: Step) -> list[int]:
+def pile(st: TashKalarState, step: Step) -> list[int]:
     """The discard pile a ``recover`` step takes from: the turn player's school discard, or the shared ones."""
     if step.deck == "school":
         return st.disc_s[st.active]
     return st.disc_l if step.deck == "legend" else st.disc_f
 
 
-def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int, as_rank: int = 0) -> int:
+def feasible(st: TashKalarState, op: str, owners: tuple[int, ...], ranks: int, as_rank: int = 0) -> int:
     """Pieces of ``owners`` with a rank in ``ranks`` on which ``op`` can be done now (supply permitting)."""
     bb = st.bb
     if op == "destroy":
@@ -311,7 +311,7 @@ def feasible(st: TashState, op: str, owners: tuple[int, ...], ranks: int, as_ran
     return m
 
 
-def targets(st: TashState, step: Step) -> int:
+def targets(st: TashKalarState, step: Step) -> int:
     owners = _owners(step.who, st.side, st.game.n_col)
     if step.target != "choose":
         sq = _fixed(st, step)
@@ -323,18 +323,18 @@ def targets(st: TashState, step: Step) -> int:
     return m & feasible(st, step.op, owners, step.ranks, step.place_rank if step.op == "convert" else 0)
 
 
-def _place_owner(st: TashState, step: Step) -> int:
+def _place_owner(st: TashKalarState, step: Step) -> int:
     return st.side if step.who == OWN else (st.side + 1) % st.game.n_col
 
 
-def place_squares(st: TashState, step: Step) -> int:
+def place_squares(st: TashKalarState, step: Step) -> int:
     owner = _place_owner(st, step)
     if not st.has_supply(owner, step.place_rank):
         return 0
     return area(st, step) & st.empty_mask()
 
 
-def _movers(st: TashState, step: Step) -> int:
+def _movers(st: TashKalarState, step: Step) -> int:
     if step.target != "choose":
         sq = _fixed(st, step)
         return 1 << sq if sq >= 0 and st.board[sq] and st.prog_n == 0 else 0
@@ -345,7 +345,7 @@ def _movers(st: TashState, step: Step) -> int:
     return m
 
 
-def destinations(st: TashState, step: Step, src: int) -> int:
+def destinations(st: TashKalarState, step: Step, src: int) -> int:
     """Where the piece on ``src`` may go: a move to an adjacent square, a leap anywhere the step allows.
 
     A standard move or leap goes to an empty square or one with a lower-rank piece; a combat one to an empty
@@ -398,7 +398,7 @@ def destinations(st: TashState, step: Step, src: int) -> int:
 # -- carrying out a choice ----------------------------------------------------------------------------------
 
 
-def apply_choice(st: TashState, action: Action) -> None:
+def apply_choice(st: TashKalarState, action: Action) -> None:
     kind = action[0]
     step = current_step(st)
     if kind == "skip":
@@ -459,7 +459,7 @@ def apply_choice(st: TashState, action: Action) -> None:
     advance(st)
 
 
-def _end_chain(st: TashState, step: Step, *, stop: bool = False) -> None:
+def _end_chain(st: TashKalarState, step: Step, *, stop: bool = False) -> None:
     if st.mover >= 0:
         st.prog_picked |= 1 << st.mover
     st.mover = -1
@@ -470,7 +470,7 @@ def _end_chain(st: TashState, step: Step, *, stop: bool = False) -> None:
         _next(st, stop=stop)
 
 
-def _apply_all(st: TashState, step: Step) -> None:
+def _apply_all(st: TashKalarState, step: Step) -> None:
     """ "All" targets: the pieces that qualify when the step begins, each while it still can be acted on."""
     owners = _owners(step.who, st.side, st.game.n_col)
     as_rank = step.place_rank if step.op == "convert" else 0
@@ -481,7 +481,7 @@ def _apply_all(st: TashState, step: Step) -> None:
             st.prog_n += 1
 
 
-def do_target(st: TashState, step: Step, sq: int) -> None:
+def do_target(st: TashKalarState, step: Step, sq: int) -> None:
     op = step.op
     c = st.board[sq]
     owner, rank = c >> 2, c & 3
@@ -502,7 +502,7 @@ def do_target(st: TashState, step: Step, sq: int) -> None:
             _swap(st, sq, owner, 2)
 
 
-def _swap(st: TashState, sq: int, owner: int, rank: int) -> None:
+def _swap(st: TashKalarState, sq: int, owner: int, rank: int) -> None:
     """Replace a piece by one of another kind (upgrade to / downgrade from legendary); not a destruction."""
     keep_self = sq == st.ctx_self
     st.remove(sq, destroyed=False)
@@ -511,7 +511,7 @@ def _swap(st: TashState, sq: int, owner: int, rank: int) -> None:
         st.ctx_self = sq
 
 
-def _destroy(st: TashState, sq: int, scores: bool) -> None:
+def _destroy(st: TashKalarState, sq: int, scores: bool) -> None:
     """Destroy the piece on ``sq`` (counted for ``if = { destroyed = N }``); ``scores = false``: it goes straight
     back to its owner and counts for no score."""
     st.remove(sq, destroyed=scores)
@@ -519,7 +519,7 @@ def _destroy(st: TashState, sq: int, scores: bool) -> None:
     st.eff_destroyed += 1
 
 
-def do_move(st: TashState, src: int, dst: int, step: Step) -> bool:
+def do_move(st: TashKalarState, src: int, dst: int, step: Step) -> bool:
     """Move the piece on ``src`` to ``dst``, destroying the piece there; whether one was destroyed."""
     hit = bool(st.board[dst])
     if hit:
@@ -538,7 +538,7 @@ def do_move(st: TashState, src: int, dst: int, step: Step) -> bool:
 # -- the public view of an effect in progress --------------------------------------------------------------
 
 
-def describe_progress(st: TashState) -> dict[str, Any] | None:
+def describe_progress(st: TashKalarState) -> dict[str, Any] | None:
     if not st.frames:
         return None
     step = current_step(st)

@@ -9,12 +9,12 @@ from .board import NAME_SQ, SQ_NAME
 from .cards import RANK_NAMES, Card
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from .state import TashKalarState
 
 
-def why_illegal(st: TashState, action: Action) -> str:
+def why_illegal(st: TashKalarState, action: Action) -> str:
     from .effects import current_step
-    from .state import (
+    from .constants import (
         BOTTOM,
         CLAIM,
         EFFECT,
@@ -115,7 +115,7 @@ def why_illegal(st: TashState, action: Action) -> str:
     return "it is not one of the legal actions now"
 
 
-def _improv_reason(st: TashState, action: Action) -> str:
+def _improv_reason(st: TashKalarState, action: Action) -> str:
     if st.game.mode != "melee":
         return "improvised summons ('using <square>') are for melee (free-for-all)"
     piece = st.board[action[4]]
@@ -126,7 +126,7 @@ def _improv_reason(st: TashState, action: Action) -> str:
     return f"the pattern does not match with the enemy piece on {SQ_NAME[action[4]]} standing in for one of yours"
 
 
-def _summon_reason(st: TashState, card: Card, sq: int, oi: int) -> str:
+def _summon_reason(st: TashKalarState, card: Card, sq: int, oi: int) -> str:
     o = card.orients[oi]
     where = f"{SQ_NAME[sq]} {o.name}"
     p = st.side

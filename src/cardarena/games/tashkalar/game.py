@@ -7,7 +7,7 @@ from functools import cache
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
 from .actions import RESIGN, Codec, parse
 from .cards import CardSet, enemy_place_field, load_cards
-from .state import TashState
+from .state import TashKalarState
 from .tasks import TaskSet, load_tasks
 
 MODES = ("highform", "deathmatch", "melee")
@@ -37,7 +37,7 @@ def refuse_enemy_place_in_melee(cards: CardSet) -> None:
             )
 
 
-class TashGame(Game):
+class TashKalarGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
     version = "2"
@@ -125,8 +125,8 @@ class TashGame(Game):
             chosen.append(want)
         return chosen
 
-    def new_initial_state(self, seed: int = 0) -> TashState:
-        return TashState(self, seed)
+    def new_initial_state(self, seed: int = 0) -> TashKalarState:
+        return TashKalarState(self, seed)
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(self.cards, text, self.tasks)
@@ -144,13 +144,13 @@ class TashGame(Game):
     def render(self, state: State, seat: int | None) -> str:
         from .render import render
 
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         return render(state, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
         from .render import describe_action
 
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         return describe_action(state, action)
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
@@ -162,7 +162,7 @@ class TashGame(Game):
         """
         from .render import describe_action, seen_by_others
 
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)

@@ -11,7 +11,7 @@ from .effects import current_step
 from .tasks import TaskSet
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from .state import TashKalarState
 
 PIECE_CHARS = ({1: "o", 2: "O", 3: "@"}, {1: "x", 2: "X", 3: "#"}, {1: "v", 2: "V", 3: "%"}, {1: "s", 2: "S", 3: "$"})
 
@@ -26,7 +26,7 @@ def _empty_char(sq: int) -> str:
     return "."
 
 
-def board_lines(st: TashState, *, marked: int = 0) -> list[str]:
+def board_lines(st: TashKalarState, *, marked: int = 0) -> list[str]:
     head = "     " + "  ".join(FILES)
     lines = [head]
     for y in range(SIZE - 1, -1, -1):
@@ -54,8 +54,8 @@ def _card_line(card: Card) -> str:
     return f"{card.id} [{RANK_NAMES[card.rank]}] {card.name}: {card.text}"
 
 
-def render(st: TashState, seat: int | None) -> str:
-    from .state import EFFECT, OVER, PHASE_NAMES, PICK
+def render(st: TashKalarState, seat: int | None) -> str:
+    from .constants import EFFECT, OVER, PHASE_NAMES, PICK
 
     cs = st.game.cards
     n = st.game.num_players
@@ -116,7 +116,7 @@ def render(st: TashState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
+def _mode_lines(st: TashKalarState, seat: int | None, marked: int) -> list[str]:
     """The legend and the players' lines for High Form, melee and team games."""
     from .modes import melee_score, melee_target
 
@@ -167,8 +167,8 @@ def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
 UNDER = {"being": "your deck", "legend": "the legend deck", "flare": "the flare deck"}
 
 
-def describe_action(st: TashState, action: Action) -> str:
-    from .state import CLAIM, EFFECT, SETUP
+def describe_action(st: TashKalarState, action: Action) -> str:
+    from .constants import CLAIM, EFFECT, SETUP
 
     cs = st.game.cards
     kind = action[0]
@@ -232,7 +232,7 @@ def describe_action(st: TashState, action: Action) -> str:
     return str(action)
 
 
-def seen_by_others(st: TashState, action: Action) -> str:
+def seen_by_others(st: TashKalarState, action: Action) -> str:
     """``action`` as a seat other than the one taking it sees it: no hidden card is named."""
     if action[0] == "bottom":
         # the kind of card is public (hand sizes are), the card is not

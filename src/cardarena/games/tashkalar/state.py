@@ -29,35 +29,33 @@ from .actions import (
 )
 from .board import DUEL_SETUP, ONBOARD, SQ_NAME, bits
 from .cards import LEGENDARY, Card
+from .constants import (
+    BOTTOM,
+    CLAIM,
+    EFFECT,
+    MAIN,
+    MELEE_SETUP,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    PICK_END,
+    PICK_LEGEND,
+    RECALL_PLACE,
+    SETUP,
+    SUMMON_RECALL,
+)
 from .pieces import all_pieces, cell, count_pieces, count_upgraded
 
 if TYPE_CHECKING:
-    from .game import TashGame
-
-# phases
-SETUP, MAIN, EFFECT, BOTTOM, RECALL_PLACE, SUMMON_RECALL, OVER, PICK, CLAIM, MELEE_SETUP = range(10)
-PHASE_NAMES = (
-    "setup",
-    "main",
-    "effect",
-    "bottom",
-    "recall-place",
-    "summon-recall",
-    "over",
-    "pick-colour",
-    "claim-task",
-    "melee-setup",
-)
-PICK_LEGEND, PICK_END = 0, 1
-DECKS = ("school", "legend", "flare")
+    from .game import TashKalarGame
 
 
-class TashState(State):
+class TashKalarState(State):
     """One position. Hidden: hands, the order of every deck (a player knows the cards they put under theirs)."""
 
-    game: TashGame
+    game: TashKalarGame
 
-    def __init__(self, game: TashGame, seed: int) -> None:
+    def __init__(self, game: TashKalarGame, seed: int) -> None:
         super().__init__(game, seed)
         cs = game.cards
         rules = cs.rules
@@ -680,8 +678,8 @@ class TashState(State):
         return self.score[colour]
 
     # -- copies ---------------------------------------------------------------------------------------------
-    def clone(self) -> TashState:
-        c = TashState.__new__(TashState)
+    def clone(self) -> TashKalarState:
+        c = TashKalarState.__new__(TashKalarState)
         d = c.__dict__
         d.update(self.__dict__)
         c.history = self.history.copy()
@@ -717,7 +715,7 @@ class TashState(State):
         c.frames = self.frames.copy()
         return c
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> TashState:
+    def resample(self, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
         r = Rng.coerce(rng)
         c = self.clone()
         n = self.game.num_players

@@ -30,7 +30,7 @@ from .board import ADJ, AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, bits, mask_of, on_
 from .cards import RANK_FILTERS, SLUG
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from .state import TashKalarState
 
 TASK_TYPES = ("destruction", "squares", "centre", "lines", "chains", "surround")
 DEFAULT_TASK_FILE = "tasks.toml"
@@ -215,7 +215,7 @@ def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
 # Checking conditions
 
 
-def _own(st: TashState, col: int, ranks: int) -> int:
+def _own(st: TashKalarState, col: int, ranks: int) -> int:
     base = col << 2
     bb = st.bb
     m = 0
@@ -225,7 +225,7 @@ def _own(st: TashState, col: int, ranks: int) -> int:
     return m
 
 
-def _enemy(st: TashState, col: int, ranks: int) -> int:
+def _enemy(st: TashKalarState, col: int, ranks: int) -> int:
     m = 0
     for o in range(st.game.n_col):
         if o != col:
@@ -262,7 +262,7 @@ def _longest_line(mask: int, step: int) -> int:
     return best
 
 
-def holds(st: TashState, col: int, cond: Condition) -> bool:
+def holds(st: TashKalarState, col: int, cond: Condition) -> bool:
     k = cond.kind
     if k in ("destroyed", "summoned") and col != st.side:
         return False  # what happened this turn belongs to the colour whose turn it is
@@ -311,5 +311,5 @@ def holds(st: TashState, col: int, cond: Condition) -> bool:
     return False
 
 
-def task_holds(st: TashState, col: int, task: Task) -> bool:
+def task_holds(st: TashKalarState, col: int, task: Task) -> bool:
     return all(holds(st, col, c) for c in task.conditions)
