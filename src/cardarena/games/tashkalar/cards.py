@@ -239,6 +239,10 @@ class Step:
     sub: tuple[Step, ...] = ()  # for_each: the steps run for each square
     text: str = ""
 
+    def snapshot(self) -> str:
+        """A step in a state's snapshot (the effect frames): its text, or its operation."""
+        return self.text or self.op
+
 
 @dataclass(frozen=True, slots=True)
 class Cond:

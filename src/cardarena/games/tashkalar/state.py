@@ -12,6 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State, zones
+from ...engine.fields import copied, nested, shared
 from . import effects, modes, summoning
 from .actions import (
     CHOOSE,
@@ -54,6 +55,29 @@ class TashKalarState(State):
     """One position. Hidden: hands, the order of every deck (a player knows the cards they put under theirs)."""
 
     game: TashKalarGame
+    FIELDS = (
+        *copied("rng", "board", "bb", "supply_two", "supply_leg", "score"),
+        *shared("school"),
+        *nested("deck_s", "hand_b", "disc_s"),
+        *copied("known_bottom", "deck_l", "deck_f"),
+        *nested("hand_l", "hand_f"),
+        *copied("disc_l", "disc_f", "deck_out"),
+        *shared("trigger", "final_left", "resigned", "capped"),
+        *nested("mscore"),
+        *copied("improv", "deck_t", "cur_t"),
+        *shared("next_t", "t_bottom"),
+        *nested("claimed"),
+        *shared("player", "active", "side", "handed", "turn_no", "phase", "actions", "discarded"),
+        *copied("destroyed", "dest", "summoned", "extra"),
+        *shared("pick_mask", "pick_then", "msetup", "resolving"),
+        *copied("frames"),
+        *shared("flare_parts", "prog_n", "prev_done", "prog_picked", "mover", "mover_left", "mover_dir", "pool"),
+        *shared("reps", "step_destroyed", "prev_destroyed", "eff_destroyed", "extra_turns"),
+        *nested("known_hand"),
+        *shared("in_extra", "ctx_self", "ctx_last", "ctx_summon", "ctx_marked", "pending_summon", "recall_mask"),
+    )
+    # the fields live in slots: a clone then fills fixed places instead of growing a dict of 70 keys
+    __slots__ = tuple(f.name for f in FIELDS)
 
     def __init__(self, game: TashKalarGame, seed: int) -> None:
         super().__init__(game, seed)
@@ -678,42 +702,9 @@ class TashKalarState(State):
         return self.score[colour]
 
     # -- copies ---------------------------------------------------------------------------------------------
-    def clone(self) -> TashKalarState:
-        c = TashKalarState.__new__(TashKalarState)
-        d = c.__dict__
-        d.update(self.__dict__)
-        c.history = self.history.copy()
-        c.rng = self.rng.copy()
-        c.board = self.board.copy()
-        c.bb = self.bb.copy()
-        c.supply_two = self.supply_two.copy()
-        c.supply_leg = self.supply_leg.copy()
-        c.score = self.score.copy()
-        c.deck_s = [x.copy() for x in self.deck_s]
-        c.hand_b = [x.copy() for x in self.hand_b]
-        c.disc_s = [x.copy() for x in self.disc_s]
-        c.known_bottom = self.known_bottom.copy()
-        c.deck_l = self.deck_l.copy()
-        c.deck_f = self.deck_f.copy()
-        c.hand_l = [x.copy() for x in self.hand_l]
-        c.hand_f = [x.copy() for x in self.hand_f]
-        c.disc_l = self.disc_l.copy()
-        c.disc_f = self.disc_f.copy()
-        c.deck_out = self.deck_out.copy()
-        c.destroyed = self.destroyed.copy()
-        c.dest = self.dest.copy()
-        c.summoned = self.summoned.copy()
-        c.extra = self.extra.copy()
-        c.improv = self.improv.copy()
-        c.known_hand = [x.copy() for x in self.known_hand]
-        if self.mscore:
-            c.mscore = [x.copy() for x in self.mscore]
-        if self.cur_t:
-            c.claimed = [x.copy() for x in self.claimed]
-            c.deck_t = self.deck_t.copy()
-            c.cur_t = self.cur_t.copy()
-        c.frames = self.frames.copy()
-        return c
+    def __getstate__(self) -> Any:
+        """Pickle the base fields and the slots (``pickle`` sets the slots back from the second item)."""
+        return super().__getstate__(), {n: getattr(self, n) for n in self.__slots__}
 
     def resample(self, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
         r = Rng.coerce(rng)
@@ -841,22 +832,6 @@ class TashKalarState(State):
             if g.teams:
                 obs["team_legends"] = self._names(self.hand_l[g.mate(seat)])
         return obs
-
-    def snapshot(self) -> dict[str, Any]:
-        snap = self.observation(None)
-        snap.update(
-            rng=self.rng.state,
-            school_decks=[self._names(d) for d in self.deck_s],
-            hands=[
-                [self._names(self.hand_b[p]), self._names(self.hand_l[p]), self._names(self.hand_f[p])]
-                for p in range(self.game.num_players)
-            ],
-            legend_deck_order=self._names(self.deck_l),
-            flare_deck_order=self._names(self.deck_f),
-            task_deck_order=[] if self.game.tasks is None else [self.game.tasks.tasks[t].id for t in self.deck_t],
-            history=[str(a) for a in self.history],
-        )
-        return snap
 
     def why_illegal(self, action: Action) -> str:
         from .explain import why_illegal
