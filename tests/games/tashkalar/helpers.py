@@ -11,9 +11,9 @@ from typing import Any
 from cardarena.games.tashkalar.actions import Codec
 from cardarena.games.tashkalar.board import NAME_SQ, SQ_NAME, bits
 from cardarena.games.tashkalar.cards import build_cards
-from cardarena.games.tashkalar.game import TashKalarGame
-from cardarena.games.tashkalar.pieces import all_pieces
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.game import TashKalarGame
+from cardarena.games.tashkalar.rules.pieces import all_pieces, put
 from cardarena.games.tashkalar.state import TashKalarState
 
 CHARS = {
@@ -94,7 +94,7 @@ def position(
         name, ch = tok.split(":")
         owner, rank = CHARS[ch]
         assert not st.board[NAME_SQ[name]], f"{name} is given twice"
-        st.put(NAME_SQ[name], owner, rank)
+        put(st, NAME_SQ[name], owner, rank)
     if supply_two is not None:
         st.supply_two = list(supply_two)
     if supply_leg is not None:

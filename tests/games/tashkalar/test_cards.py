@@ -12,6 +12,8 @@ from cardarena.engine import Rng
 from cardarena.games.tashkalar.board import SQ_NAME, square
 from cardarena.games.tashkalar.cards import LEGENDARY
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
+from cardarena.games.tashkalar.rules.pieces import aside
 from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import position
@@ -27,8 +29,8 @@ def conserved(st: TashKalarState) -> None:
         base = p << 2
         two = (st.bb[base | 1] | st.bb[base | 2]).bit_count()
         leg = st.bb[base | 3].bit_count()
-        assert st.supply_two[p] + st.aside[2 * p] + two == rules.deathmatch_two_sided_base - 2
-        assert st.supply_leg[p] + st.aside[2 * p + 1] + leg == rules.legendary_pieces
+        assert st.supply_two[p] + aside(st)[2 * p] + two == rules.deathmatch_two_sided_base - 2
+        assert st.supply_leg[p] + aside(st)[2 * p + 1] + leg == rules.legendary_pieces
     for sq in range(144):
         c = st.board[sq]
         if c:
@@ -97,7 +99,7 @@ def test_every_flare_resolves_both_halves(card_id: str) -> None:
         # the opponent is far ahead in pieces and in upgraded pieces: both halves apply
         st = position(GAME, "a5:o a4:o e3:o " + ENEMIES + " d7:X e7:X f7:X f8:X d8:X", flares=(card_id,))
         fix_supplies(st)
-        assert st.flare_halves(0, card) == (True, True)
+        assert flare_halves(st, 0, card) == (True, True)
         st.apply_text(f"flare {card_id}")
         assert st.score == [0, 1]
         resolve(st, Rng(k))

@@ -222,7 +222,7 @@ def test_part_two_encoded_actions_round_trip(index: int) -> None:
 )
 def test_part_two_action_texts_parse(text: str) -> None:
     from cardarena.games.tashkalar.actions import parse
-    from cardarena.games.tashkalar.tasks import load_tasks
+    from cardarena.games.tashkalar.cards import load_tasks
 
     cards = GAME.cards
     if "spark" in text:

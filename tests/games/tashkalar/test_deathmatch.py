@@ -5,6 +5,7 @@ import pytest
 import cardarena
 from cardarena.engine import OptionError, RecordError
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.modes import points
 
 from .helpers import being, flare, make_game, play, position
 
@@ -134,7 +135,7 @@ def test_the_resigning_player_loses_whatever_the_points(mode: str) -> None:
     g = make_game(mode=mode, resign=None)  # the default: on in a 2-player game
     st = position(g, "a5:@ b5:@", actions=2)  # High Form: seat 0 has 2 points from its legendary pieces
     st.score = [17, 0]
-    assert st.points(0) > st.points(1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
+    assert points(st, 0) > points(st, 1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
     play(st, "resign")
     assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
     assert "the game is over. seat 0 resigned" in g.render(st, 1) and "result: [-1.0, 1.0]" in g.render(st, 1)

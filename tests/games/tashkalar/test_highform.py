@@ -10,11 +10,14 @@ from hypothesis import strategies as hst
 
 import cardarena
 from cardarena.engine import CardDataError
-from cardarena.games.tashkalar import modes
 from cardarena.games.tashkalar.board import NAME_SQ
+from cardarena.games.tashkalar.cards.tasks import TASK_TYPES, build_tasks, load_tasks
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules import modes
+from cardarena.games.tashkalar.rules.modes import points
+from cardarena.games.tashkalar.rules.pieces import aside
+from cardarena.games.tashkalar.rules.tasks import task_holds
 from cardarena.games.tashkalar.state import TashKalarState
-from cardarena.games.tashkalar.tasks import TASK_TYPES, build_tasks, load_tasks, task_holds
 
 from .helpers import being, board, legal, make_game, play, position
 
@@ -129,7 +132,7 @@ def test_destroyed_pieces_go_back_at_once_in_high_form() -> None:
     st = position(hf(), "d5:o f5:x", hand=("smasher",))
     before = st.supply_two[1]
     play(st, "summon smasher at e5 r0")
-    assert st.supply_two[1] == before + 1 and st.aside == [0, 0, 0, 0]
+    assert st.supply_two[1] == before + 1 and aside(st) == [0, 0, 0, 0]
 
 
 def test_claim_at_most_one_task_then_the_next_task_refills_and_a_new_next_is_turned() -> None:
@@ -250,14 +253,14 @@ def test_high_form_supplies_and_no_setup_pieces() -> None:
 def test_points_are_tasks_plus_legendary_pieces_on_the_board() -> None:
     st = position(hf(), "e5:@ c3:@ d4:# f4:O")
     st.score = [3, 1]
-    assert st.points(0) == 5 and st.points(1) == 2
+    assert points(st, 0) == 5 and points(st, 1) == 2
     assert st.observation(0)["points"] == [5, 2]
 
 
 def test_legend_summon_and_flare_score_nothing_in_high_form() -> None:
     st = position(hf(), "c5:O d5:O", legends=("great-one",))
     play(st, "summon great-one at e5 r0")
-    assert st.score == [0, 0] and st.points(0) == 1
+    assert st.score == [0, 0] and points(st, 0) == 1
     fl = make_game(
         mode="highform",
         flares=(

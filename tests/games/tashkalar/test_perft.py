@@ -7,6 +7,7 @@ import pytest
 import cardarena
 from cardarena.games.tashkalar.board import NAME_SQ, SQ_NAME, SQUARES, sq_x, sq_y, square
 from cardarena.games.tashkalar.cards import Card
+from cardarena.games.tashkalar.rules.summoning import legal_summons
 from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import position
@@ -74,7 +75,7 @@ def engine_summons(st: TashKalarState, card: Card) -> list[tuple[int, int, int]]
     st.hand_b[0] = [card.index] if card.kind == "being" else []
     st.hand_l[0] = [card.index] if card.kind == "legend" else []
     st._legal = None
-    return st.summons()
+    return legal_summons(st)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

@@ -9,6 +9,7 @@ import pytest
 import cardarena
 from cardarena.games.tashkalar.board import NAME_SQ
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
 from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import board, legal, play, position
@@ -728,7 +729,7 @@ def _run(card_id: str, before: str, actions: list[str], after: str, more: dict[s
         flares=(card_id,) if card.kind == "flare" else (),
     )
     if card.kind == "flare":
-        assert st.flare_halves(0, card) == (True, True)  # both halves resolve, the upper one first
+        assert flare_halves(st, 0, card) == (True, True)  # both halves resolve, the upper one first
     for a in actions:
         if a == "summon":
             st.apply_text(f"summon {card_id} at e5 r0")

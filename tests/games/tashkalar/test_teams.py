@@ -9,6 +9,7 @@ import pytest
 import cardarena
 from cardarena.engine import Rng
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.modes import points
 from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import being, board, flare, legal, make_game, play, position
@@ -249,12 +250,12 @@ def test_team_deathmatch_ends_at_18_team_points_after_a_final_round_of_four_turn
 def test_high_form_team_claims_for_the_team() -> None:
     g = make_game(PICKER, *MORE, legends=(LEGEND, *MORE_LEGENDS), teams=True, mode="highform")
     st = position(g, "c8:o d2:o e5:o", player=2)
-    from cardarena.games.tashkalar.tasks import load_tasks
+    from cardarena.games.tashkalar.cards import load_tasks
 
     tasks = load_tasks()
     st.cur_t = [tasks.by_id[t].index for t in ("red-vigil", "web", "slant")]
     play(st, "end", "claim red-vigil")
-    assert st.score == [1, 0] and st.points(0) == 1 and st.player == 3
+    assert st.score == [1, 0] and points(st, 0) == 1 and st.player == 3
 
 
 def test_team_deathmatch_points_go_to_the_team_colour() -> None:

@@ -7,6 +7,7 @@ import pytest
 import cardarena
 from cardarena.engine import IllegalActionError
 from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
 
 from .helpers import being, board, flare, legal, make_game, play, position
 
@@ -134,11 +135,11 @@ def test_flare_conditions_upper_and_lower() -> None:
     g = _flare_game()
     st = position(g, "a5:X b5:X c5:x", flares=("boost",))
     assert "flare boost" in legal(st)
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, True)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (True, True)
     st = position(g, "a5:X b5:X c5:x d5:o", flares=("boost",))
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, False)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (True, False)
     st = position(g, "a5:X b5:x c5:x", flares=("boost",))
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (False, True)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (False, True)
     st = position(g, "a5:X b5:x d5:o", flares=("boost",))
     assert "flare boost" not in legal(st)
     with pytest.raises(IllegalActionError, match="neither condition"):

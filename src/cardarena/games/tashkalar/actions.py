@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from ...engine import Action, InvalidActionError
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
-from .cards import ORIENTATIONS, CardSet
-from .tasks import TaskSet
+from .cards.model import ORIENTATIONS, CardSet
+from .cards.tasks import TaskSet
 
 SQ_KINDS = ("place", "recall", "choose")
 CARD_KINDS = ("discard", "bottom", "flare")

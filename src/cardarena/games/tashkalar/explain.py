@@ -6,27 +6,27 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .board import NAME_SQ, SQ_NAME
-from .cards import RANK_NAMES, Card
+from .cards.model import RANK_NAMES, Card
+from .constants import (
+    BOTTOM,
+    CLAIM,
+    EFFECT,
+    MAIN,
+    MELEE_SETUP,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    RECALL_PLACE,
+    SETUP,
+    SUMMON_RECALL,
+)
+from .rules.effects import current_step
 
 if TYPE_CHECKING:
     from .state import TashKalarState
 
 
 def why_illegal(st: TashKalarState, action: Action) -> str:
-    from .effects import current_step
-    from .constants import (
-        BOTTOM,
-        CLAIM,
-        EFFECT,
-        MAIN,
-        MELEE_SETUP,
-        OVER,
-        PHASE_NAMES,
-        PICK,
-        RECALL_PLACE,
-        SETUP,
-        SUMMON_RECALL,
-    )
 
     if st.phase == OVER:
         return "the game is over"

@@ -6,9 +6,9 @@ from functools import cache
 
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
 from .actions import RESIGN, Codec, parse
-from .cards import CardSet, enemy_place_field, load_cards
+from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
+from .render import card_list, describe_action, render, seen_by_others, task_list
 from .state import TashKalarState
-from .tasks import TaskSet, load_tasks
 
 MODES = ("highform", "deathmatch", "melee")
 
@@ -142,14 +142,10 @@ class TashKalarGame(Game):
         return self.codec.action(index)
 
     def render(self, state: State, seat: int | None) -> str:
-        from .render import render
-
         assert isinstance(state, TashKalarState)
         return render(state, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
-        from .render import describe_action
-
         assert isinstance(state, TashKalarState)
         return describe_action(state, action)
 
@@ -160,15 +156,11 @@ class TashKalarGame(Game):
         choices of an effect, a claimed task), so its description is the same for every seat. Cards put under
         the deck are hidden (ruling 7) from the opponents and, in team games, from the teammate too (ruling 18).
         """
-        from .render import describe_action, seen_by_others
-
         assert isinstance(state, TashKalarState)
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
 
     def rules_text(self) -> str:
-        from .render import card_list, task_list
-
         text = super().rules_text() + "\n" + card_list(self.cards)
         return text + "\n" + task_list(self.tasks or _tasks(self.options["tasks"]))

@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, bits, on_board, square
-from .cards import RANK_NAMES, Card, CardSet
-from .effects import current_step
-from .tasks import TaskSet
+from .cards.model import RANK_NAMES, Card, CardSet
+from .cards.tasks import TaskSet
+from .constants import CLAIM, EFFECT, OVER, PHASE_NAMES, PICK, SETUP
+from .rules.effects import current_step
+from .rules.flares import flare_halves
+from .rules.modes import melee_score, melee_target, points
 
 if TYPE_CHECKING:
     from .state import TashKalarState
@@ -55,7 +58,6 @@ def _card_line(card: Card) -> str:
 
 
 def render(st: TashKalarState, seat: int | None) -> str:
-    from .constants import EFFECT, OVER, PHASE_NAMES, PICK
 
     cs = st.game.cards
     n = st.game.num_players
@@ -118,7 +120,6 @@ def render(st: TashKalarState, seat: int | None) -> str:
 
 def _mode_lines(st: TashKalarState, seat: int | None, marked: int) -> list[str]:
     """The legend and the players' lines for High Form, melee and team games."""
-    from .modes import melee_score, melee_target
 
     g = st.game
     cs = g.cards
@@ -137,7 +138,7 @@ def _mode_lines(st: TashKalarState, seat: int | None, marked: int) -> list[str]:
             assert g.tasks is not None
             claimed = ", ".join(g.tasks.tasks[t].id for t in st.claimed[c]) or "no task"
             legends = st.bb[c << 2 | 3].bit_count()
-            pts = f"{st.points(c)} pts / {cs.rules.highform_target} ({claimed}; {legends} legendary on the board)"
+            pts = f"{points(st, c)} pts / {cs.rules.highform_target} ({claimed}; {legends} legendary on the board)"
         elif g.mode == "melee":
             row = ", ".join(f"c{o} {v}" for o, v in enumerate(st.mscore[c]) if o != c)
             free = "".join(str(o) for o in range(g.n_col) if o != c and not st.improv[c] >> o & 1) or "-"
@@ -168,7 +169,6 @@ UNDER = {"being": "your deck", "legend": "the legend deck", "flare": "the flare 
 
 
 def describe_action(st: TashKalarState, action: Action) -> str:
-    from .constants import CLAIM, EFFECT, SETUP
 
     cs = st.game.cards
     kind = action[0]
@@ -181,7 +181,7 @@ def describe_action(st: TashKalarState, action: Action) -> str:
     if kind == "flare":
         card = cs.by_id[action[1]]
         against = action[2] if len(action) == 3 else -1
-        up, low = st.flare_halves(st.player, card, against)
+        up, low = flare_halves(st, st.player, card, against)
         halves = " and ".join(h for h, ok in (("upper", up), ("lower", low)) if ok)
         who = {
             "deathmatch": "the opponent scores 1",

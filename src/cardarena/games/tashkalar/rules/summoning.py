@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import ONBOARD
-from .cards import LEGENDARY, Card, Orientation
-from .pieces import rank_mask
+from ..board import ONBOARD
+from ..cards.model import LEGENDARY, Card, Orientation
+from .pieces import has_supply, rank_mask
 
 if TYPE_CHECKING:
-    from .state import TashKalarState
+    from ..state import TashKalarState
 
 
 def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
@@ -127,7 +127,7 @@ def recall_mask(st: TashKalarState, card: Card, o: Orientation, sq: int) -> int:
     ユニットの不足: a piece of yours destroyed on the summon square is reused; otherwise one of your pieces of that
     kind outside the pattern is taken off the board.
     """
-    if st.has_supply(st.side, card.rank):
+    if has_supply(st, st.side, card.rank):
         return 0
     kind = _own_kind(st, card)
     if kind >> sq & 1:
@@ -137,7 +137,7 @@ def recall_mask(st: TashKalarState, card: Card, o: Orientation, sq: int) -> int:
 
 def piece_available(st: TashKalarState, card: Card, o: Orientation, sq: int) -> bool:
     """A piece for the being exists: in the supply, or by the out-of-units rules."""
-    if st.has_supply(st.side, card.rank):
+    if has_supply(st, st.side, card.rank):
         return True
     kind = _own_kind(st, card)
     return bool(kind >> sq & 1 or kind & ~pattern_mask(o, sq) & ~(1 << sq))

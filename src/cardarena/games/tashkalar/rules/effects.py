@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Action
-from .actions import CHOOSE, PLACE, SKIP, card_action, move_action, option_action
-from .board import ADJ, AREAS, ONBOARD, SQ_NAME, bits, distance_mask, ray_mask
-from .cards import ALL, ANY, ENEMY, LEGENDARY, OWN, TARGET_OPS, Cond, Step
-from .pieces import all_pieces, pieces_mask
+from ....engine import Action
+from ..actions import CHOOSE, PLACE, SKIP, card_action, move_action, option_action
+from ..board import ADJ, AREAS, ONBOARD, SQ_NAME, bits, distance_mask, ray_mask
+from ..cards.model import ALL, ANY, ENEMY, LEGENDARY, OWN, TARGET_OPS, Cond, Step
+from .pieces import all_pieces, empty_mask, flip, has_supply, pieces_mask, put, remove
 
 if TYPE_CHECKING:
-    from .state import TashKalarState
+    from ..state import TashKalarState
 
 DECK_INDEX = {"school": 0, "legend": 1, "flare": 2}
 
@@ -115,7 +115,7 @@ def advance(st: TashKalarState) -> None:
         elif op == "place" and step.count == ALL:
             for sq in bits(place_squares(st, step)):
                 if place_squares(st, step) >> sq & 1:
-                    st.put(sq, _place_owner(st, step), step.place_rank)
+                    put(st, sq, _place_owner(st, step), step.place_rank)
                     st.ctx_last = sq
                     st.prog_n += 1
         else:
@@ -124,7 +124,6 @@ def advance(st: TashKalarState) -> None:
             if choices(st):
                 return
         _next(st)
-    st.finish_effect()
 
 
 # -- the choices of the current step ------------------------------------------------------------------------
@@ -138,7 +137,7 @@ def choices(st: TashKalarState) -> list[Action]:
     if op == "choose_one":
         return [option_action(k) for k in range(1, len(step.options) + 1)]
     if op == "recover":
-        cs = st.cards()
+        cs = st.game.cards.cards
         acts = [card_action("take", cs[c].id) for c in sorted(set(pile(st, step)))]
     elif op in TARGET_OPS:
         acts = [CHOOSE[s] for s in bits(targets(st, step))]
@@ -298,7 +297,7 @@ def feasible(st: TashKalarState, op: str, owners: tuple[int, ...], ranks: int, a
                 m |= bb[base | 3]
         elif op == "convert":
             if as_rank:
-                if st.has_supply(p, as_rank):
+                if has_supply(st, p, as_rank):
                     m |= pieces_mask(bb, (o,), ranks)
                 continue
             if st.supply_two[p] > 0:
@@ -329,9 +328,9 @@ def _place_owner(st: TashKalarState, step: Step) -> int:
 
 def place_squares(st: TashKalarState, step: Step) -> int:
     owner = _place_owner(st, step)
-    if not st.has_supply(owner, step.place_rank):
+    if not has_supply(st, owner, step.place_rank):
         return 0
-    return area(st, step) & st.empty_mask()
+    return area(st, step) & empty_mask(st)
 
 
 def _movers(st: TashKalarState, step: Step) -> int:
@@ -430,7 +429,7 @@ def apply_choice(st: TashKalarState, action: Action) -> None:
             _next(st)
     elif kind == "place":
         sq = action[1]
-        st.put(sq, _place_owner(st, step), step.place_rank)
+        put(st, sq, _place_owner(st, step), step.place_rank)
         st.prog_picked |= 1 << sq
         st.prog_n += 1
         st.ctx_last = sq
@@ -489,15 +488,15 @@ def do_target(st: TashKalarState, step: Step, sq: int) -> None:
         _destroy(st, sq, step.scores)
     elif op == "convert":
         _destroy(st, sq, step.scores)
-        st.put(sq, st.side, step.place_rank or rank)
+        put(st, sq, st.side, step.place_rank or rank)
     elif op == "upgrade":
         if rank == 1:
-            st.flip(sq, 2)
+            flip(st, sq, 2)
         else:
             _swap(st, sq, owner, LEGENDARY)
     elif op == "downgrade":
         if rank == 2:
-            st.flip(sq, 1)
+            flip(st, sq, 1)
         else:
             _swap(st, sq, owner, 2)
 
@@ -505,8 +504,8 @@ def do_target(st: TashKalarState, step: Step, sq: int) -> None:
 def _swap(st: TashKalarState, sq: int, owner: int, rank: int) -> None:
     """Replace a piece by one of another kind (upgrade to / downgrade from legendary); not a destruction."""
     keep_self = sq == st.ctx_self
-    st.remove(sq, destroyed=False)
-    st.put(sq, owner, rank)
+    remove(st, sq, destroyed=False)
+    put(st, sq, owner, rank)
     if keep_self:
         st.ctx_self = sq
 
@@ -514,7 +513,7 @@ def _swap(st: TashKalarState, sq: int, owner: int, rank: int) -> None:
 def _destroy(st: TashKalarState, sq: int, scores: bool) -> None:
     """Destroy the piece on ``sq`` (counted for ``if = { destroyed = N }``); ``scores = false``: it goes straight
     back to its owner and counts for no score."""
-    st.remove(sq, destroyed=scores)
+    remove(st, sq, destroyed=scores)
     st.step_destroyed += 1
     st.eff_destroyed += 1
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Action
-from .actions import card_action, setup_action
-from .board import _sq
-from .pieces import count_pieces, count_upgraded
+from ....engine import Action
+from ..actions import card_action, setup_action
+from ..board import _sq
+from .pieces import count_pieces, count_upgraded, put
 from .tasks import task_holds
 
 if TYPE_CHECKING:
-    from .state import TashKalarState
+    from ..state import TashKalarState
 
 # 乱戦 setup: the last seat puts one common on one square of each pair (next to each setup icon)
 MELEE_SETUP_PAIRS = ((_sq(6, 2), _sq(7, 2)), (_sq(7, 6), _sq(7, 7)), (_sq(2, 7), _sq(3, 7)))
@@ -117,7 +117,7 @@ def melee_setup_actions(st: TashKalarState) -> list[Action]:
 
 def apply_melee_setup(st: TashKalarState, action: Action) -> None:
     sq, colour = action[1], action[2]
-    st.put(sq, colour, 1)
+    put(st, sq, colour, 1)
     st.msetup = (st.msetup + 1) | (1 << (8 + colour))
 
 
@@ -160,7 +160,7 @@ def end_reasons(st: TashKalarState) -> list[str]:
         return [f"{rules.deathmatch_target} points"] if max(st.score) >= rules.deathmatch_target else []
     if mode == "highform":
         t = rules.highform_target
-        return [f"{t} points"] if any(st.points(c) >= t for c in range(st.game.n_col)) else []
+        return [f"{t} points"] if any(points(st, c) >= t for c in range(st.game.n_col)) else []
     t = melee_target(st)
     n = st.game.num_players
     hit = any(st.mscore[s][o] >= t for s in range(n) for o in range(n) if o != s)
@@ -174,7 +174,7 @@ def ranking_key(st: TashKalarState, seat: int) -> tuple[int, ...]:
     up, pieces = count_upgraded(st.bb, col), count_pieces(st.bb, col)
     if st.game.mode == "melee":
         return (*sorted(v for o, v in enumerate(st.mscore[seat]) if o != seat), up, pieces)
-    return (st.points(col), up, pieces)
+    return (points(st, col), up, pieces)
 
 
 def returns(st: TashKalarState) -> list[float]:
@@ -188,3 +188,10 @@ def returns(st: TashKalarState) -> list[float]:
     if len(winners) == st.game.n_col:
         return [0.0] * n
     return [0.0 if keys[s] == best else -1.0 for s in range(n)]
+
+
+def points(st: TashKalarState, colour: int) -> int:
+    """A colour's points now: deathmatch points, or (High Form) task points plus its legendary pieces."""
+    if st.game.mode == "highform":
+        return st.score[colour] + st.bb[colour << 2 | 3].bit_count()
+    return st.score[colour]
