@@ -229,8 +229,8 @@ def test_extra_legend_and_flare_draws() -> None:
         flares=(flare("f1", 2, 2, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
     )
     st = position(g, "d5:o", hand=("seer",), legends=("l1", "l2"), flares=("f1",), actions=1)
-    st.deck_l = [g.cards.by_id["l3"].index, g.cards.by_id["filler-legend"].index]
-    st.deck_f = [g.cards.by_id["filler-flare"].index]
+    st.edit(deck_l=[g.cards.by_id["l3"].index, g.cards.by_id["filler-legend"].index])
+    st.edit(deck_f=[g.cards.by_id["filler-flare"].index])
     play(st, "summon seer at e5 r0")
     assert len(st.hand_l[0]) == 3 and len(st.hand_f[0]) == 2
 
@@ -302,3 +302,10 @@ def test_why_illegal_explains() -> None:
         st.apply_text("summon filler-1 at e5 r0")
     with pytest.raises(IllegalActionError, match="only for a pending choice"):
         st.apply_text("skip")
+
+
+def test_skip_and_end_are_the_passes() -> None:
+    """``skip`` and ``end`` decline to act (the faces' pass); nothing else is one."""
+    g = cardarena.load("tashkalar", mode="melee", players=4)
+    passes = {str(g.action_from_index(i)) for i in range(g.num_distinct_actions) if g.is_pass(g.action_from_index(i))}
+    assert passes == {"skip", "end"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
-from .actions import RESIGN, Codec, parse
+from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
 from .state import TashKalarState
@@ -160,6 +160,11 @@ class TashKalarGame(Game):
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
+
+    def is_pass(self, action: Action) -> bool:
+        """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end
+        the turn, leaving any actions unused) decline to act; handing over and resigning do not."""
+        return action in (SKIP, END)
 
     def rules_text(self) -> str:
         text = super().rules_text() + "\n" + card_list(self.cards)

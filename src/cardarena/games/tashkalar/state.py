@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
-from . import explain, rules, views
+from . import rules, views
 from .constants import MELEE_SETUP, OVER, PICK_LEGEND, SETUP
 from .rules import modes
 from .rules.decks import refill
@@ -187,5 +187,5 @@ class TashKalarState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)
 
-    def why_illegal(self, action: Action) -> str:
-        return explain.why_illegal(self, action)
+    def why_not(self, action: Action) -> str | None:
+        return rules.why_not(self, action)

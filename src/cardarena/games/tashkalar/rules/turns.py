@@ -11,20 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....engine import Action
-from ..actions import (
-    CHOOSE,
-    END,
-    HANDOVER,
-    PLACE,
-    RECALL,
-    RESIGN,
-    SCORE,
-    SKIP,
-    card_action,
-    improv_action,
-    summon_action,
-)
-from ..board import DUEL_SETUP, ONBOARD, bits
+from ..board import DUEL_SETUP, ONBOARD
 from ..cards.model import LEGENDARY, Card, Step
 from ..constants import (
     BOTTOM,
@@ -44,7 +31,7 @@ from ..constants import (
 from . import effects, modes, summoning
 from .decks import put_under, refill
 from .flares import flare_actions, flare_halves
-from .pieces import empty_mask, has_supply, put, remove
+from .pieces import has_supply, put, remove
 
 if TYPE_CHECKING:
     from ..state import TashKalarState
@@ -55,75 +42,6 @@ def run_effect(st: TashKalarState, steps: tuple[Step, ...]) -> None:
     effects.start(st, steps)
     if not st.frames:
         finish_effect(st)
-
-
-def legal_actions(st: TashKalarState) -> list[Action]:
-    acts = decisions(st)
-    if st.game.teams and st.phase == EFFECT and not st.handed:
-        acts.append(HANDOVER)  # チーム戦: the turn may be handed over during an effect
-    if st.game.resign:
-        acts.append(RESIGN)  # 2人ゲーム…プレイヤーはいつでも投了することができる (last: see playout_actions)
-    return acts
-
-
-def decisions(st: TashKalarState) -> list[Action]:
-    ph = st.phase
-    if ph == MAIN:
-        return main_actions(st)
-    if ph == EFFECT:
-        return effects.choices(st)
-    if ph == SETUP:
-        return [CHOOSE[DUEL_SETUP[0]], CHOOSE[DUEL_SETUP[1]]]
-    if ph == BOTTOM:
-        # 残りのそのほかのカードを望む枚数だけ山札の底に戻す: any remaining card, each under its own deck
-        cs = st.game.cards.cards
-        p = st.player
-        return [
-            *(card_action("bottom", cs[c].id) for hand in (st.hand_b, st.hand_l, st.hand_f) for c in hand[p]),
-            SKIP,
-        ]
-    if ph == RECALL_PLACE:
-        return [PLACE[sq] for sq in bits(empty_mask(st))]
-    if ph == SUMMON_RECALL:
-        return [RECALL[sq] for sq in bits(st.recall_mask)]
-    if ph == PICK:
-        return [SCORE[c] for c in bits(st.pick_mask)]
-    if ph == CLAIM:
-        return [*modes.claim_actions(st), SKIP]
-    if ph == MELEE_SETUP:
-        return modes.melee_setup_actions(st)
-    return []
-
-
-def main_actions(st: TashKalarState) -> list[Action]:
-    p = st.player
-    side = st.side
-    out: list[Action] = []
-    cs = st.game.cards.cards
-    if st.actions > 0:
-        if st.supply_two[side] > 0:
-            out.extend([PLACE[sq] for sq in bits(empty_mask(st))])
-        else:
-            base = side << 2
-            out.extend([RECALL[sq] for sq in bits(st.bb[base | 1] | st.bb[base | 2])])
-        if st.handed:
-            # the teammate spends the remaining actions on placing commons only, and invokes no flare
-            out.append(END)
-            return out
-        for c, sq, o in summoning.legal_summons(st):
-            out.append(summon_action(cs[c].id, sq, cs[c].orients[o].name))
-        if st.game.mode == "melee":
-            for c, sq, o, using in summoning.improvised_summons(st):
-                out.append(improv_action(cs[c].id, sq, cs[c].orients[o].name, using))
-        if not st.discarded:
-            out.extend([card_action("discard", cs[c].id) for c in st.hand_b[p]])
-        if st.game.teams:
-            out.append(HANDOVER)
-    elif st.handed:
-        return [END]
-    out.extend(flare_actions(st))
-    out.append(END)
-    return out
 
 
 def apply(st: TashKalarState, action: Action) -> None:
