@@ -86,32 +86,36 @@ def position(
 ) -> TashKalarState:
     """A main-phase position of ``player`` with exactly ``pieces`` on the board and the given hand."""
     st = game.new_initial_state(0)
-    st.board = [0] * 144
-    st.bb = [0] * 16
-    st.supply_two = [16] * game.n_col
-    st.supply_leg = [3] * game.n_col
+    st.edit(board=[0] * 144, bb=[0] * 16, supply_two=[16] * game.n_col, supply_leg=[3] * game.n_col)
     for tok in pieces.split():
         name, ch = tok.split(":")
         owner, rank = CHARS[ch]
         assert not st.board[NAME_SQ[name]], f"{name} is given twice"
         put(st, NAME_SQ[name], owner, rank)
     if supply_two is not None:
-        st.supply_two = list(supply_two)
+        st.edit(supply_two=list(supply_two))
     if supply_leg is not None:
-        st.supply_leg = list(supply_leg)
+        st.edit(supply_leg=list(supply_leg))
     idx = game.cards.by_id
-    st.hand_b[player] = [idx[c].index for c in hand]
+    held = [idx[c].index for c in hand]
     school = game.cards.schools[st.school[player]].cards
-    st.deck_s[player] = [c for c in school if c not in st.hand_b[player]]
-    st.hand_l[player] = [idx[c].index for c in legends]
-    st.hand_f[player] = [idx[c].index for c in flares]
-    st.phase = Phase.MAIN
-    st.player = st.active = player
-    st.side = game.colour_of[player]
-    st.handed = False
-    st.actions = actions
-    st.turn_no = turn
-    st._legal = None
+
+    def seat_only(rows: list[list[int]], mine: list[int]) -> list[list[int]]:
+        return [mine if p == player else row for p, row in enumerate(rows)]
+
+    st.edit(
+        hand_b=seat_only(st.hand_b, held),
+        deck_s=seat_only(st.deck_s, [c for c in school if c not in held]),
+        hand_l=seat_only(st.hand_l, [idx[c].index for c in legends]),
+        hand_f=seat_only(st.hand_f, [idx[c].index for c in flares]),
+        phase=Phase.MAIN,
+        player=player,
+        active=player,
+        side=game.colour_of[player],
+        handed=False,
+        actions=actions,
+        turn_no=turn,
+    )
     return st
 
 

@@ -239,7 +239,7 @@ def test_extra_turn_is_not_a_turn_of_the_final_round() -> None:
     """The final round (「各プレイヤーは最後の1ターンを実行し」) still gives every player their last turn."""
     g = single([{"do": "extra_turn"}])
     st = position(g, "d5:o", hand=("probe",), actions=1)
-    st.final_left = 2  # seat 0's and seat 1's last turns
+    st.edit(final_left=2)  # seat 0's and seat 1's last turns
     play(st, "summon probe at e5 r0")
     assert st.player == 0 and st.final_left == 1  # the extra turn
     play(st, "end")

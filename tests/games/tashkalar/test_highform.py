@@ -33,13 +33,13 @@ def hf(**options: Any):  # type: ignore[no-untyped-def]
 
 
 def with_tasks(st: TashKalarState, *ids: str, next_task: str | None = None) -> TashKalarState:
-    st.cur_t = [TASKS.by_id[i].index for i in ids]
+    st.edit(cur_t=[TASKS.by_id[i].index for i in ids])
     used = set(st.cur_t)
     if next_task is not None:
-        st.next_t = TASKS.by_id[next_task].index
+        st.edit(next_t=TASKS.by_id[next_task].index)
         used.add(st.next_t)
-    st.deck_t = [t.index for t in TASKS.tasks if t.index not in used]
-    st.t_bottom = 0
+    st.edit(deck_t=[t.index for t in TASKS.tasks if t.index not in used])
+    st.edit(t_bottom=0)
     return st
 
 
@@ -93,10 +93,10 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 def _case_state(spec: dict[str, Any]) -> TashKalarState:
     st = position(hf(), spec.get("pieces", ""))
     if "dest" in spec:
-        st.dest = [0, 0, 0, *spec["dest"]]
+        st.edit(dest=[0, 0, 0, *spec["dest"]])
     if "summoned" in spec:
         sq, rank = spec["summoned"]
-        st.summoned = [NAME_SQ[sq] << 2 | rank]
+        st.edit(summoned=[NAME_SQ[sq] << 2 | rank])
     return st
 
 
@@ -172,8 +172,8 @@ def test_the_next_task_is_not_claimable() -> None:
 
 def test_empty_task_deck_leaves_the_slot_empty() -> None:
     st = with_tasks(position(hf(), "c8:o d2:o e5:o"), "red-vigil", "green-vigil", "web")
-    st.deck_t = []
-    st.next_t = -1
+    st.edit(deck_t=[])
+    st.edit(next_t=-1)
     play(st, "end", "claim red-vigil")
     assert [TASKS.tasks[t].id for t in st.cur_t] == ["green-vigil", "web"]
 
@@ -218,7 +218,7 @@ def test_dealing_skips_advanced_tasks_and_a_third_task_of_the_same_type() -> Non
     g = hf()
     g.tasks = _tiny(spec)
     st = position(g)
-    st.rng = _NoShuffle()  # type: ignore[assignment]
+    st.edit(rng=_NoShuffle())  # type: ignore[assignment]
     modes.deal_tasks(st)
     names = [g.tasks.tasks[t].id for t in st.cur_t]
     assert names == ["c1", "c2", "l1"]
@@ -252,7 +252,7 @@ def test_high_form_supplies_and_no_setup_pieces() -> None:
 
 def test_points_are_tasks_plus_legendary_pieces_on_the_board() -> None:
     st = position(hf(), "e5:@ c3:@ d4:# f4:O")
-    st.score = [3, 1]
+    st.edit(score=[3, 1])
     assert points(st, 0) == 5 and points(st, 1) == 2
     assert st.observation(0)["points"] == [5, 2]
 
@@ -282,7 +282,7 @@ def test_legend_summon_and_flare_score_nothing_in_high_form() -> None:
 def test_nine_points_trigger_the_final_round() -> None:
     """いずれかのプレイヤーのターン終了時、9点以上の得点を獲得したプレイヤーがいた場合…ゲーム終了の条件が満たされる."""
     st = position(hf(), "e5:@")
-    st.score = [8, 0]
+    st.edit(score=[8, 0])
     play(st, "end")
     assert st.final_left == 2 and "9 points" in st.trigger
     play(st, "end")  # seat 1's last turn
@@ -293,7 +293,7 @@ def test_nine_points_trigger_the_final_round() -> None:
 
 def test_eight_points_do_not_trigger() -> None:
     st = position(hf(), "")
-    st.score = [8, 0]
+    st.edit(score=[8, 0])
     play(st, "end")
     assert st.final_left == -1
 
@@ -307,8 +307,7 @@ def test_high_form_tie_breaks_upgraded_then_pieces_then_draw() -> None:
         ("a5:o a4:X", [-1.0, 1.0]),
     ):
         st = position(hf(), pieces)
-        st.score = [2, 2]
-        st.phase = Phase.OVER
+        st.edit(score=[2, 2], phase=Phase.OVER)
         assert st.returns() == expected, pieces
 
 
@@ -359,13 +358,13 @@ def test_summoned_tasks_count_summons_not_squares(tmp_path: Any) -> None:
     )
     assert g.tasks is not None
     st = position(g, "d5:o", hand=("one", "two"))
-    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    st.edit(cur_t=[g.tasks.by_id[t].index for t in ("twice", "t0", "t1")])
     play(st, "summon one at e5 r0", "summon two at e5 r0")  # the second destroys your own common on e5
     assert board(st) == "d5:o e5:o"
     assert task_holds(st, 0, g.tasks.by_id["twice"])
     assert legal(st) == ["claim twice", "skip"]
     st = position(g, "d5:o", hand=("one", "two"))
-    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    st.edit(cur_t=[g.tasks.by_id[t].index for t in ("twice", "t0", "t1")])
     play(st, "summon one at e5 r0")
     assert not task_holds(st, 0, g.tasks.by_id["twice"])  # one summon is not two
 

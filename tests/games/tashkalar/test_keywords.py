@@ -30,8 +30,8 @@ def test_draw_an_extra_card_at_end_of_turn() -> None:
     assert len(st.hand_b[0]) == 4  # refilled to 3, then the extra card
     assert st.player == 1
     # next own turn: the refill draws only up to 3, and the 4th card is kept
-    st.player = 0
-    st.extra = [0, 0, 0]
+    st.edit(player=0)
+    st.edit(extra=[0, 0, 0])
     refill(st, 0)
     assert len(st.hand_b[0]) == 4
 

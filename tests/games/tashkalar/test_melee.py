@@ -97,23 +97,21 @@ def test_legend_summon_scores_one_point_in_a_chosen_colour() -> None:
 def test_players_score_is_their_lowest_colour_and_ties_look_at_the_next_lowest() -> None:
     """各プレイヤーの点数は…最も少ない点数…同点の場合…次に点数の低い色を確認する."""
     st = position(melee(), "")
-    st.mscore = [[0, 3, 5], [3, 0, 4], [2, 2, 0]]
-    st.phase = Phase.OVER
+    st.edit(mscore=[[0, 3, 5], [3, 0, 4], [2, 2, 0]], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, -1.0]
-    st.mscore = [[0, 3, 4], [3, 0, 4], [2, 2, 0]]
+    st.edit(mscore=[[0, 3, 4], [3, 0, 4], [2, 2, 0]])
     assert st.returns() == [0.0, 0.0, -1.0]  # a tie for first: those tied draw, the others lose
 
 
 def test_four_players_compare_the_last_colour_then_the_board() -> None:
     """4人ゲームの場合、これでも同点であれば最後に残っている色の点数を比べる; then upgraded pieces, then pieces."""
     st = position(melee(4), "a5:O a4:x")
-    st.mscore = [[0, 2, 3, 5], [2, 0, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]]
-    st.phase = Phase.OVER
+    st.edit(mscore=[[0, 2, 3, 5], [2, 0, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]
     st.mscore[0][3] = 4
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]  # upgraded pieces on the board: seat 0 has one
-    st.bb = [0] * 16
-    st.board = [0] * 144
+    st.edit(bb=[0] * 16)
+    st.edit(board=[0] * 144)
     assert st.returns() == [0.0, 0.0, -1.0, -1.0]
 
 
@@ -138,12 +136,11 @@ def test_improvised_summon_uses_one_enemy_piece_as_your_own() -> None:
 def test_improvised_summon_once_per_enemy_colour() -> None:
     """プレイヤーはゲーム中この色のユニットを再び即興召喚に使用することはできない."""
     st = _improv_position()
-    st.improv[0] = 0b010
+    st.edit(improv=[0b010, *st.improv[1:]])
     acts = legal(st)
     assert not any("using c5" in a for a in acts)
     assert any("at d4" in a and "using d6" in a for a in acts)  # colour 2 is still available
-    st.improv[0] = 0b110
-    st._legal = None
+    st.edit(improv=[0b110, *st.improv[1:]])
     assert not any("using" in a for a in legal(st))
 
 
@@ -157,7 +154,7 @@ def test_improvised_summons_exist_only_in_melee() -> None:
 def test_flare_chooses_the_opponent_to_compare_with_who_scores_in_your_colour() -> None:
     """焰カードを発動させるとき、条件を比較するためいずれかの対戦者を選ぶ…プレイヤーの色の1点を獲得する."""
     st = position(melee(), "a4:x b4:x c4:x e9:v", flares=("spark",), actions=0)
-    st.phase = Phase.MAIN
+    st.edit(phase=Phase.MAIN)
     acts = legal(st)
     assert "flare spark against 1" in acts and "flare spark against 2" not in acts
     play(st, "flare spark against 1")

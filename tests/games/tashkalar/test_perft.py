@@ -72,9 +72,10 @@ def naive_summons(st: TashKalarState, card: Card) -> set[tuple[str, frozenset[tu
 
 
 def engine_summons(st: TashKalarState, card: Card) -> list[tuple[int, int, int]]:
-    st.hand_b[0] = [card.index] if card.kind == "being" else []
-    st.hand_l[0] = [card.index] if card.kind == "legend" else []
-    st._legal = None
+    st.edit(
+        hand_b=[[card.index] if card.kind == "being" else [], *st.hand_b[1:]],
+        hand_l=[[card.index] if card.kind == "legend" else [], *st.hand_l[1:]],
+    )
     return legal_summons(st)
 
 

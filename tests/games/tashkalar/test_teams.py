@@ -99,8 +99,7 @@ def test_handover_before_an_action_teammate_may_only_place() -> None:
     assert st.hand_l[0] == [] and st.hand_l[2] == [st.game.cards.by_id["great-one"].index]  # 伝説級カードを渡す
     acts = legal(st)
     assert acts[-1] == "end" and all(a.startswith("place ") for a in acts[:-1])
-    st.hand_f[2] = [st.game.cards.by_id["spark"].index]
-    st._legal = None
+    st.edit(hand_f=[*st.hand_f[:2], [st.game.cards.by_id["spark"].index], *st.hand_f[3:]])
     assert not any(a.startswith("flare") for a in legal(st))  # no flare on the turn player's turn
     play(st, "place a5")
     assert st.player == 2 and st.actions == 1
@@ -176,10 +175,9 @@ def test_team_flare_gives_the_other_team_a_point() -> None:
 
 def test_teammates_share_the_result() -> None:
     st = position(teams(), "a4:x")
-    st.score = [5, 3]
-    st.phase = Phase.OVER
+    st.edit(score=[5, 3], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, 1.0, -1.0]
-    st.score = [3, 3]
+    st.edit(score=[3, 3])
     assert st.returns() == [-1.0, 1.0, -1.0, 1.0]  # tie: more pieces on the board
 
 
@@ -236,7 +234,7 @@ def test_team_games_play_to_the_end(mode: str) -> None:
 def test_team_deathmatch_ends_at_18_team_points_after_a_final_round_of_four_turns() -> None:
     """いずれかのプレイヤーが18点以上の得点を獲得した場合…各プレイヤーは最後の1ターンを実行し…"""
     st = position(teams(), "", player=1)
-    st.score = [0, 18]
+    st.edit(score=[0, 18])
     play(st, "end")
     assert st.final_left == 4 and "18 points" in st.trigger
     for seat in (2, 3, 0):
@@ -253,7 +251,7 @@ def test_high_form_team_claims_for_the_team() -> None:
     from cardarena.games.tashkalar.cards import load_tasks
 
     tasks = load_tasks()
-    st.cur_t = [tasks.by_id[t].index for t in ("red-vigil", "web", "slant")]
+    st.edit(cur_t=[tasks.by_id[t].index for t in ("red-vigil", "web", "slant")])
     play(st, "end", "claim red-vigil")
     assert st.score == [1, 0] and points(st, 0) == 1 and st.player == 3
 
