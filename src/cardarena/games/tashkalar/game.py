@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
@@ -11,16 +9,6 @@ from .render import card_list, describe_action, render, seen_by_others, task_lis
 from .state import TashKalarState
 
 MODES = ("highform", "deathmatch", "melee")
-
-
-@cache
-def _cards(path: str | None) -> CardSet:
-    return load_cards(path)
-
-
-@cache
-def _tasks(path: str | None) -> TaskSet:
-    return load_tasks(path)
 
 
 def refuse_enemy_place_in_melee(cards: CardSet) -> None:
@@ -96,10 +84,24 @@ class TashKalarGame(Game):
         self.n_col = n_col
         # teammates sit opposite each other and turns go clockwise: seats 0, 1, 2, 3 = team A, B, A, B
         self.colour_of: tuple[int, ...] = tuple(s % n_col for s in range(seats))
-        self.cards = _cards(o["cards"])
+        for key, what in (("cards", "card"), ("tasks", "High Form task")):
+            if o[key] is not None and not o[key].strip():
+                raise OptionError(
+                    f"tashkalar: option {key!r} is empty: give the path of a {what} file (TOML), "
+                    "or leave the option out for the built-in one"
+                )
+        for seat in range(seats, 4):
+            if o[f"school{seat}"] != "random":
+                raise OptionError(
+                    f"tashkalar: option 'school{seat}': this game has {seats} seats (0-{seats - 1}), "
+                    f"so there is no seat {seat} to give a school to"
+                )
+        self.cards = load_cards(o["cards"])
         if mode == "melee":
             refuse_enemy_place_in_melee(self.cards)
-        self.tasks: TaskSet | None = _tasks(o["tasks"]) if mode == "highform" else None
+        # a task file given in any mode is read (and checked) now, so that a bad path is refused at load
+        self.task_file: TaskSet | None = load_tasks(o["tasks"]) if mode == "highform" or o["tasks"] else None
+        self.tasks: TaskSet | None = self.task_file if mode == "highform" else None
         for key in ("school0", "school1", "school2", "school3"):
             if o[key] != "random" and o[key] not in self.cards.schools:
                 valid = ", ".join([*self.cards.schools, "random"])
@@ -168,4 +170,4 @@ class TashKalarGame(Game):
 
     def rules_text(self) -> str:
         text = super().rules_text() + "\n" + card_list(self.cards)
-        return text + "\n" + task_list(self.tasks or _tasks(self.options["tasks"]))
+        return text + "\n" + task_list(self.task_file or load_tasks(None))

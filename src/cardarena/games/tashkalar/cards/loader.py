@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from ....engine import CardDataError
-from ....engine.datafiles import read_toml
+from ....engine.datafiles import parse_toml, read_text
 from ..._datamodel import validate
 from ..board import WIDTH
 from .model import (
@@ -403,7 +404,13 @@ def default_path() -> str:
 def load_cards(path: str | None = None) -> CardSet:
     """Read, validate and compile a card file (the package's own when ``path`` is None)."""
     file = path or default_path()
-    return build_cards(read_toml(file), file=file)
+    return _build_once(file, read_text(file))
+
+
+@lru_cache(maxsize=16)
+def _build_once(file: str, text: str) -> CardSet:
+    """The card set of one file content: the file is read on every load, and built again whenever it changed."""
+    return build_cards(parse_toml(text, file), file=file)
 
 
 def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
@@ -413,7 +420,14 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         raise CardDataError(
             file, f"unknown top-level table {sorted(unknown)[0]!r} (expected rules, school, legend, flare)"
         )
-    rules = validate(RulesModel, raw.get("rules", {}), file=file, card=None)
+    raw_rules = raw.get("rules", {})
+    if not isinstance(raw_rules, dict):
+        raise CardDataError(
+            file,
+            "rules is a table of numbers ([rules] with lines like hand_beings = 3), not a single value",
+            field="rules",
+        )
+    rules = validate(RulesModel, raw_rules, file=file, card=None)
     cards: list[Card] = []
     by_id: dict[str, Card] = {}
 

@@ -18,13 +18,14 @@ player (or team) whose turn ends. Condition kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ....engine import CardDataError
-from ....engine.datafiles import read_toml
+from ....engine.datafiles import parse_toml, read_text
 from ..._datamodel import validate
 from ..board import AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, mask_of, on_board, sq_x, sq_y, square
 from .model import RANK_FILTERS, SLUG
@@ -180,7 +181,13 @@ def default_task_path() -> str:
 
 def load_tasks(path: str | None = None) -> TaskSet:
     file = path or default_task_path()
-    return build_tasks(read_toml(file), file=file)
+    return _build_once(file, read_text(file))
+
+
+@lru_cache(maxsize=16)
+def _build_once(file: str, text: str) -> TaskSet:
+    """The task set of one file content: the file is read on every load, and built again whenever it changed."""
+    return build_tasks(parse_toml(text, file), file=file)
 
 
 def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
