@@ -3,6 +3,7 @@
 
 from .loader import build_cards, default_path, load_cards, parse_pattern
 from .model import LEGENDARY, ORIENTATIONS, Card, CardSet, Step, enemy_place_field
+from .steps import compile_steps, step_keywords
 from .tasks import TaskSet, build_tasks, load_tasks
 
 __all__ = [
@@ -14,9 +15,11 @@ __all__ = [
     "TaskSet",
     "build_cards",
     "build_tasks",
+    "compile_steps",
     "default_path",
     "enemy_place_field",
     "load_cards",
     "load_tasks",
     "parse_pattern",
+    "step_keywords",
 ]

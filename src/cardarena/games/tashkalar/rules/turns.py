@@ -115,7 +115,12 @@ def apply(st: TashKalarState, action: Action) -> None:
         st.recall_mask = 0
         summon_place(st, c, sq, oi)
         return
-    # main phase
+    apply_main(st, action)
+
+
+def apply_main(st: TashKalarState, action: Action) -> None:
+    """An action of the main phase: one of the two actions, a flare, or the end of the turn."""
+    kind = action[0]
     p = st.player
     if kind == Kind.PLACE:
         st.actions -= 1
