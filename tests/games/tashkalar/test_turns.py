@@ -5,7 +5,7 @@ import random
 import pytest
 
 import cardarena
-from cardarena.engine import IllegalActionError
+from cardarena.engine import Action, IllegalActionError, RulesError
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.rules.flares import flare_halves
 
@@ -309,3 +309,14 @@ def test_skip_and_end_are_the_passes() -> None:
     g = cardarena.load("tashkalar", mode="melee", players=4)
     passes = {str(g.action_from_index(i)) for i in range(g.num_distinct_actions) if g.is_pass(g.action_from_index(i))}
     assert passes == {"skip", "end"}
+
+
+def test_only_tash_kalar_actions_are_accepted() -> None:
+    """An equal tuple of another type (a bare ``Action``) is refused: every accepted action replays."""
+    st = cardarena.load("tashkalar").new_initial_state(0)
+    st.apply_text("choose c5")
+    end = st.game.parse_action(st, "end")
+    assert end in st.legal_actions()
+    with pytest.raises(RulesError):
+        st.apply(Action(tuple(end)))
+    st.apply(end)

@@ -8,7 +8,7 @@ from ...engine import Action
 from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, bits, on_board, square
 from .cards.model import RANK_NAMES, Card, CardSet
 from .cards.tasks import TaskSet
-from .constants import CLAIM, EFFECT, OVER, PHASE_NAMES, PICK, SETUP
+from .constants import CLAIM, EFFECT, OVER, PHASE_NAMES, PICK, SETUP, Kind
 from .rules.effects import current_step
 from .rules.flares import flare_halves
 from .rules.modes import melee_score, melee_target, points
@@ -52,7 +52,7 @@ def pattern_lines(card: Card) -> list[str]:
 
 
 def _card_line(card: Card) -> str:
-    if card.kind == "flare":
+    if card.kind == Kind.FLARE:
         return f"{card.id} [flare {card.upper}/{card.lower}] {card.name}"
     return f"{card.id} [{RANK_NAMES[card.rank]}] {card.name}: {card.text}"
 
@@ -172,13 +172,13 @@ def describe_action(st: TashKalarState, action: Action) -> str:
 
     cs = st.game.cards
     kind = action[0]
-    if kind == "summon":
+    if kind == Kind.SUMMON:
         card = cs.by_id[action[1]]
         text = f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
         if len(action) == 5:
             text += f", improvising with the enemy piece on {SQ_NAME[action[4]]}"
         return text
-    if kind == "flare":
+    if kind == Kind.FLARE:
         card = cs.by_id[action[1]]
         against = action[2] if len(action) == 3 else -1
         up, low = flare_halves(st, st.player, card, against)
@@ -189,52 +189,52 @@ def describe_action(st: TashKalarState, action: Action) -> str:
             "melee": f"seat {against} scores 1 in your colour",
         }[st.game.mode]
         return f"invoke the flare {card.name} ({halves} half; {who})"
-    if kind == "handover":
+    if kind == Kind.HANDOVER:
         return "hand the turn over to your teammate (with your legends)"
-    if kind == "claim":
+    if kind == Kind.CLAIM:
         assert st.game.tasks is not None
         task = st.game.tasks.by_id[action[1]]
         return f"claim the task {task.name} ({task.points} pt)"
-    if kind == "score":
+    if kind == Kind.SCORE:
         return f"score 1 point in the colour of seat {action[1]}"
-    if kind == "setup":
+    if kind == Kind.SETUP:
         return f"setup: a common of seat {action[2]} on {SQ_NAME[action[1]]}"
-    if kind == "discard":
+    if kind == Kind.DISCARD:
         return f"discard {cs.by_id[action[1]].name}"
-    if kind == "bottom":
+    if kind == Kind.BOTTOM:
         card = cs.by_id[action[1]]
         return f"put under {UNDER[card.kind]} {card.name}"
-    if st.phase == SETUP and kind == "choose":
+    if st.phase == SETUP and kind == Kind.CHOOSE:
         return f"your common on {SQ_NAME[action[1]]}, the first player's on the other setup square"
     if st.phase == EFFECT and st.frames:
         step = current_step(st)
-        if kind == "option":
+        if kind == Kind.OPTION:
             return f"option {action[1]}: " + " ".join(s.text for s in step.options[action[1] - 1])
-        if kind == "move":
+        if kind == Kind.MOVE:
             victim = st.board[action[2]]
             extra = f", destroying the {RANK_NAMES[victim & 3]} of seat {victim >> 2}" if victim else ""
             return f"{action[0]} {SQ_NAME[action[1]]} to {SQ_NAME[action[2]]}{extra} ({step.text})"
-        if kind == "skip":
+        if kind == Kind.SKIP:
             return f"skip: stop here ({step.text})"
-        if kind == "take":
+        if kind == Kind.TAKE:
             return f"take {cs.by_id[action[1]].name} into your hand ({step.text})"
         return f"{action} ({step.text})"
-    if kind == "place":
+    if kind == Kind.PLACE:
         return str(action)
-    if kind == "recall":
+    if kind == Kind.RECALL:
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
-    if kind == "end":
+    if kind == Kind.END:
         return "end the turn"
-    if kind == "skip":
+    if kind == Kind.SKIP:
         return "skip: claim no task" if st.phase == CLAIM else "skip: put no more cards under a deck"
-    if kind == "resign":
+    if kind == Kind.RESIGN:
         return "resign: your team loses the game" if st.game.teams else "resign: you lose the game"
     return str(action)
 
 
 def seen_by_others(st: TashKalarState, action: Action) -> str:
     """``action`` as a seat other than the one taking it sees it: no hidden card is named."""
-    if action[0] == "bottom":
+    if action[0] == Kind.BOTTOM:
         # the kind of card is public (hand sizes are), the card is not
         kind = st.game.cards.by_id[action[1]].kind
         what = {"being": "a card under their school deck", "legend": "a legend under the legend deck"}

@@ -265,7 +265,7 @@ def _candidate_reason(st: TashKalarState, action: Action) -> str:
             f"neither condition holds: an opponent needs {card.upper}+ more upgraded pieces or "
             f"{card.lower}+ more pieces than you"
         )
-    if card.kind == "flare" or card.index not in (*st.hand_b[p], *st.hand_l[p]):
+    if card.kind == Kind.FLARE or card.index not in (*st.hand_b[p], *st.hand_l[p]):
         return f"{action[1]} is not a being or legend in your hand"
     names = [o.name for o in card.orients]
     if action[3] not in names:
