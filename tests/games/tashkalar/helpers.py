@@ -132,3 +132,10 @@ def play(st: TashKalarState, *texts: str) -> TashKalarState:
     for t in texts:
         st.apply_text(t)
     return st
+
+
+def set_item(st: TashKalarState, field: str, index: int, value: Any) -> None:
+    """Set one seat's (or colour's) entry of a declared field through ``State.edit``."""
+    rows = list(getattr(st, field))
+    rows[index] = value
+    st.edit(**{field: rows})

@@ -16,7 +16,7 @@ from cardarena.games.tashkalar.rules.flares import flare_halves
 from cardarena.games.tashkalar.rules.pieces import aside
 from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import position
+from .helpers import position, set_item
 
 GAME = cardarena.load("tashkalar")
 CARDS = GAME.cards
@@ -61,8 +61,8 @@ def pattern_position(card_id: str) -> tuple[TashKalarState, str]:
 def fix_supplies(st: TashKalarState) -> None:
     for p in (0, 1):
         base = p << 2
-        st.supply_two[p] = 16 - (st.bb[base | 1] | st.bb[base | 2]).bit_count()
-        st.supply_leg[p] = 3 - st.bb[base | 3].bit_count()
+        set_item(st, "supply_two", p, 16 - (st.bb[base | 1] | st.bb[base | 2]).bit_count())
+        set_item(st, "supply_leg", p, 3 - st.bb[base | 3].bit_count())
 
 
 def resolve(st: TashKalarState, rng: Rng) -> int:

@@ -7,7 +7,7 @@ from cardarena.engine import OptionError, RecordError
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.rules.modes import points
 
-from .helpers import being, flare, make_game, play, position
+from .helpers import being, flare, make_game, play, position, set_item
 
 
 def _wipe_game():
@@ -82,8 +82,8 @@ def test_drawing_the_last_school_card_triggers_the_end() -> None:
     """いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたとき (even with fewer than 3 in hand)."""
     g = make_game()
     st = position(g, "", actions=0)
-    st.hand_b[0] = []
-    st.deck_s[0] = st.deck_s[0][:1]
+    set_item(st, "hand_b", 0, [])
+    set_item(st, "deck_s", 0, st.deck_s[0][:1])
     play(st, "end")
     assert "last card" in st.trigger and st.final_left == 2
     assert len(st.hand_b[0]) == 1

@@ -19,7 +19,7 @@ from cardarena.games.tashkalar.rules.pieces import aside
 from cardarena.games.tashkalar.rules.tasks import task_holds
 from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, legal, make_game, play, position
+from .helpers import being, board, legal, make_game, play, position, set_item
 
 TASKS = load_tasks()
 DESTROY_ADJ = being(
@@ -372,7 +372,7 @@ def test_summoned_tasks_count_summons_not_squares(tmp_path: Any) -> None:
 def test_high_form_also_ends_when_a_school_deck_runs_out() -> None:
     """ゲームの終了の条件は、いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたときに満たされる."""
     st = position(hf(), "")
-    st.deck_s[0] = st.deck_s[0][:3]
+    set_item(st, "deck_s", 0, st.deck_s[0][:3])
     play(st, "end")
     assert st.deck_out[0] and st.final_left == 2 and "last card" in st.trigger
 

@@ -14,7 +14,7 @@ from cardarena.games.tashkalar.cards import default_path
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 SMASH = being(
     "smasher", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "rank": "any"}], "common"
@@ -108,7 +108,7 @@ def test_four_players_compare_the_last_colour_then_the_board() -> None:
     st = position(melee(4), "a5:O a4:x")
     st.edit(mscore=[[0, 2, 3, 5], [2, 0, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]
-    st.mscore[0][3] = 4
+    set_item(st, "mscore", 0, [*st.mscore[0][:3], 4, *st.mscore[0][3 + 1 :]])
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]  # upgraded pieces on the board: seat 0 has one
     st.edit(bb=[0] * 16)
     st.edit(board=[0] * 144)
@@ -165,10 +165,10 @@ def test_melee_end_triggers_at_12_with_three_and_10_with_four_players() -> None:
     """いずれかのプレイヤーがいずれかの色で3人ゲームなら12点以上の、4人ゲームなら10点以上."""
     for players, target in ((3, 12), (4, 10)):
         st = position(melee(players), "")
-        st.mscore[1][2] = target - 1
+        set_item(st, "mscore", 1, [*st.mscore[1][:2], target - 1, *st.mscore[1][2 + 1 :]])
         play(st, "end")
         assert st.final_left == -1
-        st.mscore[1][2] = target
+        set_item(st, "mscore", 1, [*st.mscore[1][:2], target, *st.mscore[1][2 + 1 :]])
         play(st, "end")
         assert st.final_left == players and f"{target} points in one colour" in st.trigger
         for _ in range(players):

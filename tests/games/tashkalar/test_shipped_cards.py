@@ -12,7 +12,7 @@ from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.rules.flares import flare_halves
 from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import board, legal, play, position
+from .helpers import board, legal, play, position, set_item
 
 GAME = cardarena.load("tashkalar", resign=False)  # exact legal lists: no "resign" at their end
 
@@ -783,7 +783,7 @@ def test_windcatcher_takes_a_being_back_from_the_discard_pile() -> None:
     """Windcatcher (recover): a being of your school's discard pile goes back to your hand."""
     idx = GAME.cards.by_id
     st = position(GAME, "f5:o d6:o", hand=("windcatcher",))
-    st.disc_s[0] = [idx["cinder-imp"].index, idx["hawk-eye"].index]
+    set_item(st, "disc_s", 0, [idx["cinder-imp"].index, idx["hawk-eye"].index])
     play(st, "summon windcatcher at e5 r0")
     assert legal(st) == ["take cinder-imp", "take hawk-eye", "skip"]
     play(st, "take hawk-eye")

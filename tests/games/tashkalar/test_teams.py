@@ -12,7 +12,7 @@ from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.rules.modes import points
 from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 PICKER = being(
     "picker", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}, {"do": "gain_action"}], "common"
@@ -72,7 +72,7 @@ def test_teammates_place_the_same_colour() -> None:
 def test_end_of_turn_hands_the_legends_on_and_the_teammate_draws_up_to_two() -> None:
     """伝説級カードを引く代わりに、チームメイトに伝説級カードを渡す…チームメイトは伝説級カードが2枚になるように引く."""
     st = position(teams(), "c5:O d5:O", legends=("great-one", "filler-legend"), hand=("picker",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     play(st, "summon great-one at e5 r0", "end")
     assert st.hand_l[0] == [] and len(st.hand_l[2]) == 2
     assert st.game.cards.by_id["filler-legend"].index in st.hand_l[2]
@@ -83,7 +83,7 @@ def test_end_of_turn_hands_the_legends_on_and_the_teammate_draws_up_to_two() -> 
 def test_an_extra_legend_is_drawn_by_the_teammate() -> None:
     """伝説級カードの場合、追加のカードはチームメイトが引く."""
     st = position(teams(), "c5:o d5:o", hand=("seer",), legends=("great-one",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     play(st, "summon seer at e5 r0", "end")
     assert st.hand_l[0] == [] and len(st.hand_l[2]) == 3
 
@@ -91,7 +91,7 @@ def test_an_extra_legend_is_drawn_by_the_teammate() -> None:
 def test_handover_before_an_action_teammate_may_only_place() -> None:
     """チームメイトは残っているターンプレイヤーのアクションを、一般級ユニットを配置するために費やすことができる."""
     st = position(teams(), "d5:o e5:x", hand=("picker",), legends=("great-one",), flares=("spark",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     mate_beings = list(st.hand_b[2])
     assert "handover" in legal(st)
     play(st, "handover")
@@ -134,7 +134,7 @@ def test_handover_is_for_team_games_only() -> None:
 def test_sideways_cards_end_condition() -> None:
     """山札の底の6枚を横向き…ゲーム終了の条件は…横向きでない最後のカードを引いたときに満たされる."""
     st = position(teams(), "")
-    st.deck_s[0] = st.deck_s[0][:9]
+    set_item(st, "deck_s", 0, st.deck_s[0][:9])
     play(st, "end")  # draws three: 6 left, all sideways
     assert len(st.deck_s[0]) == 6 and st.deck_out[0]
     assert st.final_left == 4 and "upright" in st.trigger
@@ -144,15 +144,15 @@ def test_sideways_cards_end_condition() -> None:
 def test_sideways_cards_can_still_be_drawn() -> None:
     """必要であれば横向きのカードを引くことができる."""
     st = position(teams(), "")
-    st.deck_s[0] = st.deck_s[0][:4]
-    st.hand_b[0] = []
+    set_item(st, "deck_s", 0, st.deck_s[0][:4])
+    set_item(st, "hand_b", 0, [])
     play(st, "end")
     assert len(st.hand_b[0]) == 3 and len(st.deck_s[0]) == 1
 
 
 def test_duel_deck_out_is_the_last_card_not_the_sideways_ones() -> None:
     st = position(make_game(PICKER), "")
-    st.deck_s[0] = st.deck_s[0][:4]
+    set_item(st, "deck_s", 0, st.deck_s[0][:4])
     play(st, "end")
     assert len(st.deck_s[0]) == 1 and not st.deck_out[0] and st.final_left == -1
 
@@ -160,7 +160,7 @@ def test_duel_deck_out_is_the_last_card_not_the_sideways_ones() -> None:
 def test_cards_put_under_lie_sideways_so_six_stay_sideways() -> None:
     """自分の山札の底にカードを戻したときに、それを横向きにする…これで横向きのカードは常に6枚になる."""
     st = position(teams(), "", hand=("picker", "seer", "filler-0"))
-    st.deck_s[0] = st.deck_s[0][:5]
+    set_item(st, "deck_s", 0, st.deck_s[0][:5])
     play(st, "discard picker", "bottom seer")
     obs = st.observation(0)
     assert obs["school_deck_sizes"][0] == 6 and obs["school_deck_sideways"][0] == 6

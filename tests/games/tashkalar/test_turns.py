@@ -9,7 +9,7 @@ from cardarena.engine import Action, IllegalActionError, RulesError
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.rules.flares import flare_halves
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 
 def test_setup_second_player_places_one_common_of_each_colour() -> None:
@@ -120,7 +120,7 @@ def test_a_flare_put_under_is_drawn_last() -> None:
     g = make_game(being("a", "c @", []), flares=tuple(flare(f, 6, 6, effect, effect) for f in ("spark", "f2", "f3")))
     st = position(g, "", hand=("a", "filler-0"), flares=("spark",))
     idx = g.cards.by_id
-    st.deck_f = [idx["f2"].index, idx["f3"].index]  # top = end of the list
+    st.edit(deck_f=[idx["f2"].index, idx["f3"].index])  # top = end of the list
     play(st, "discard filler-0", "bottom spark", "skip", "end")
     assert [g.cards.cards[c].id for c in st.hand_f[0]] == ["f3"]
     assert [g.cards.cards[c].id for c in st.deck_f] == ["spark", "f2"]
@@ -186,10 +186,9 @@ def test_hand_refill_and_reshuffles() -> None:
     """ターン終了時: refill to 3 beings, 2 legends, 1 flare; flare and legend decks reshuffle, the school deck not."""
     g = make_game()
     st = position(g, "", hand=(), actions=0)
-    st.deck_l, st.disc_l = [], list(g.cards.legends)
-    st.deck_f, st.disc_f = [], list(g.cards.flares)
+    st.edit(deck_l=[], disc_l=list(g.cards.legends), deck_f=[], disc_f=list(g.cards.flares))
     st.hand_l[0], st.hand_f[0] = [], []
-    st.deck_s[0] = st.deck_s[0][:2]
+    set_item(st, "deck_s", 0, st.deck_s[0][:2])
     play(st, "end")
     assert len(st.hand_b[0]) == 2 and st.deck_s[0] == []  # no reshuffle of the school discard pile
     assert st.deck_out[0]
