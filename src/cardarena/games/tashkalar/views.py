@@ -118,6 +118,15 @@ def observation(st: TashKalarState, seat: int | None) -> dict[str, Any]:
         "recall_choices": [SQ_NAME[s] for s in bits(st.recall_mask)],
         "result": st.returns() if st.phase == OVER else None,
     }
+    _mode_view(st, obs)
+    if seat is not None:
+        _seat_view(st, seat, obs)
+    return obs
+
+
+def _mode_view(st: TashKalarState, obs: dict[str, Any]) -> None:
+    """The public facts of teams, melee and High Form."""
+    n = st.game.num_players
     g = st.game
     if g.teams:
         obs["school_deck_sideways"] = [min(sideways(st), len(d)) for d in st.deck_s]
@@ -138,16 +147,19 @@ def observation(st: TashKalarState, seat: int | None) -> dict[str, Any]:
         obs["claimed"] = [[ts[t].id for t in cl] for cl in st.claimed]
         obs["points"] = [points(st, c) for c in range(g.n_col)]
         obs["summoned_this_turn"] = [[SQ_NAME[e >> 2] for e in st.summoned if e & 3 == r] for r in (1, 2, 3)]
-    if seat is not None:
-        k = st.known_bottom[seat]
-        obs["seat"] = seat
-        obs["hand"] = {
-            "beings": _names(st, st.hand_b[seat]),
-            "legends": _names(st, st.hand_l[seat]),
-            "flares": _names(st, st.hand_f[seat]),
-        }
-        obs["my_deck_bottom"] = _names(st, st.deck_s[seat][:k])
-        obs["my_deck_cards"] = sorted(_names(st, st.deck_s[seat]))
-        if g.teams:
-            obs["team_legends"] = _names(st, st.hand_l[g.mate(seat)])
-    return obs
+
+
+def _seat_view(st: TashKalarState, seat: int, obs: dict[str, Any]) -> None:
+    """What only ``seat`` knows: its hand, the cards it put under its school deck, its team's legends."""
+    g = st.game
+    k = st.known_bottom[seat]
+    obs["seat"] = seat
+    obs["hand"] = {
+        "beings": _names(st, st.hand_b[seat]),
+        "legends": _names(st, st.hand_l[seat]),
+        "flares": _names(st, st.hand_f[seat]),
+    }
+    obs["my_deck_bottom"] = _names(st, st.deck_s[seat][:k])
+    obs["my_deck_cards"] = sorted(_names(st, st.deck_s[seat]))
+    if g.teams:
+        obs["team_legends"] = _names(st, st.hand_l[g.mate(seat)])

@@ -48,20 +48,10 @@ def apply(st: TashKalarState, action: Action) -> None:
     kind = action[0]
     ph = st.phase
     if kind == Kind.RESIGN:
-        # 投了: the resigning seat (in team games its team) loses at once, whatever the points
-        p = st.player
-        st.resigned = p
-        col = st.game.colour_of
-        losers = [s for s in range(st.game.num_players) if col[s] == col[p]]
-        st.trigger = f"seat {p} resigned" + (f": seats {losers[0]} and {losers[1]} lose" if len(losers) > 1 else "")
-        st.phase = OVER
+        resign(st)
         return
     if kind == Kind.HANDOVER:
-        mate = st.game.mate(st.active)
-        st.hand_l[mate].extend(st.hand_l[st.active])  # 手札の伝説級カードをチームメイトに渡す
-        st.hand_l[st.active] = []
-        st.handed = True
-        st.player = mate
+        hand_over(st)
         return
     if ph == EFFECT:
         effects.apply_choice(st, action)
@@ -116,6 +106,25 @@ def apply(st: TashKalarState, action: Action) -> None:
         summon_place(st, c, sq, oi)
         return
     apply_main(st, action)
+
+
+def resign(st: TashKalarState) -> None:
+    """投了: the resigning seat (in team games its team) loses at once, whatever the points."""
+    p = st.player
+    st.resigned = p
+    col = st.game.colour_of
+    losers = [s for s in range(st.game.num_players) if col[s] == col[p]]
+    st.trigger = f"seat {p} resigned" + (f": seats {losers[0]} and {losers[1]} lose" if len(losers) > 1 else "")
+    st.phase = OVER
+
+
+def hand_over(st: TashKalarState) -> None:
+    """チーム戦: the teammate takes the turn on with the hand's legends (手札の伝説級カードをチームメイトに渡す)."""
+    mate = st.game.mate(st.active)
+    st.hand_l[mate].extend(st.hand_l[st.active])
+    st.hand_l[st.active] = []
+    st.handed = True
+    st.player = mate
 
 
 def apply_main(st: TashKalarState, action: Action) -> None:
