@@ -11,9 +11,10 @@ from typing import Any
 from cardarena.games.tashkalar.actions import Codec
 from cardarena.games.tashkalar.board import NAME_SQ, SQ_NAME, bits
 from cardarena.games.tashkalar.cards import build_cards
-from cardarena.games.tashkalar.game import TashGame
-from cardarena.games.tashkalar.pieces import all_pieces
-from cardarena.games.tashkalar.state import MAIN, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.game import TashKalarGame
+from cardarena.games.tashkalar.rules.pieces import all_pieces, put
+from cardarena.games.tashkalar.state import TashKalarState
 
 CHARS = {
     "o": (0, 1),
@@ -50,7 +51,7 @@ def make_game(
     legends: tuple[dict[str, Any], ...] = (),
     flares: tuple[dict[str, Any], ...] = (),
     **options: Any,
-) -> TashGame:
+) -> TashKalarGame:
     """A game over a card set made of ``beings`` (school "lab"), ``legends`` and ``flares`` plus fillers."""
     raw = {
         "school": [
@@ -62,7 +63,7 @@ def make_game(
     }
     # scenario positions list their legal actions exactly: resignation (on by default) only where a test asks
     options.setdefault("resign", False)
-    g = TashGame(school0="random", school1="random", **options)
+    g = TashKalarGame(school0="random", school1="random", **options)
     g.cards = build_cards(raw, file="<test cards>")
     g.codec = Codec(g.cards)
     g.options["school0"] = "lab"
@@ -71,7 +72,7 @@ def make_game(
 
 
 def position(
-    game: TashGame,
+    game: TashKalarGame,
     pieces: str = "",
     *,
     player: int = 0,
@@ -82,48 +83,59 @@ def position(
     supply_two: tuple[int, ...] | None = None,
     supply_leg: tuple[int, ...] | None = None,
     turn: int = 5,
-) -> TashState:
+) -> TashKalarState:
     """A main-phase position of ``player`` with exactly ``pieces`` on the board and the given hand."""
     st = game.new_initial_state(0)
-    st.board = [0] * 144
-    st.bb = [0] * 16
-    st.supply_two = [16] * game.n_col
-    st.supply_leg = [3] * game.n_col
+    st.edit(board=[0] * 144, bb=[0] * 16, supply_two=[16] * game.n_col, supply_leg=[3] * game.n_col)
     for tok in pieces.split():
         name, ch = tok.split(":")
         owner, rank = CHARS[ch]
         assert not st.board[NAME_SQ[name]], f"{name} is given twice"
-        st.put(NAME_SQ[name], owner, rank)
+        put(st, NAME_SQ[name], owner, rank)
     if supply_two is not None:
-        st.supply_two = list(supply_two)
+        st.edit(supply_two=list(supply_two))
     if supply_leg is not None:
-        st.supply_leg = list(supply_leg)
+        st.edit(supply_leg=list(supply_leg))
     idx = game.cards.by_id
-    st.hand_b[player] = [idx[c].index for c in hand]
+    held = [idx[c].index for c in hand]
     school = game.cards.schools[st.school[player]].cards
-    st.deck_s[player] = [c for c in school if c not in st.hand_b[player]]
-    st.hand_l[player] = [idx[c].index for c in legends]
-    st.hand_f[player] = [idx[c].index for c in flares]
-    st.phase = MAIN
-    st.player = st.active = player
-    st.side = game.colour_of[player]
-    st.handed = False
-    st.actions = actions
-    st.turn_no = turn
-    st._legal = None
+
+    def seat_only(rows: list[list[int]], mine: list[int]) -> list[list[int]]:
+        return [mine if p == player else row for p, row in enumerate(rows)]
+
+    st.edit(
+        hand_b=seat_only(st.hand_b, held),
+        deck_s=seat_only(st.deck_s, [c for c in school if c not in held]),
+        hand_l=seat_only(st.hand_l, [idx[c].index for c in legends]),
+        hand_f=seat_only(st.hand_f, [idx[c].index for c in flares]),
+        phase=Phase.MAIN,
+        player=player,
+        active=player,
+        side=game.colour_of[player],
+        handed=False,
+        actions=actions,
+        turn_no=turn,
+    )
     return st
 
 
-def board(st: TashState) -> str:
+def board(st: TashKalarState) -> str:
     """The pieces as ``square:letter`` words, in square order."""
     return " ".join(f"{SQ_NAME[s]}:{LETTER[(st.board[s] >> 2, st.board[s] & 3)]}" for s in bits(all_pieces(st.bb)))
 
 
-def legal(st: TashState) -> list[str]:
+def legal(st: TashKalarState) -> list[str]:
     return [str(a) for a in st.legal_actions()]
 
 
-def play(st: TashState, *texts: str) -> TashState:
+def play(st: TashKalarState, *texts: str) -> TashKalarState:
     for t in texts:
         st.apply_text(t)
     return st
+
+
+def set_item(st: TashKalarState, field: str, index: int, value: Any) -> None:
+    """Set one seat's (or colour's) entry of a declared field through ``State.edit``."""
+    rows = list(getattr(st, field))
+    rows[index] = value
+    st.edit(**{field: rows})

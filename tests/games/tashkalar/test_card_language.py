@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import being, board, legal, make_game, play, position
+from .helpers import being, board, legal, make_game, play, position, set_item
 
 
 def single(effect: list[dict[str, Any]], pattern: str = "c @", rank: str = "heroic", **options: Any):
@@ -239,7 +239,7 @@ def test_extra_turn_is_not_a_turn_of_the_final_round() -> None:
     """The final round (「各プレイヤーは最後の1ターンを実行し」) still gives every player their last turn."""
     g = single([{"do": "extra_turn"}])
     st = position(g, "d5:o", hand=("probe",), actions=1)
-    st.final_left = 2  # seat 0's and seat 1's last turns
+    st.edit(final_left=2)  # seat 0's and seat 1's last turns
     play(st, "summon probe at e5 r0")
     assert st.player == 0 and st.final_left == 1  # the extra turn
     play(st, "end")
@@ -253,7 +253,7 @@ def test_recover_a_card_from_the_discard_pile() -> None:
     g = single([{"do": "recover", "deck": "school", "may": True}])
     st = position(g, "d5:o", hand=("probe",))
     idx = g.cards.by_id
-    st.disc_s[0] = [idx["filler-0"].index, idx["filler-1"].index]
+    set_item(st, "disc_s", 0, [idx["filler-0"].index, idx["filler-1"].index])
     play(st, "summon probe at e5 r0")
     assert legal(st) == ["take filler-0", "take filler-1", "skip"]
     act = st.legal_actions()[1]
@@ -320,7 +320,7 @@ def test_a_recovered_card_is_known_to_every_seat_while_it_stays_in_the_hand() ->
     g = single([{"do": "recover", "deck": "school"}])
     st = position(g, "d5:o", hand=("probe", "filler-2"), actions=2)
     idx = g.cards.by_id
-    st.disc_s[0] = [idx["filler-0"].index]
+    set_item(st, "disc_s", 0, [idx["filler-0"].index])
     play(st, "summon probe at e5 r0", "take filler-0")
     assert st.observation(1)["known_hand_cards"] == [["filler-0"], []]
     for k in range(8):

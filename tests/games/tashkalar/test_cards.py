@@ -11,30 +11,33 @@ import cardarena
 from cardarena.engine import Rng
 from cardarena.games.tashkalar.board import SQ_NAME, square
 from cardarena.games.tashkalar.cards import LEGENDARY
-from cardarena.games.tashkalar.state import EFFECT, MAIN, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
+from cardarena.games.tashkalar.rules.pieces import aside
+from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import position
+from .helpers import position, set_item
 
 GAME = cardarena.load("tashkalar")
 CARDS = GAME.cards
 ENEMIES = "c3:x g3:x c7:X g7:X e8:x b5:x h5:X e2:#"
 
 
-def conserved(st: TashState) -> None:
+def conserved(st: TashKalarState) -> None:
     rules = CARDS.rules
     for p in (0, 1):
         base = p << 2
         two = (st.bb[base | 1] | st.bb[base | 2]).bit_count()
         leg = st.bb[base | 3].bit_count()
-        assert st.supply_two[p] + st.aside[2 * p] + two == rules.deathmatch_two_sided_base - 2
-        assert st.supply_leg[p] + st.aside[2 * p + 1] + leg == rules.legendary_pieces
+        assert st.supply_two[p] + aside(st)[2 * p] + two == rules.deathmatch_two_sided_base - 2
+        assert st.supply_leg[p] + aside(st)[2 * p + 1] + leg == rules.legendary_pieces
     for sq in range(144):
         c = st.board[sq]
         if c:
             assert st.bb[c] >> sq & 1
 
 
-def pattern_position(card_id: str) -> tuple[TashState, str]:
+def pattern_position(card_id: str) -> tuple[TashKalarState, str]:
     """Your pieces on the card's r0 pattern around e5, enemies around, the card in hand."""
     card = CARDS.by_id[card_id]
     o = card.orients[0]
@@ -55,16 +58,16 @@ def pattern_position(card_id: str) -> tuple[TashState, str]:
     return st, f"summon {card_id} at e5 {o.name}"
 
 
-def fix_supplies(st: TashState) -> None:
+def fix_supplies(st: TashKalarState) -> None:
     for p in (0, 1):
         base = p << 2
-        st.supply_two[p] = 16 - (st.bb[base | 1] | st.bb[base | 2]).bit_count()
-        st.supply_leg[p] = 3 - st.bb[base | 3].bit_count()
+        set_item(st, "supply_two", p, 16 - (st.bb[base | 1] | st.bb[base | 2]).bit_count())
+        set_item(st, "supply_leg", p, 3 - st.bb[base | 3].bit_count())
 
 
-def resolve(st: TashState, rng: Rng) -> int:
+def resolve(st: TashKalarState, rng: Rng) -> int:
     n = 0
-    while st.phase == EFFECT or (st.phase != MAIN and st.current_player == 0 and n < 50):
+    while st.phase == Phase.EFFECT or (st.phase != Phase.MAIN and st.current_player == 0 and n < 50):
         legal = st.playout_actions()
         st.apply(legal[rng.randbelow(len(legal))])
         conserved(st)
@@ -96,7 +99,7 @@ def test_every_flare_resolves_both_halves(card_id: str) -> None:
         # the opponent is far ahead in pieces and in upgraded pieces: both halves apply
         st = position(GAME, "a5:o a4:o e3:o " + ENEMIES + " d7:X e7:X f7:X f8:X d8:X", flares=(card_id,))
         fix_supplies(st)
-        assert st.flare_halves(0, card) == (True, True)
+        assert flare_halves(st, 0, card) == (True, True)
         st.apply_text(f"flare {card_id}")
         assert st.score == [0, 1]
         resolve(st, Rng(k))
@@ -110,5 +113,5 @@ def test_pieces_are_conserved_in_random_games() -> None:
         while not st.is_terminal():
             legal = st.playout_actions()
             st.apply(legal[rng.randbelow(len(legal))])
-            assert isinstance(st, TashState)
+            assert isinstance(st, TashKalarState)
             conserved(st)

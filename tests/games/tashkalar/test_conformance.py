@@ -6,6 +6,7 @@ import pytest
 
 import cardarena
 from cardarena.engine.harness import check_game
+from cardarena.games.tashkalar.rules.pieces import aside
 
 
 def test_conformance_150_seeds() -> None:
@@ -65,13 +66,13 @@ def test_pieces_are_conserved_in_every_mode(options: dict[str, Any]) -> None:
         st = game.new_initial_state(seed)
         two0, leg0 = list(st.supply_two), list(st.supply_leg)
         while not st.is_terminal():
-            aside = st.aside
+            away = aside(st)
             for c in range(game.n_col):
                 base = c << 2
                 on_two = (st.bb[base | 1] | st.bb[base | 2]).bit_count()
                 on_leg = st.bb[base | 3].bit_count()
-                assert st.supply_two[c] + aside[2 * c] + on_two == two0[c]
-                assert st.supply_leg[c] + aside[2 * c + 1] + on_leg == leg0[c]
+                assert st.supply_two[c] + away[2 * c] + on_two == two0[c]
+                assert st.supply_leg[c] + away[2 * c + 1] + on_leg == leg0[c]
                 assert st.supply_two[c] >= 0 and st.supply_leg[c] >= 0
             acts = st.playout_actions()
             st.apply(acts[rng.randbelow(len(acts))])

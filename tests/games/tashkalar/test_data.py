@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardarena
-from cardarena.engine import CardDataError, InvalidActionError
+from cardarena.engine import CardDataError, InvalidActionError, OptionError
 from cardarena.games.tashkalar.actions import parse
 from cardarena.games.tashkalar.board import NAME_SQ
 from cardarena.games.tashkalar.cards import build_cards, default_path, load_cards, parse_pattern
@@ -222,7 +222,7 @@ def test_part_two_encoded_actions_round_trip(index: int) -> None:
 )
 def test_part_two_action_texts_parse(text: str) -> None:
     from cardarena.games.tashkalar.actions import parse
-    from cardarena.games.tashkalar.tasks import load_tasks
+    from cardarena.games.tashkalar.cards import load_tasks
 
     cards = GAME.cards
     if "spark" in text:
@@ -252,3 +252,44 @@ def test_part_two_bad_texts_are_refused(text: str, why: str) -> None:
 
 def test_rules_text_lists_the_tasks() -> None:
     assert "havoc" in GAME.rules_text() and "High Form tasks" in GAME.rules_text()
+
+
+def test_bad_file_options_are_refused_at_load(tmp_path: Path) -> None:
+    """A task file given in any mode is read when the game is made; an empty path is refused."""
+    for mode in ("deathmatch", "highform"):
+        with pytest.raises(CardDataError, match="file not found"):
+            cardarena.load("tashkalar", mode=mode, tasks=str(tmp_path / "t.toml"))
+    for key in ("cards", "tasks"):
+        with pytest.raises(OptionError, match=f"option '{key}' is empty"):
+            cardarena.load("tashkalar", **{key: ""})
+
+
+def test_a_school_for_a_seat_the_game_does_not_have_is_refused() -> None:
+    with pytest.raises(OptionError, match="no seat 2"):
+        cardarena.load("tashkalar", school2="grove")
+    with pytest.raises(OptionError, match="no seat 3"):
+        cardarena.load("tashkalar", mode="melee", players=3, school3="grove")
+    assert cardarena.load("tashkalar", mode="melee", players=3, school2="grove").options["school2"] == "grove"
+    assert cardarena.load("tashkalar", school2="random").num_players == 2  # the default is always accepted
+
+
+def test_an_edited_card_file_is_read_again(tmp_path: Path) -> None:
+    """Card and task files are cached by content, not by path: an edited (even broken) file is read again."""
+    path = tmp_path / "cards.toml"
+    text = Path(default_path()).read_text(encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
+    first = cardarena.load("tashkalar", cards=str(path))
+    assert cardarena.load("tashkalar", cards=str(path)).cards is first.cards  # same content: built once
+    path.write_text(text.replace('name = "Ember Covenant"', 'name = "Ember Cabal"', 1), encoding="utf-8")
+    assert cardarena.load("tashkalar", cards=str(path)).cards.schools["ember"].name == "Ember Cabal"
+    path.write_text(text + "\n[[oops", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        cardarena.load("tashkalar", cards=str(path))
+
+
+def test_rules_that_are_not_a_table_are_explained() -> None:
+    raw = tomllib.loads(Path(default_path()).read_text(encoding="utf-8"))
+    raw["rules"] = "x"
+    with pytest.raises(CardDataError) as err:
+        build_cards(raw, file="cards.toml")
+    assert "rules is a table of numbers" in str(err.value) and "dictionary" not in str(err.value)

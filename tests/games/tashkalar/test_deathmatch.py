@@ -4,9 +4,10 @@ import pytest
 
 import cardarena
 from cardarena.engine import OptionError, RecordError
-from cardarena.games.tashkalar.state import OVER
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.modes import points
 
-from .helpers import being, flare, make_game, play, position
+from .helpers import being, flare, make_game, play, position, set_item
 
 
 def _wipe_game():
@@ -56,33 +57,33 @@ def test_eighteen_points_trigger_the_final_round() -> None:
     """18点以上で終了条件; その後各プレイヤーは最後の1ターン、終了条件を満たしたプレイヤーが最後."""
     g = make_game()
     st = position(g, "", actions=0)
-    st.score = [18, 3]
+    st.edit(score=[18, 3])
     play(st, "end")
     assert st.final_left == 2 and "18 points" in st.trigger
     assert st.player == 1
     play(st, "end")
     assert st.player == 0 and st.final_left == 1
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_opponent_reaching_eighteen_on_your_turn() -> None:
     """The end condition is checked at the end of each turn, whoever has the points."""
     g = make_game()
     st = position(g, "", actions=0, player=1)
-    st.score = [18, 3]
+    st.edit(score=[18, 3])
     play(st, "end")
     assert st.final_left == 2 and st.player == 0
     play(st, "end", "end")
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_drawing_the_last_school_card_triggers_the_end() -> None:
     """いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたとき (even with fewer than 3 in hand)."""
     g = make_game()
     st = position(g, "", actions=0)
-    st.hand_b[0] = []
-    st.deck_s[0] = st.deck_s[0][:1]
+    set_item(st, "hand_b", 0, [])
+    set_item(st, "deck_s", 0, st.deck_s[0][:1])
     play(st, "end")
     assert "last card" in st.trigger and st.final_left == 2
     assert len(st.hand_b[0]) == 1
@@ -98,10 +99,10 @@ def test_tie_breaks_upgraded_then_pieces_then_draw() -> None:
         ("a5:O b5:X", [0.0, 0.0]),
     ]:
         st = position(g, layout, actions=0)
-        st.score = [5, 5]
-        st.final_left = 1
+        st.edit(score=[5, 5])
+        st.edit(final_left=1)
         play(st, "end")
-        assert st.phase == OVER and st.returns() == expected, layout
+        assert st.phase == Phase.OVER and st.returns() == expected, layout
 
 
 @pytest.mark.parametrize(
@@ -133,10 +134,10 @@ def test_the_resigning_player_loses_whatever_the_points(mode: str) -> None:
     """ゲームの終了 (投了): the player who resigns loses at once, even when ahead on points; the other wins."""
     g = make_game(mode=mode, resign=None)  # the default: on in a 2-player game
     st = position(g, "a5:@ b5:@", actions=2)  # High Form: seat 0 has 2 points from its legendary pieces
-    st.score = [17, 0]
-    assert st.points(0) > st.points(1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
+    st.edit(score=[17, 0])
+    assert points(st, 0) > points(st, 1) and st.legal_actions()[-1] == g.parse_action(st, "resign")
     play(st, "resign")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0] and st.trigger == "seat 0 resigned"
     assert "the game is over. seat 0 resigned" in g.render(st, 1) and "result: [-1.0, 1.0]" in g.render(st, 1)
 
 
@@ -183,9 +184,9 @@ def test_max_turns_is_a_draw() -> None:
     """Safety cap: reaching max_turns ends the game as a draw."""
     g = make_game(max_turns=5)
     st = position(g, "a5:O", actions=0, turn=5)
-    st.score = [10, 0]
+    st.edit(score=[10, 0])
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [0.0, 0.0]
+    assert st.phase == Phase.OVER and st.returns() == [0.0, 0.0]
 
 
 @pytest.mark.parametrize(
@@ -247,7 +248,7 @@ def test_opponent_reaching_eighteen_through_your_flare_you_take_the_last_turn() 
     """Ruling 8: 最後に終了条件を満たしたプレイヤーがターンを得る is the player whose turn met the condition."""
     g = make_game(flares=(flare("gift", 1, 1, [{"do": "gain_action"}], [{"do": "gain_action"}]),))
     st = position(g, "a5:X b5:X", flares=("gift",), actions=0)
-    st.score = [5, 17]
+    st.edit(score=[5, 17])
     play(st, "flare gift")
     assert st.score == [5, 18]
     play(st, "end")
@@ -255,7 +256,7 @@ def test_opponent_reaching_eighteen_through_your_flare_you_take_the_last_turn() 
     play(st, "end")
     assert st.player == 0 and st.final_left == 1  # seat 0 (the flare's player) takes the last turn
     play(st, "end")
-    assert st.phase == OVER
+    assert st.phase == Phase.OVER
 
 
 def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
@@ -265,4 +266,4 @@ def test_resignation_is_offered_at_every_decision_of_the_seat_to_act() -> None:
     play(st, "summon zap at e5 r0")
     assert st.current_player == 0 and "resign" in [str(a) for a in st.legal_actions()]
     play(st, "resign")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0]
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0]

@@ -10,12 +10,16 @@ from hypothesis import strategies as hst
 
 import cardarena
 from cardarena.engine import CardDataError
-from cardarena.games.tashkalar import modes
 from cardarena.games.tashkalar.board import NAME_SQ
-from cardarena.games.tashkalar.state import CLAIM, MAIN, OVER, TashState
-from cardarena.games.tashkalar.tasks import TASK_TYPES, build_tasks, load_tasks, task_holds
+from cardarena.games.tashkalar.cards.tasks import TASK_TYPES, build_tasks, load_tasks
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules import modes
+from cardarena.games.tashkalar.rules.modes import points
+from cardarena.games.tashkalar.rules.pieces import aside
+from cardarena.games.tashkalar.rules.tasks import task_holds
+from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, legal, make_game, play, position
+from .helpers import being, board, legal, make_game, play, position, set_item
 
 TASKS = load_tasks()
 DESTROY_ADJ = being(
@@ -28,14 +32,14 @@ def hf(**options: Any):  # type: ignore[no-untyped-def]
     return make_game(DESTROY_ADJ, legends=(LEGEND,), mode="highform", **options)
 
 
-def with_tasks(st: TashState, *ids: str, next_task: str | None = None) -> TashState:
-    st.cur_t = [TASKS.by_id[i].index for i in ids]
+def with_tasks(st: TashKalarState, *ids: str, next_task: str | None = None) -> TashKalarState:
+    st.edit(cur_t=[TASKS.by_id[i].index for i in ids])
     used = set(st.cur_t)
     if next_task is not None:
-        st.next_t = TASKS.by_id[next_task].index
+        st.edit(next_t=TASKS.by_id[next_task].index)
         used.add(st.next_t)
-    st.deck_t = [t.index for t in TASKS.tasks if t.index not in used]
-    st.t_bottom = 0
+    st.edit(deck_t=[t.index for t in TASKS.tasks if t.index not in used])
+    st.edit(t_bottom=0)
     return st
 
 
@@ -86,13 +90,13 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
-def _case_state(spec: dict[str, Any]) -> TashState:
+def _case_state(spec: dict[str, Any]) -> TashKalarState:
     st = position(hf(), spec.get("pieces", ""))
     if "dest" in spec:
-        st.dest = [0, 0, 0, *spec["dest"]]
+        st.edit(dest=[0, 0, 0, *spec["dest"]])
     if "summoned" in spec:
         sq, rank = spec["summoned"]
-        st.summoned = [NAME_SQ[sq] << 2 | rank]
+        st.edit(summoned=[NAME_SQ[sq] << 2 | rank])
     return st
 
 
@@ -118,9 +122,9 @@ def test_tasks_count_destruction_and_summons_of_this_turn_only() -> None:
     assert st.summoned == [NAME_SQ["e5"] << 2 | 2]
     assert st.observation(0)["summoned_this_turn"] == [[], ["e5"], []]
     play(st, "end")
-    assert st.phase == CLAIM and legal(st) == ["claim havoc", "skip"]
+    assert st.phase == Phase.CLAIM and legal(st) == ["claim havoc", "skip"]
     play(st, "claim havoc")
-    assert st.player == 1 and st.phase == MAIN
+    assert st.player == 1 and st.phase == Phase.MAIN
     assert st.dest == [0] * 6 and st.summoned == []
 
 
@@ -128,7 +132,7 @@ def test_destroyed_pieces_go_back_at_once_in_high_form() -> None:
     st = position(hf(), "d5:o f5:x", hand=("smasher",))
     before = st.supply_two[1]
     play(st, "summon smasher at e5 r0")
-    assert st.supply_two[1] == before + 1 and st.aside == [0, 0, 0, 0]
+    assert st.supply_two[1] == before + 1 and aside(st) == [0, 0, 0, 0]
 
 
 def test_claim_at_most_one_task_then_the_next_task_refills_and_a_new_next_is_turned() -> None:
@@ -138,7 +142,7 @@ def test_claim_at_most_one_task_then_the_next_task_refills_and_a_new_next_is_tur
     )
     deck_before = len(st.deck_t)
     play(st, "place a4", "place a3")
-    assert st.phase == CLAIM
+    assert st.phase == Phase.CLAIM
     assert legal(st) == ["claim red-vigil", "claim green-vigil", "skip"]
     play(st, "claim green-vigil")
     ids = [TASKS.tasks[t].id for t in st.cur_t]
@@ -157,19 +161,19 @@ def test_claiming_is_optional() -> None:
 def test_no_claim_decision_when_no_task_holds() -> None:
     st = with_tasks(position(hf(), "c8:o"), "red-vigil", "green-vigil", "web", next_task="slant")
     play(st, "end")
-    assert st.phase == MAIN and st.player == 1
+    assert st.phase == Phase.MAIN and st.player == 1
 
 
 def test_the_next_task_is_not_claimable() -> None:
     st = with_tasks(position(hf(), "c8:o d2:o e5:o"), "green-vigil", "web", "slant", next_task="red-vigil")
     play(st, "end")
-    assert st.phase == MAIN and st.score == [0, 0]
+    assert st.phase == Phase.MAIN and st.score == [0, 0]
 
 
 def test_empty_task_deck_leaves_the_slot_empty() -> None:
     st = with_tasks(position(hf(), "c8:o d2:o e5:o"), "red-vigil", "green-vigil", "web")
-    st.deck_t = []
-    st.next_t = -1
+    st.edit(deck_t=[])
+    st.edit(next_t=-1)
     play(st, "end", "claim red-vigil")
     assert [TASKS.tasks[t].id for t in st.cur_t] == ["green-vigil", "web"]
 
@@ -214,7 +218,7 @@ def test_dealing_skips_advanced_tasks_and_a_third_task_of_the_same_type() -> Non
     g = hf()
     g.tasks = _tiny(spec)
     st = position(g)
-    st.rng = _NoShuffle()  # type: ignore[assignment]
+    st.edit(rng=_NoShuffle())  # type: ignore[assignment]
     modes.deal_tasks(st)
     names = [g.tasks.tasks[t].id for t in st.cur_t]
     assert names == ["c1", "c2", "l1"]
@@ -241,22 +245,22 @@ def test_next_task_never_makes_three_of_a_type_among_the_four() -> None:
 def test_high_form_supplies_and_no_setup_pieces() -> None:
     """ゲーム開始時にゲームボード上にユニットは無い; 17 two-sided and 3 legendary pieces each."""
     st = cardarena.load("tashkalar", mode="highform").new_initial_state(4)
-    assert st.phase == MAIN and st.player == 0 and st.actions == 1
+    assert st.phase == Phase.MAIN and st.player == 0 and st.actions == 1
     assert st.supply_two == [17, 17] and st.supply_leg == [3, 3]
     assert not any(st.board)
 
 
 def test_points_are_tasks_plus_legendary_pieces_on_the_board() -> None:
     st = position(hf(), "e5:@ c3:@ d4:# f4:O")
-    st.score = [3, 1]
-    assert st.points(0) == 5 and st.points(1) == 2
+    st.edit(score=[3, 1])
+    assert points(st, 0) == 5 and points(st, 1) == 2
     assert st.observation(0)["points"] == [5, 2]
 
 
 def test_legend_summon_and_flare_score_nothing_in_high_form() -> None:
     st = position(hf(), "c5:O d5:O", legends=("great-one",))
     play(st, "summon great-one at e5 r0")
-    assert st.score == [0, 0] and st.points(0) == 1
+    assert st.score == [0, 0] and points(st, 0) == 1
     fl = make_game(
         mode="highform",
         flares=(
@@ -278,18 +282,18 @@ def test_legend_summon_and_flare_score_nothing_in_high_form() -> None:
 def test_nine_points_trigger_the_final_round() -> None:
     """いずれかのプレイヤーのターン終了時、9点以上の得点を獲得したプレイヤーがいた場合…ゲーム終了の条件が満たされる."""
     st = position(hf(), "e5:@")
-    st.score = [8, 0]
+    st.edit(score=[8, 0])
     play(st, "end")
     assert st.final_left == 2 and "9 points" in st.trigger
     play(st, "end")  # seat 1's last turn
-    assert st.phase == MAIN and st.player == 0
+    assert st.phase == Phase.MAIN and st.player == 0
     play(st, "end")  # the player who triggered it takes the last turn
-    assert st.phase == OVER and st.returns() == [1.0, -1.0]
+    assert st.phase == Phase.OVER and st.returns() == [1.0, -1.0]
 
 
 def test_eight_points_do_not_trigger() -> None:
     st = position(hf(), "")
-    st.score = [8, 0]
+    st.edit(score=[8, 0])
     play(st, "end")
     assert st.final_left == -1
 
@@ -303,8 +307,7 @@ def test_high_form_tie_breaks_upgraded_then_pieces_then_draw() -> None:
         ("a5:o a4:X", [-1.0, 1.0]),
     ):
         st = position(hf(), pieces)
-        st.score = [2, 2]
-        st.phase = OVER
+        st.edit(score=[2, 2], phase=Phase.OVER)
         assert st.returns() == expected, pieces
 
 
@@ -355,13 +358,13 @@ def test_summoned_tasks_count_summons_not_squares(tmp_path: Any) -> None:
     )
     assert g.tasks is not None
     st = position(g, "d5:o", hand=("one", "two"))
-    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    st.edit(cur_t=[g.tasks.by_id[t].index for t in ("twice", "t0", "t1")])
     play(st, "summon one at e5 r0", "summon two at e5 r0")  # the second destroys your own common on e5
     assert board(st) == "d5:o e5:o"
     assert task_holds(st, 0, g.tasks.by_id["twice"])
     assert legal(st) == ["claim twice", "skip"]
     st = position(g, "d5:o", hand=("one", "two"))
-    st.cur_t = [g.tasks.by_id[t].index for t in ("twice", "t0", "t1")]
+    st.edit(cur_t=[g.tasks.by_id[t].index for t in ("twice", "t0", "t1")])
     play(st, "summon one at e5 r0")
     assert not task_holds(st, 0, g.tasks.by_id["twice"])  # one summon is not two
 
@@ -369,7 +372,7 @@ def test_summoned_tasks_count_summons_not_squares(tmp_path: Any) -> None:
 def test_high_form_also_ends_when_a_school_deck_runs_out() -> None:
     """ゲームの終了の条件は、いずれかのプレイヤーが自分の流派の山札の最後のカードを引いたときに満たされる."""
     st = position(hf(), "")
-    st.deck_s[0] = st.deck_s[0][:3]
+    set_item(st, "deck_s", 0, st.deck_s[0][:3])
     play(st, "end")
     assert st.deck_out[0] and st.final_left == 2 and "last card" in st.trigger
 

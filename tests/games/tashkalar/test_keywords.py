@@ -3,6 +3,8 @@
 import pytest
 
 from cardarena.engine import IllegalActionError
+from cardarena.games.tashkalar.rules.decks import refill
+from cardarena.games.tashkalar.rules.pieces import aside
 
 from .helpers import being, board, legal, make_game, play, position
 
@@ -28,9 +30,9 @@ def test_draw_an_extra_card_at_end_of_turn() -> None:
     assert len(st.hand_b[0]) == 4  # refilled to 3, then the extra card
     assert st.player == 1
     # next own turn: the refill draws only up to 3, and the 4th card is kept
-    st.player = 0
-    st.extra = [0, 0, 0]
-    st._refill(0)
+    st.edit(player=0)
+    st.edit(extra=[0, 0, 0])
+    refill(st, 0)
     assert len(st.hand_b[0]) == 4
 
 
@@ -124,13 +126,13 @@ def test_destroy_sets_enemy_pieces_aside_then_returns_them() -> None:
     assert legal(st) == ["choose d5", "choose f5", "choose e6", "choose f6"]  # mandatory: no skip
     play(st, "choose f5")
     assert board(st) == "d5:o e5:O e6:o f6:x"
-    assert st.supply_leg[1] == 2 and st.aside == [0, 0, 0, 1] and st.destroyed == [0, 0, 1]
+    assert st.supply_leg[1] == 2 and aside(st) == [0, 0, 0, 1] and st.destroyed == [0, 0, 1]
     play(st, "choose e6")  # your own piece goes back to your supply at once and scores nothing
     assert st.supply_two[0] == 14 and st.destroyed == [0, 0, 1]
     # at the end of the turn points are scored and the set-aside piece goes back to its owner
     play(st, "end")
     assert st.player == 1 and st.score == [2, 0]
-    assert st.supply_leg[1] == 3 and st.aside == [0, 0, 0, 0]
+    assert st.supply_leg[1] == 3 and aside(st) == [0, 0, 0, 0]
 
 
 def test_convert_replaces_with_own_piece_of_the_same_rank() -> None:
@@ -142,7 +144,7 @@ def test_convert_replaces_with_own_piece_of_the_same_rank() -> None:
     st = position(g, "d5:o f5:X f6:#", hand=("turn",))
     play(st, "summon turn at e5 r0", "choose f5")
     assert board(st) == "d5:o e5:O f5:O f6:#"
-    assert st.destroyed == [0, 1, 0] and st.supply_two[1] == 15 and st.aside[2] == 1 and st.supply_two[0] == 13
+    assert st.destroyed == [0, 1, 0] and st.supply_two[1] == 15 and aside(st)[2] == 1 and st.supply_two[0] == 13
     # with no legendary piece left you cannot convert a legendary
     st = position(g, "d5:o f6:#", hand=("turn",), supply_leg=(0, 3))
     play(st, "summon turn at e5 r0")

@@ -11,9 +11,10 @@ import cardarena
 from cardarena.engine import CardDataError
 from cardarena.games.tashkalar.board import NAME_SQ
 from cardarena.games.tashkalar.cards import default_path
-from cardarena.games.tashkalar.state import EFFECT, MAIN, MELEE_SETUP, OVER, PICK, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 SMASH = being(
     "smasher", "c @", [{"do": "destroy", "who": "enemy", "count": "all", "near": "adjacent", "rank": "any"}], "common"
@@ -30,13 +31,13 @@ def melee(players: int = 3, **options: Any):  # type: ignore[no-untyped-def]
 def test_setup_by_the_player_right_of_the_first_three_players() -> None:
     """先手プレイヤーの右隣のプレイヤーは別々の色の一般級ユニットを3体…3人ゲームの場合は各プレイヤーの色の3体."""
     st = cardarena.load("tashkalar", mode="melee", players=3).new_initial_state(1)
-    assert st.phase == MELEE_SETUP and st.player == 2
+    assert st.phase == Phase.MELEE_SETUP and st.player == 2
     assert legal(st) == ["setup f2 0", "setup f2 1", "setup f2 2", "setup g2 0", "setup g2 1", "setup g2 2"]
     play(st, "setup g2 1")
     assert legal(st) == ["setup g6 0", "setup g6 2", "setup g7 0", "setup g7 2"]
     play(st, "setup g7 2", "setup b7 0")
     assert board(st) == "g2:x b7:o g7:v"
-    assert st.phase == MAIN and st.player == 0 and st.actions == 1
+    assert st.phase == Phase.MAIN and st.player == 0 and st.actions == 1
     assert st.supply_two == [14, 14, 14]  # 18 - 3 players, one on the board each
     with pytest.raises(Exception, match="setup"):
         st.apply_text("setup f2 1")
@@ -71,23 +72,23 @@ def test_two_or_three_odd_commons_score_one_point_in_one_of_their_colours() -> N
     """2個ないし3個の端数の一般級ユニットを破壊していた場合…その中のいずれかの色を選び、その色の1点を得る."""
     st = position(melee(4), "d5:o e6:x e4:v f5:s", hand=("smasher",))
     play(st, "summon smasher at e5 r0", "end")
-    assert st.phase == PICK and st.player == 0
+    assert st.phase == Phase.PICK and st.player == 0
     assert legal(st) == ["score 1", "score 2", "score 3"]
     play(st, "score 3")
-    assert st.mscore[0] == [0, 0, 0, 1] and st.phase == MAIN and st.player == 1
+    assert st.mscore[0] == [0, 0, 0, 1] and st.phase == Phase.MAIN and st.player == 1
 
 
 def test_a_single_odd_common_scores_nothing() -> None:
     st = position(melee(), "d5:o e6:x", hand=("smasher",))
     play(st, "summon smasher at e5 r0", "end")
-    assert st.phase == MAIN and st.mscore[0] == [0, 0, 0]
+    assert st.phase == Phase.MAIN and st.mscore[0] == [0, 0, 0]
 
 
 def test_legend_summon_scores_one_point_in_a_chosen_colour() -> None:
     """伝説級ユニットを1体召喚するたびに、いずれかの色の点数を1点獲得する."""
     st = position(melee(), "c5:O d5:O", legends=("great-one",))
     play(st, "summon great-one at e5 r0")
-    assert st.phase == PICK and legal(st) == ["score 1", "score 2"]
+    assert st.phase == Phase.PICK and legal(st) == ["score 1", "score 2"]
     play(st, "score 2")
     assert st.mscore[0] == [0, 0, 1]
     assert st.actions == 2  # then the effect resolved (gain 1 action)
@@ -96,27 +97,25 @@ def test_legend_summon_scores_one_point_in_a_chosen_colour() -> None:
 def test_players_score_is_their_lowest_colour_and_ties_look_at_the_next_lowest() -> None:
     """各プレイヤーの点数は…最も少ない点数…同点の場合…次に点数の低い色を確認する."""
     st = position(melee(), "")
-    st.mscore = [[0, 3, 5], [3, 0, 4], [2, 2, 0]]
-    st.phase = OVER
+    st.edit(mscore=[[0, 3, 5], [3, 0, 4], [2, 2, 0]], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, -1.0]
-    st.mscore = [[0, 3, 4], [3, 0, 4], [2, 2, 0]]
+    st.edit(mscore=[[0, 3, 4], [3, 0, 4], [2, 2, 0]])
     assert st.returns() == [0.0, 0.0, -1.0]  # a tie for first: those tied draw, the others lose
 
 
 def test_four_players_compare_the_last_colour_then_the_board() -> None:
     """4人ゲームの場合、これでも同点であれば最後に残っている色の点数を比べる; then upgraded pieces, then pieces."""
     st = position(melee(4), "a5:O a4:x")
-    st.mscore = [[0, 2, 3, 5], [2, 0, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]]
-    st.phase = OVER
+    st.edit(mscore=[[0, 2, 3, 5], [2, 0, 3, 4], [0, 0, 0, 0], [0, 0, 0, 0]], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]
-    st.mscore[0][3] = 4
+    set_item(st, "mscore", 0, [*st.mscore[0][:3], 4, *st.mscore[0][3 + 1 :]])
     assert st.returns() == [1.0, -1.0, -1.0, -1.0]  # upgraded pieces on the board: seat 0 has one
-    st.bb = [0] * 16
-    st.board = [0] * 144
+    st.edit(bb=[0] * 16)
+    st.edit(board=[0] * 144)
     assert st.returns() == [0.0, 0.0, -1.0, -1.0]
 
 
-def _improv_position(**kw: Any) -> TashState:
+def _improv_position(**kw: Any) -> TashKalarState:
     return position(melee(**kw), "d5:o c5:x a5:v b5:v d6:v", hand=("liner",))
 
 
@@ -137,12 +136,11 @@ def test_improvised_summon_uses_one_enemy_piece_as_your_own() -> None:
 def test_improvised_summon_once_per_enemy_colour() -> None:
     """プレイヤーはゲーム中この色のユニットを再び即興召喚に使用することはできない."""
     st = _improv_position()
-    st.improv[0] = 0b010
+    st.edit(improv=[0b010, *st.improv[1:]])
     acts = legal(st)
     assert not any("using c5" in a for a in acts)
     assert any("at d4" in a and "using d6" in a for a in acts)  # colour 2 is still available
-    st.improv[0] = 0b110
-    st._legal = None
+    st.edit(improv=[0b110, *st.improv[1:]])
     assert not any("using" in a for a in legal(st))
 
 
@@ -156,7 +154,7 @@ def test_improvised_summons_exist_only_in_melee() -> None:
 def test_flare_chooses_the_opponent_to_compare_with_who_scores_in_your_colour() -> None:
     """焰カードを発動させるとき、条件を比較するためいずれかの対戦者を選ぶ…プレイヤーの色の1点を獲得する."""
     st = position(melee(), "a4:x b4:x c4:x e9:v", flares=("spark",), actions=0)
-    st.phase = MAIN
+    st.edit(phase=Phase.MAIN)
     acts = legal(st)
     assert "flare spark against 1" in acts and "flare spark against 2" not in acts
     play(st, "flare spark against 1")
@@ -167,16 +165,16 @@ def test_melee_end_triggers_at_12_with_three_and_10_with_four_players() -> None:
     """いずれかのプレイヤーがいずれかの色で3人ゲームなら12点以上の、4人ゲームなら10点以上."""
     for players, target in ((3, 12), (4, 10)):
         st = position(melee(players), "")
-        st.mscore[1][2] = target - 1
+        set_item(st, "mscore", 1, [*st.mscore[1][:2], target - 1, *st.mscore[1][2 + 1 :]])
         play(st, "end")
         assert st.final_left == -1
-        st.mscore[1][2] = target
+        set_item(st, "mscore", 1, [*st.mscore[1][:2], target, *st.mscore[1][2 + 1 :]])
         play(st, "end")
         assert st.final_left == players and f"{target} points in one colour" in st.trigger
         for _ in range(players):
-            assert st.phase != OVER
+            assert st.phase != Phase.OVER
             play(st, "end")
-        assert st.phase == OVER
+        assert st.phase == Phase.OVER
 
 
 def test_no_resignation_in_melee() -> None:
@@ -189,7 +187,7 @@ def test_no_resignation_in_melee() -> None:
 def test_melee_legend_pick_is_hidden_from_no_one() -> None:
     st = position(melee(), "c5:O d5:O", legends=("great-one",))
     play(st, "summon great-one at e5 r0")
-    assert st.phase == PICK
+    assert st.phase == Phase.PICK
     for seat in range(3):
         assert st.observation(seat)["pick_colours"] == [1, 2]
     assert st.board[NAME_SQ["e5"]] == 3
@@ -199,7 +197,7 @@ def test_melee_turns_go_round_all_seats() -> None:
     st = position(melee(4), "")
     for expected in (1, 2, 3, 0):
         play(st, "end")
-        assert st.player == expected and st.phase in (MAIN, EFFECT)
+        assert st.player == expected and st.phase in (Phase.MAIN, Phase.EFFECT)
 
 
 def _toml(v: Any) -> str:

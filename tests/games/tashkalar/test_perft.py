@@ -7,7 +7,8 @@ import pytest
 import cardarena
 from cardarena.games.tashkalar.board import NAME_SQ, SQ_NAME, SQUARES, sq_x, sq_y, square
 from cardarena.games.tashkalar.cards import Card
-from cardarena.games.tashkalar.state import TashState
+from cardarena.games.tashkalar.rules.summoning import legal_summons
+from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import position
 
@@ -25,7 +26,7 @@ EXPECTED = {
 }
 
 
-def naive_summons(st: TashState, card: Card) -> set[tuple[str, frozenset[tuple[int, int, str]]]]:
+def naive_summons(st: TashKalarState, card: Card) -> set[tuple[str, frozenset[tuple[int, int, str]]]]:
     """Every (summon square, placement) by brute force over the text of the pattern and the 8 symmetries."""
     rows = [r.split() for r in card.pattern]
     sr, sc = next((r, c) for r, row in enumerate(rows) for c, t in enumerate(row) if t in "@CHL")
@@ -70,11 +71,12 @@ def naive_summons(st: TashState, card: Card) -> set[tuple[str, frozenset[tuple[i
     return found
 
 
-def engine_summons(st: TashState, card: Card) -> list[tuple[int, int, int]]:
-    st.hand_b[0] = [card.index] if card.kind == "being" else []
-    st.hand_l[0] = [card.index] if card.kind == "legend" else []
-    st._legal = None
-    return st.summons()
+def engine_summons(st: TashKalarState, card: Card) -> list[tuple[int, int, int]]:
+    st.edit(
+        hand_b=[[card.index] if card.kind == "being" else [], *st.hand_b[1:]],
+        hand_l=[[card.index] if card.kind == "legend" else [], *st.hand_l[1:]],
+    )
+    return legal_summons(st)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))

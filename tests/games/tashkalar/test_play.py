@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cardarena
 from cardarena.cli.play import run_play
-from cardarena.games.tashkalar.state import TashState
+from cardarena.games.tashkalar.state import TashKalarState
 
 from .helpers import being, make_game, play, position
 
@@ -22,7 +22,7 @@ def test_a_person_answering_1_plays_to_the_end() -> None:
 def test_render_shows_board_scores_and_only_your_hand() -> None:
     game = cardarena.load("tashkalar")
     st = game.new_initial_state(5)
-    assert isinstance(st, TashState)
+    assert isinstance(st, TashKalarState)
     mine = game.render(st, 0)
     theirs = game.render(st, None)
     own_card = game.cards.cards[st.hand_b[0][0]].id

@@ -8,9 +8,11 @@ import pytest
 
 import cardarena
 from cardarena.games.tashkalar.board import NAME_SQ
-from cardarena.games.tashkalar.state import MAIN, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
+from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import board, legal, play, position
+from .helpers import board, legal, play, position, set_item
 
 GAME = cardarena.load("tashkalar", resign=False)  # exact legal lists: no "resign" at their end
 
@@ -706,7 +708,7 @@ def _key(word: str) -> int:
     return NAME_SQ[word.split(":")[0]]
 
 
-def _check_legal(st: TashState, text: str) -> None:
+def _check_legal(st: TashKalarState, text: str) -> None:
     legal_now = set(legal(st))
     want = set(text[1:].split("|"))
     if text[0] == "?":
@@ -727,7 +729,7 @@ def _run(card_id: str, before: str, actions: list[str], after: str, more: dict[s
         flares=(card_id,) if card.kind == "flare" else (),
     )
     if card.kind == "flare":
-        assert st.flare_halves(0, card) == (True, True)  # both halves resolve, the upper one first
+        assert flare_halves(st, 0, card) == (True, True)  # both halves resolve, the upper one first
     for a in actions:
         if a == "summon":
             st.apply_text(f"summon {card_id} at e5 r0")
@@ -737,7 +739,7 @@ def _run(card_id: str, before: str, actions: list[str], after: str, more: dict[s
             st.apply_text(a)
     assert board(st) == " ".join(sorted(after.split(), key=_key))
     pile = {"being": st.disc_s[0], "legend": st.disc_l, "flare": st.disc_f}[card.kind]
-    assert st.resolving == -1 and card.index in pile and st.player == 0 and st.phase == MAIN
+    assert st.resolving == -1 and card.index in pile and st.player == 0 and st.phase == Phase.MAIN
     assert st.actions == more.get("actions", 2 if card.kind == "flare" else 1)
     assert st.extra == more.get("extra", [0, 0, 0])
     assert st.destroyed == more.get("destroyed", [0, 0, 0])
@@ -781,13 +783,13 @@ def test_windcatcher_takes_a_being_back_from_the_discard_pile() -> None:
     """Windcatcher (recover): a being of your school's discard pile goes back to your hand."""
     idx = GAME.cards.by_id
     st = position(GAME, "f5:o d6:o", hand=("windcatcher",))
-    st.disc_s[0] = [idx["cinder-imp"].index, idx["hawk-eye"].index]
+    set_item(st, "disc_s", 0, [idx["cinder-imp"].index, idx["hawk-eye"].index])
     play(st, "summon windcatcher at e5 r0")
     assert legal(st) == ["take cinder-imp", "take hawk-eye", "skip"]
     play(st, "take hawk-eye")
     assert [GAME.cards.cards[c].id for c in st.hand_b[0]] == ["hawk-eye"]
     assert [GAME.cards.cards[c].id for c in st.disc_s[0]] == ["cinder-imp", "windcatcher"]
-    assert board(st) == "e5:o f5:o d6:o" and st.phase == MAIN and st.actions == 1
+    assert board(st) == "e5:o f5:o d6:o" and st.phase == Phase.MAIN and st.actions == 1
 
 
 def test_eye_of_the_storm_takes_an_extra_turn() -> None:

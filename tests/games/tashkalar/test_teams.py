@@ -8,9 +8,11 @@ import pytest
 
 import cardarena
 from cardarena.engine import Rng
-from cardarena.games.tashkalar.state import EFFECT, MAIN, OVER, SETUP, TashState
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.modes import points
+from cardarena.games.tashkalar.state import TashKalarState
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 PICKER = being(
     "picker", "c @", [{"do": "destroy", "who": "enemy", "near": "adjacent"}, {"do": "gain_action"}], "common"
@@ -42,15 +44,15 @@ def test_four_seats_two_colours_teammates_opposite() -> None:
 def test_deathmatch_teams_setup_by_the_fourth_player() -> None:
     """2番手プレイヤー（チーム戦であれば4人目のプレイヤー）は各色の一般級ユニットを1個ずつ配置する."""
     st = cardarena.load("tashkalar", teams=True).new_initial_state(2)
-    assert st.phase == SETUP and st.player == 3
+    assert st.phase == Phase.SETUP and st.player == 3
     play(st, "choose c5")
     assert board(st) == "c5:x g5:o"
-    assert st.phase == MAIN and st.player == 0 and st.actions == 1
+    assert st.phase == Phase.MAIN and st.player == 0 and st.actions == 1
 
 
 def test_high_form_teams_start_with_an_empty_board() -> None:
     st = cardarena.load("tashkalar", mode="highform", teams=True).new_initial_state(2)
-    assert st.phase == MAIN and st.player == 0 and not any(st.board)
+    assert st.phase == Phase.MAIN and st.player == 0 and not any(st.board)
     assert st.supply_two == [17, 17]
 
 
@@ -70,7 +72,7 @@ def test_teammates_place_the_same_colour() -> None:
 def test_end_of_turn_hands_the_legends_on_and_the_teammate_draws_up_to_two() -> None:
     """伝説級カードを引く代わりに、チームメイトに伝説級カードを渡す…チームメイトは伝説級カードが2枚になるように引く."""
     st = position(teams(), "c5:O d5:O", legends=("great-one", "filler-legend"), hand=("picker",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     play(st, "summon great-one at e5 r0", "end")
     assert st.hand_l[0] == [] and len(st.hand_l[2]) == 2
     assert st.game.cards.by_id["filler-legend"].index in st.hand_l[2]
@@ -81,7 +83,7 @@ def test_end_of_turn_hands_the_legends_on_and_the_teammate_draws_up_to_two() -> 
 def test_an_extra_legend_is_drawn_by_the_teammate() -> None:
     """伝説級カードの場合、追加のカードはチームメイトが引く."""
     st = position(teams(), "c5:o d5:o", hand=("seer",), legends=("great-one",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     play(st, "summon seer at e5 r0", "end")
     assert st.hand_l[0] == [] and len(st.hand_l[2]) == 3
 
@@ -89,7 +91,7 @@ def test_an_extra_legend_is_drawn_by_the_teammate() -> None:
 def test_handover_before_an_action_teammate_may_only_place() -> None:
     """チームメイトは残っているターンプレイヤーのアクションを、一般級ユニットを配置するために費やすことができる."""
     st = position(teams(), "d5:o e5:x", hand=("picker",), legends=("great-one",), flares=("spark",))
-    st.hand_l[2] = []
+    set_item(st, "hand_l", 2, [])
     mate_beings = list(st.hand_b[2])
     assert "handover" in legal(st)
     play(st, "handover")
@@ -97,14 +99,13 @@ def test_handover_before_an_action_teammate_may_only_place() -> None:
     assert st.hand_l[0] == [] and st.hand_l[2] == [st.game.cards.by_id["great-one"].index]  # 伝説級カードを渡す
     acts = legal(st)
     assert acts[-1] == "end" and all(a.startswith("place ") for a in acts[:-1])
-    st.hand_f[2] = [st.game.cards.by_id["spark"].index]
-    st._legal = None
+    st.edit(hand_f=[*st.hand_f[:2], [st.game.cards.by_id["spark"].index], *st.hand_f[3:]])
     assert not any(a.startswith("flare") for a in legal(st))  # no flare on the turn player's turn
     play(st, "place a5")
     assert st.player == 2 and st.actions == 1
     play(st, "place a4")
     # the actions are spent: the turn ends at once (no flare any more), and the next seat plays
-    assert st.phase == MAIN and st.player == 1 and board(st).count(":o") == 3
+    assert st.phase == Phase.MAIN and st.player == 1 and board(st).count(":o") == 3
     assert len(st.hand_b[0]) == 3 and st.hand_b[2] == mate_beings  # the turn player drew, not the teammate
 
 
@@ -112,13 +113,13 @@ def test_handover_during_an_effect_the_teammate_resolves_it() -> None:
     """チームメイトはターンプレイヤーの残っているアクションを費やす前に、現在解決中の効果を終了させる."""
     st = position(teams(), "d5:o e6:x e4:x", hand=("picker",))
     play(st, "summon picker at e5 r0")
-    assert st.phase == EFFECT and "handover" in legal(st)
+    assert st.phase == Phase.EFFECT and "handover" in legal(st)
     play(st, "handover")
-    assert st.player == 2 and st.phase == EFFECT
+    assert st.player == 2 and st.phase == Phase.EFFECT
     assert "handover" not in legal(st)
     play(st, "choose e6")
     # the effect gave an action: the teammate spends it placing (and the remaining one)
-    assert st.phase == MAIN and st.player == 2 and st.actions == 2
+    assert st.phase == Phase.MAIN and st.player == 2 and st.actions == 2
     assert not any(a.startswith(("summon", "discard", "flare")) for a in legal(st))
     play(st, "end")
     assert st.player == 1 and st.score == [0, 0]
@@ -133,7 +134,7 @@ def test_handover_is_for_team_games_only() -> None:
 def test_sideways_cards_end_condition() -> None:
     """山札の底の6枚を横向き…ゲーム終了の条件は…横向きでない最後のカードを引いたときに満たされる."""
     st = position(teams(), "")
-    st.deck_s[0] = st.deck_s[0][:9]
+    set_item(st, "deck_s", 0, st.deck_s[0][:9])
     play(st, "end")  # draws three: 6 left, all sideways
     assert len(st.deck_s[0]) == 6 and st.deck_out[0]
     assert st.final_left == 4 and "upright" in st.trigger
@@ -143,15 +144,15 @@ def test_sideways_cards_end_condition() -> None:
 def test_sideways_cards_can_still_be_drawn() -> None:
     """必要であれば横向きのカードを引くことができる."""
     st = position(teams(), "")
-    st.deck_s[0] = st.deck_s[0][:4]
-    st.hand_b[0] = []
+    set_item(st, "deck_s", 0, st.deck_s[0][:4])
+    set_item(st, "hand_b", 0, [])
     play(st, "end")
     assert len(st.hand_b[0]) == 3 and len(st.deck_s[0]) == 1
 
 
 def test_duel_deck_out_is_the_last_card_not_the_sideways_ones() -> None:
     st = position(make_game(PICKER), "")
-    st.deck_s[0] = st.deck_s[0][:4]
+    set_item(st, "deck_s", 0, st.deck_s[0][:4])
     play(st, "end")
     assert len(st.deck_s[0]) == 1 and not st.deck_out[0] and st.final_left == -1
 
@@ -159,7 +160,7 @@ def test_duel_deck_out_is_the_last_card_not_the_sideways_ones() -> None:
 def test_cards_put_under_lie_sideways_so_six_stay_sideways() -> None:
     """自分の山札の底にカードを戻したときに、それを横向きにする…これで横向きのカードは常に6枚になる."""
     st = position(teams(), "", hand=("picker", "seer", "filler-0"))
-    st.deck_s[0] = st.deck_s[0][:5]
+    set_item(st, "deck_s", 0, st.deck_s[0][:5])
     play(st, "discard picker", "bottom seer")
     obs = st.observation(0)
     assert obs["school_deck_sizes"][0] == 6 and obs["school_deck_sideways"][0] == 6
@@ -174,10 +175,9 @@ def test_team_flare_gives_the_other_team_a_point() -> None:
 
 def test_teammates_share_the_result() -> None:
     st = position(teams(), "a4:x")
-    st.score = [5, 3]
-    st.phase = OVER
+    st.edit(score=[5, 3], phase=Phase.OVER)
     assert st.returns() == [1.0, -1.0, 1.0, -1.0]
-    st.score = [3, 3]
+    st.edit(score=[3, 3])
     assert st.returns() == [-1.0, 1.0, -1.0, 1.0]  # tie: more pieces on the board
 
 
@@ -191,7 +191,7 @@ def test_resignation_loses_for_the_whole_team() -> None:
     assert st.returns() == [-1.0, 1.0, -1.0, 1.0] and st.trigger == "seat 2 resigned: seats 0 and 2 lose"
 
 
-def _hidden_state() -> TashState:
+def _hidden_state() -> TashKalarState:
     st = cardarena.load("tashkalar", teams=True).new_initial_state(9)
     play(st, "choose c5")
     return st
@@ -234,26 +234,26 @@ def test_team_games_play_to_the_end(mode: str) -> None:
 def test_team_deathmatch_ends_at_18_team_points_after_a_final_round_of_four_turns() -> None:
     """いずれかのプレイヤーが18点以上の得点を獲得した場合…各プレイヤーは最後の1ターンを実行し…"""
     st = position(teams(), "", player=1)
-    st.score = [0, 18]
+    st.edit(score=[0, 18])
     play(st, "end")
     assert st.final_left == 4 and "18 points" in st.trigger
     for seat in (2, 3, 0):
         assert st.player == seat
         play(st, "end")
-    assert st.player == 1 and st.phase != OVER  # the triggering player takes the last turn
+    assert st.player == 1 and st.phase != Phase.OVER  # the triggering player takes the last turn
     play(st, "end")
-    assert st.phase == OVER and st.returns() == [-1.0, 1.0, -1.0, 1.0]
+    assert st.phase == Phase.OVER and st.returns() == [-1.0, 1.0, -1.0, 1.0]
 
 
 def test_high_form_team_claims_for_the_team() -> None:
     g = make_game(PICKER, *MORE, legends=(LEGEND, *MORE_LEGENDS), teams=True, mode="highform")
     st = position(g, "c8:o d2:o e5:o", player=2)
-    from cardarena.games.tashkalar.tasks import load_tasks
+    from cardarena.games.tashkalar.cards import load_tasks
 
     tasks = load_tasks()
-    st.cur_t = [tasks.by_id[t].index for t in ("red-vigil", "web", "slant")]
+    st.edit(cur_t=[tasks.by_id[t].index for t in ("red-vigil", "web", "slant")])
     play(st, "end", "claim red-vigil")
-    assert st.score == [1, 0] and st.points(0) == 1 and st.player == 3
+    assert st.score == [1, 0] and points(st, 0) == 1 and st.player == 3
 
 
 def test_team_deathmatch_points_go_to_the_team_colour() -> None:

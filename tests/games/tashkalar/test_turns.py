@@ -5,17 +5,18 @@ import random
 import pytest
 
 import cardarena
-from cardarena.engine import IllegalActionError
-from cardarena.games.tashkalar.state import BOTTOM, MAIN, SETUP
+from cardarena.engine import Action, IllegalActionError, RulesError
+from cardarena.games.tashkalar.constants import Phase
+from cardarena.games.tashkalar.rules.flares import flare_halves
 
-from .helpers import being, board, flare, legal, make_game, play, position
+from .helpers import being, board, flare, legal, make_game, play, position, set_item
 
 
 def test_setup_second_player_places_one_common_of_each_colour() -> None:
     """準備 (対戦): the second player places one common of each colour on the two setup squares."""
     g = cardarena.load("tashkalar")
     st = g.new_initial_state(4)
-    assert st.phase == SETUP and st.current_player == 1
+    assert st.phase == Phase.SETUP and st.current_player == 1
     assert legal(st) == ["choose c5", "choose g5", "resign"]  # 投了 is allowed at any time, setup too
     play(st, "choose g5")
     assert board(st) == "c5:o g5:x"
@@ -72,9 +73,9 @@ def test_discard_action_once_per_turn_and_cards_under_the_deck() -> None:
     st = position(g, "", hand=("a", "b", "c"), actions=2)
     assert [x for x in legal(st) if x.startswith("discard")] == ["discard a", "discard b", "discard c"]
     play(st, "discard b")
-    assert st.phase == BOTTOM and legal(st) == ["bottom a", "bottom c", "skip"]
+    assert st.phase == Phase.BOTTOM and legal(st) == ["bottom a", "bottom c", "skip"]
     play(st, "bottom c", "skip")
-    assert st.phase == MAIN and st.actions == 1
+    assert st.phase == Phase.MAIN and st.actions == 1
     assert [g.cards.cards[c].id for c in st.disc_s[0]] == ["b"]
     assert g.cards.cards[st.deck_s[0][0]].id == "c"  # the bottom of the deck
     assert st.observation(0)["my_deck_bottom"] == ["c"]
@@ -108,7 +109,7 @@ def test_any_remaining_card_may_go_under_its_deck_after_the_discard_action() -> 
     assert "Filler Legend" in g.action_seen_by(st, action, 0)
     # with every card under its deck, the choice ends by itself
     play(st, "bottom filler-legend", "bottom a")
-    assert st.phase == MAIN and st.actions == 1
+    assert st.phase == Phase.MAIN and st.actions == 1
     assert st.observation(0)["my_deck_bottom"] == ["a"]
     assert st.observation(1)["hand_sizes"][0] == [0, 0, 0]
 
@@ -119,7 +120,7 @@ def test_a_flare_put_under_is_drawn_last() -> None:
     g = make_game(being("a", "c @", []), flares=tuple(flare(f, 6, 6, effect, effect) for f in ("spark", "f2", "f3")))
     st = position(g, "", hand=("a", "filler-0"), flares=("spark",))
     idx = g.cards.by_id
-    st.deck_f = [idx["f2"].index, idx["f3"].index]  # top = end of the list
+    st.edit(deck_f=[idx["f2"].index, idx["f3"].index])  # top = end of the list
     play(st, "discard filler-0", "bottom spark", "skip", "end")
     assert [g.cards.cards[c].id for c in st.hand_f[0]] == ["f3"]
     assert [g.cards.cards[c].id for c in st.deck_f] == ["spark", "f2"]
@@ -134,11 +135,11 @@ def test_flare_conditions_upper_and_lower() -> None:
     g = _flare_game()
     st = position(g, "a5:X b5:X c5:x", flares=("boost",))
     assert "flare boost" in legal(st)
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, True)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (True, True)
     st = position(g, "a5:X b5:X c5:x d5:o", flares=("boost",))
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (True, False)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (True, False)
     st = position(g, "a5:X b5:x c5:x", flares=("boost",))
-    assert st.flare_halves(0, g.cards.by_id["boost"]) == (False, True)
+    assert flare_halves(st, 0, g.cards.by_id["boost"]) == (False, True)
     st = position(g, "a5:X b5:x d5:o", flares=("boost",))
     assert "flare boost" not in legal(st)
     with pytest.raises(IllegalActionError, match="neither condition"):
@@ -185,10 +186,9 @@ def test_hand_refill_and_reshuffles() -> None:
     """ターン終了時: refill to 3 beings, 2 legends, 1 flare; flare and legend decks reshuffle, the school deck not."""
     g = make_game()
     st = position(g, "", hand=(), actions=0)
-    st.deck_l, st.disc_l = [], list(g.cards.legends)
-    st.deck_f, st.disc_f = [], list(g.cards.flares)
+    st.edit(deck_l=[], disc_l=list(g.cards.legends), deck_f=[], disc_f=list(g.cards.flares))
     st.hand_l[0], st.hand_f[0] = [], []
-    st.deck_s[0] = st.deck_s[0][:2]
+    set_item(st, "deck_s", 0, st.deck_s[0][:2])
     play(st, "end")
     assert len(st.hand_b[0]) == 2 and st.deck_s[0] == []  # no reshuffle of the school discard pile
     assert st.deck_out[0]
@@ -228,8 +228,8 @@ def test_extra_legend_and_flare_draws() -> None:
         flares=(flare("f1", 2, 2, [{"do": "gain_action"}], [{"do": "gain_action"}]),),
     )
     st = position(g, "d5:o", hand=("seer",), legends=("l1", "l2"), flares=("f1",), actions=1)
-    st.deck_l = [g.cards.by_id["l3"].index, g.cards.by_id["filler-legend"].index]
-    st.deck_f = [g.cards.by_id["filler-flare"].index]
+    st.edit(deck_l=[g.cards.by_id["l3"].index, g.cards.by_id["filler-legend"].index])
+    st.edit(deck_f=[g.cards.by_id["filler-flare"].index])
     play(st, "summon seer at e5 r0")
     assert len(st.hand_l[0]) == 3 and len(st.hand_f[0]) == 2
 
@@ -301,3 +301,21 @@ def test_why_illegal_explains() -> None:
         st.apply_text("summon filler-1 at e5 r0")
     with pytest.raises(IllegalActionError, match="only for a pending choice"):
         st.apply_text("skip")
+
+
+def test_skip_and_end_are_the_passes() -> None:
+    """``skip`` and ``end`` decline to act (the faces' pass); nothing else is one."""
+    g = cardarena.load("tashkalar", mode="melee", players=4)
+    passes = {str(g.action_from_index(i)) for i in range(g.num_distinct_actions) if g.is_pass(g.action_from_index(i))}
+    assert passes == {"skip", "end"}
+
+
+def test_only_tash_kalar_actions_are_accepted() -> None:
+    """An equal tuple of another type (a bare ``Action``) is refused: every accepted action replays."""
+    st = cardarena.load("tashkalar").new_initial_state(0)
+    st.apply_text("choose c5")
+    end = st.game.parse_action(st, "end")
+    assert end in st.legal_actions()
+    with pytest.raises(RulesError):
+        st.apply(Action(tuple(end)))
+    st.apply(end)

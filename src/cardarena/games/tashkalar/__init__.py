@@ -1,7 +1,7 @@
 """Tash-Kalar arena: summon beings by matching patterns of your pieces on a 69-square board (deathmatch duel)."""
 
-from .game import TashGame
+from .game import TashKalarGame
 
-GAME = TashGame
+GAME = TashKalarGame
 
-__all__ = ["GAME", "TashGame"]
+__all__ = ["GAME", "TashKalarGame"]

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 from ...engine import Action, InvalidActionError
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
-from .cards import ORIENTATIONS, CardSet
-from .tasks import TaskSet
+from .cards.model import ORIENTATIONS, CardSet
+from .cards.tasks import TaskSet
+from .constants import Kind
 
 SQ_KINDS = ("place", "recall", "choose")
 CARD_KINDS = ("discard", "bottom", "flare")
@@ -38,7 +39,13 @@ WORD_KINDS = ("skip", "end", "resign")
 MAX_OPTIONS = 8
 
 
-class SqAction(Action):
+class TashKalarAction(Action):
+    """An action of Tash-Kalar: only these are accepted by ``apply`` (an equal tuple of another type is refused)."""
+
+    __slots__ = ()
+
+
+class SqAction(TashKalarAction):
     """``(kind, square)``."""
 
     __slots__ = ()
@@ -47,7 +54,7 @@ class SqAction(Action):
         return f"{self[0]} {SQ_NAME[self[1]]}"
 
 
-class MoveAction(Action):
+class MoveAction(TashKalarAction):
     """``("move", from, to)``."""
 
     __slots__ = ()
@@ -56,7 +63,7 @@ class MoveAction(Action):
         return f"move {SQ_NAME[self[1]]} {SQ_NAME[self[2]]}"
 
 
-class SummonAction(Action):
+class SummonAction(TashKalarAction):
     """``("summon", card id, square, orientation name)``."""
 
     __slots__ = ()
@@ -65,7 +72,7 @@ class SummonAction(Action):
         return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]}"
 
 
-class ImprovAction(Action):
+class ImprovAction(TashKalarAction):
     """``("summon", card id, square, orientation name, enemy square)``: a melee improvised summon."""
 
     __slots__ = ()
@@ -74,7 +81,7 @@ class ImprovAction(Action):
         return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]} using {SQ_NAME[self[4]]}"
 
 
-class SetupAction(Action):
+class SetupAction(TashKalarAction):
     """``("setup", square, colour)``."""
 
     __slots__ = ()
@@ -83,7 +90,7 @@ class SetupAction(Action):
         return f"setup {SQ_NAME[self[1]]} {self[2]}"
 
 
-class FlareAgainst(Action):
+class FlareAgainst(TashKalarAction):
     """``("flare", card id, opponent)``."""
 
     __slots__ = ()
@@ -105,7 +112,7 @@ def flare_against(card: str, opponent: int) -> FlareAgainst:
 
 
 def seat_action(kind: str, seat: int) -> Action:
-    return Action((kind, seat))
+    return TashKalarAction((kind, seat))
 
 
 def sq_action(kind: str, sq: int) -> SqAction:
@@ -126,17 +133,17 @@ def summon_action(card: str, sq: int, orient: str) -> SummonAction:
 
 
 def card_action(kind: str, card: str) -> Action:
-    return Action((kind, card))
+    return TashKalarAction((kind, card))
 
 
 def option_action(k: int) -> Action:
-    return Action(("option", k))
+    return TashKalarAction(("option", k))
 
 
-SKIP = Action(("skip",))
-END = Action(("end",))
-RESIGN = Action(("resign",))
-HANDOVER = Action(("handover",))
+SKIP = TashKalarAction(("skip",))
+END = TashKalarAction(("end",))
+RESIGN = TashKalarAction(("resign",))
+HANDOVER = TashKalarAction(("handover",))
 WORDS = {"skip": SKIP, "end": END, "resign": RESIGN, "handover": HANDOVER}
 SCORE = tuple(seat_action("score", k) for k in range(4))
 # one shared object per square, so that building legal lists allocates little
@@ -180,36 +187,36 @@ def parse(cards: CardSet, text: str, tasks: TaskSet | None = None) -> Action:
     if kind in SQ_KINDS:
         need(1, f"{kind} <square>")
         return sq_action(kind, _square(text, args[0]))
-    if kind == "move":
+    if kind == Kind.MOVE:
         need(2, "move <from> <to>")
         return move_action(_square(text, args[0]), _square(text, args[1]))
-    if kind == "flare" and len(args) == 3:
+    if kind == Kind.FLARE and len(args) == 3:
         if args[1] != "against":
             raise InvalidActionError(text, "expected 'flare <card> against <seat>'")
         return flare_against(card(args[0]), _seat(text, args[2]))
     if kind in CARD_KINDS:
         need(1, f"{kind} <card>")
         return card_action(kind, card(args[0]))
-    if kind == "take":
+    if kind == Kind.TAKE:
         need(1, "take <card>")
         return card_action("take", card(args[0]))
-    if kind == "claim":
+    if kind == Kind.CLAIM:
         need(1, "claim <task>")
         if tasks is None or args[0] not in tasks.by_id:
             raise InvalidActionError(text, f"no High Form task called {args[0]!r}")
         return card_action("claim", args[0])
-    if kind == "score":
+    if kind == Kind.SCORE:
         need(1, "score <seat>")
         return SCORE[_seat(text, args[0])]
-    if kind == "setup":
+    if kind == Kind.SETUP:
         need(2, "setup <square> <seat>")
         return setup_action(_square(text, args[0]), _seat(text, args[1]))
-    if kind == "option":
+    if kind == Kind.OPTION:
         need(1, "option <number>")
         if not args[0].isdigit() or not 1 <= int(args[0]) <= MAX_OPTIONS:
             raise InvalidActionError(text, f"option takes a number from 1 to {MAX_OPTIONS}")
         return option_action(int(args[0]))
-    if kind == "summon":
+    if kind == Kind.SUMMON:
         if len(args) not in (4, 6) or args[1] != "at" or (len(args) == 6 and args[4] != "using"):
             raise InvalidActionError(text, "expected 'summon <card> at <square> <orientation> [using <square>]'")
         if args[3] not in ORIENTATIONS:
@@ -250,35 +257,35 @@ class Codec:
 
     def index(self, action: Action) -> int:
         kind = action[0]
-        if kind == "handover":
+        if kind == Kind.HANDOVER:
             return self.base_handover
-        if kind == "take":
+        if kind == Kind.TAKE:
             return self.base_take + self.cards.by_id[action[1]].index
-        if kind == "score":
+        if kind == Kind.SCORE:
             return self.base_score + action[1]
-        if kind == "setup":
+        if kind == Kind.SETUP:
             return self.base_setup + compact(action[1]) * 4 + action[2]
-        if kind == "flare" and len(action) == 3:
+        if kind == Kind.FLARE and len(action) == 3:
             return self.base_against + self.cards.by_id[action[1]].index * 4 + action[2]
-        if kind == "claim":
+        if kind == Kind.CLAIM:
             assert self.tasks is not None
             return self.base_claim + self.tasks.by_id[action[1]].index
-        if kind == "summon" and len(action) == 5:
+        if kind == Kind.SUMMON and len(action) == 5:
             c = self.cards.by_id[action[1]].index
             i = (c * 81 + compact(action[2])) * len(ORIENTATIONS) + ORIENTATIONS.index(action[3])
             return self.base_improv + i * 81 + compact(action[4])
         if kind in SQ_KINDS:
             return SQ_KINDS.index(kind) * 81 + compact(action[1])
-        if kind == "move":
+        if kind == Kind.MOVE:
             return self.base_move + compact(action[1]) * 81 + compact(action[2])
-        if kind == "option":
+        if kind == Kind.OPTION:
             return self.base_option + action[1] - 1
         if kind in WORD_KINDS:
             return self.base_word + WORD_KINDS.index(kind)
         n = len(self.cards.cards)
         if kind in CARD_KINDS:
             return self.base_card + CARD_KINDS.index(kind) * n + self.cards.by_id[action[1]].index
-        if kind == "summon":
+        if kind == Kind.SUMMON:
             c = self.cards.by_id[action[1]].index
             return self.base_summon + (c * 81 + compact(action[2])) * len(ORIENTATIONS) + ORIENTATIONS.index(action[3])
         raise ValueError(f"not an action of this game: {action!r}")

@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
-from .actions import RESIGN, Codec, parse
-from .cards import CardSet, enemy_place_field, load_cards
-from .state import TashState
-from .tasks import TaskSet, load_tasks
+from .actions import END, RESIGN, SKIP, Codec, parse
+from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
+from .render import card_list, describe_action, render, seen_by_others, task_list
+from .state import TashKalarState
 
 MODES = ("highform", "deathmatch", "melee")
-
-
-@cache
-def _cards(path: str | None) -> CardSet:
-    return load_cards(path)
-
-
-@cache
-def _tasks(path: str | None) -> TaskSet:
-    return load_tasks(path)
 
 
 def refuse_enemy_place_in_melee(cards: CardSet) -> None:
@@ -37,7 +25,7 @@ def refuse_enemy_place_in_melee(cards: CardSet) -> None:
             )
 
 
-class TashGame(Game):
+class TashKalarGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
     version = "2"
@@ -96,10 +84,24 @@ class TashGame(Game):
         self.n_col = n_col
         # teammates sit opposite each other and turns go clockwise: seats 0, 1, 2, 3 = team A, B, A, B
         self.colour_of: tuple[int, ...] = tuple(s % n_col for s in range(seats))
-        self.cards = _cards(o["cards"])
+        for key, what in (("cards", "card"), ("tasks", "High Form task")):
+            if o[key] is not None and not o[key].strip():
+                raise OptionError(
+                    f"tashkalar: option {key!r} is empty: give the path of a {what} file (TOML), "
+                    "or leave the option out for the built-in one"
+                )
+        for seat in range(seats, 4):
+            if o[f"school{seat}"] != "random":
+                raise OptionError(
+                    f"tashkalar: option 'school{seat}': this game has {seats} seats (0-{seats - 1}), "
+                    f"so there is no seat {seat} to give a school to"
+                )
+        self.cards = load_cards(o["cards"])
         if mode == "melee":
             refuse_enemy_place_in_melee(self.cards)
-        self.tasks: TaskSet | None = _tasks(o["tasks"]) if mode == "highform" else None
+        # a task file given in any mode is read (and checked) now, so that a bad path is refused at load
+        self.task_file: TaskSet | None = load_tasks(o["tasks"]) if mode == "highform" or o["tasks"] else None
+        self.tasks: TaskSet | None = self.task_file if mode == "highform" else None
         for key in ("school0", "school1", "school2", "school3"):
             if o[key] != "random" and o[key] not in self.cards.schools:
                 valid = ", ".join([*self.cards.schools, "random"])
@@ -125,8 +127,8 @@ class TashGame(Game):
             chosen.append(want)
         return chosen
 
-    def new_initial_state(self, seed: int = 0) -> TashState:
-        return TashState(self, seed)
+    def new_initial_state(self, seed: int = 0) -> TashKalarState:
+        return TashKalarState(self, seed)
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(self.cards, text, self.tasks)
@@ -142,15 +144,11 @@ class TashGame(Game):
         return self.codec.action(index)
 
     def render(self, state: State, seat: int | None) -> str:
-        from .render import render
-
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         return render(state, seat)
 
     def describe_action(self, state: State, action: Action) -> str:
-        from .render import describe_action
-
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         return describe_action(state, action)
 
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
@@ -160,15 +158,16 @@ class TashGame(Game):
         choices of an effect, a claimed task), so its description is the same for every seat. Cards put under
         the deck are hidden (ruling 7) from the opponents and, in team games, from the teammate too (ruling 18).
         """
-        from .render import describe_action, seen_by_others
-
-        assert isinstance(state, TashState)
+        assert isinstance(state, TashKalarState)
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
 
-    def rules_text(self) -> str:
-        from .render import card_list, task_list
+    def is_pass(self, action: Action) -> bool:
+        """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end
+        the turn, leaving any actions unused) decline to act; handing over and resigning do not."""
+        return action in (SKIP, END)
 
+    def rules_text(self) -> str:
         text = super().rules_text() + "\n" + card_list(self.cards)
-        return text + "\n" + task_list(self.tasks or _tasks(self.options["tasks"]))
+        return text + "\n" + task_list(self.task_file or load_tasks(None))

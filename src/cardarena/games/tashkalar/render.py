@@ -6,12 +6,15 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .board import AREAS, CENTRAL, FILES, NAME_SQ, SIZE, SQ_NAME, bits, on_board, square
-from .cards import RANK_NAMES, Card, CardSet
-from .effects import current_step
-from .tasks import TaskSet
+from .cards.model import RANK_NAMES, Card, CardSet
+from .cards.tasks import TaskSet
+from .constants import CLAIM, EFFECT, OVER, PHASE_NAMES, PICK, SETUP, Kind
+from .rules.effects import current_step
+from .rules.flares import flare_halves
+from .rules.modes import melee_score, melee_target, points
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from .state import TashKalarState
 
 PIECE_CHARS = ({1: "o", 2: "O", 3: "@"}, {1: "x", 2: "X", 3: "#"}, {1: "v", 2: "V", 3: "%"}, {1: "s", 2: "S", 3: "$"})
 
@@ -26,7 +29,7 @@ def _empty_char(sq: int) -> str:
     return "."
 
 
-def board_lines(st: TashState, *, marked: int = 0) -> list[str]:
+def board_lines(st: TashKalarState, *, marked: int = 0) -> list[str]:
     head = "     " + "  ".join(FILES)
     lines = [head]
     for y in range(SIZE - 1, -1, -1):
@@ -49,13 +52,12 @@ def pattern_lines(card: Card) -> list[str]:
 
 
 def _card_line(card: Card) -> str:
-    if card.kind == "flare":
+    if card.kind == Kind.FLARE:
         return f"{card.id} [flare {card.upper}/{card.lower}] {card.name}"
     return f"{card.id} [{RANK_NAMES[card.rank]}] {card.name}: {card.text}"
 
 
-def render(st: TashState, seat: int | None) -> str:
-    from .state import EFFECT, OVER, PHASE_NAMES, PICK
+def render(st: TashKalarState, seat: int | None) -> str:
 
     cs = st.game.cards
     n = st.game.num_players
@@ -116,9 +118,8 @@ def render(st: TashState, seat: int | None) -> str:
     return "\n".join(out)
 
 
-def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
+def _mode_lines(st: TashKalarState, seat: int | None, marked: int) -> list[str]:
     """The legend and the players' lines for High Form, melee and team games."""
-    from .modes import melee_score, melee_target
 
     g = st.game
     cs = g.cards
@@ -137,7 +138,7 @@ def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
             assert g.tasks is not None
             claimed = ", ".join(g.tasks.tasks[t].id for t in st.claimed[c]) or "no task"
             legends = st.bb[c << 2 | 3].bit_count()
-            pts = f"{st.points(c)} pts / {cs.rules.highform_target} ({claimed}; {legends} legendary on the board)"
+            pts = f"{points(st, c)} pts / {cs.rules.highform_target} ({claimed}; {legends} legendary on the board)"
         elif g.mode == "melee":
             row = ", ".join(f"c{o} {v}" for o, v in enumerate(st.mscore[c]) if o != c)
             free = "".join(str(o) for o in range(g.n_col) if o != c and not st.improv[c] >> o & 1) or "-"
@@ -167,21 +168,20 @@ def _mode_lines(st: TashState, seat: int | None, marked: int) -> list[str]:
 UNDER = {"being": "your deck", "legend": "the legend deck", "flare": "the flare deck"}
 
 
-def describe_action(st: TashState, action: Action) -> str:
-    from .state import CLAIM, EFFECT, SETUP
+def describe_action(st: TashKalarState, action: Action) -> str:
 
     cs = st.game.cards
     kind = action[0]
-    if kind == "summon":
+    if kind == Kind.SUMMON:
         card = cs.by_id[action[1]]
         text = f"summon {card.name} ({RANK_NAMES[card.rank]}) at {SQ_NAME[action[2]]}, pattern turned {action[3]}"
         if len(action) == 5:
             text += f", improvising with the enemy piece on {SQ_NAME[action[4]]}"
         return text
-    if kind == "flare":
+    if kind == Kind.FLARE:
         card = cs.by_id[action[1]]
         against = action[2] if len(action) == 3 else -1
-        up, low = st.flare_halves(st.player, card, against)
+        up, low = flare_halves(st, st.player, card, against)
         halves = " and ".join(h for h, ok in (("upper", up), ("lower", low)) if ok)
         who = {
             "deathmatch": "the opponent scores 1",
@@ -189,52 +189,52 @@ def describe_action(st: TashState, action: Action) -> str:
             "melee": f"seat {against} scores 1 in your colour",
         }[st.game.mode]
         return f"invoke the flare {card.name} ({halves} half; {who})"
-    if kind == "handover":
+    if kind == Kind.HANDOVER:
         return "hand the turn over to your teammate (with your legends)"
-    if kind == "claim":
+    if kind == Kind.CLAIM:
         assert st.game.tasks is not None
         task = st.game.tasks.by_id[action[1]]
         return f"claim the task {task.name} ({task.points} pt)"
-    if kind == "score":
+    if kind == Kind.SCORE:
         return f"score 1 point in the colour of seat {action[1]}"
-    if kind == "setup":
+    if kind == Kind.SETUP:
         return f"setup: a common of seat {action[2]} on {SQ_NAME[action[1]]}"
-    if kind == "discard":
+    if kind == Kind.DISCARD:
         return f"discard {cs.by_id[action[1]].name}"
-    if kind == "bottom":
+    if kind == Kind.BOTTOM:
         card = cs.by_id[action[1]]
         return f"put under {UNDER[card.kind]} {card.name}"
-    if st.phase == SETUP and kind == "choose":
+    if st.phase == SETUP and kind == Kind.CHOOSE:
         return f"your common on {SQ_NAME[action[1]]}, the first player's on the other setup square"
     if st.phase == EFFECT and st.frames:
         step = current_step(st)
-        if kind == "option":
+        if kind == Kind.OPTION:
             return f"option {action[1]}: " + " ".join(s.text for s in step.options[action[1] - 1])
-        if kind == "move":
+        if kind == Kind.MOVE:
             victim = st.board[action[2]]
             extra = f", destroying the {RANK_NAMES[victim & 3]} of seat {victim >> 2}" if victim else ""
             return f"{action[0]} {SQ_NAME[action[1]]} to {SQ_NAME[action[2]]}{extra} ({step.text})"
-        if kind == "skip":
+        if kind == Kind.SKIP:
             return f"skip: stop here ({step.text})"
-        if kind == "take":
+        if kind == Kind.TAKE:
             return f"take {cs.by_id[action[1]].name} into your hand ({step.text})"
         return f"{action} ({step.text})"
-    if kind == "place":
+    if kind == Kind.PLACE:
         return str(action)
-    if kind == "recall":
+    if kind == Kind.RECALL:
         return f"out of units: take back your piece on {SQ_NAME[action[1]]}"
-    if kind == "end":
+    if kind == Kind.END:
         return "end the turn"
-    if kind == "skip":
+    if kind == Kind.SKIP:
         return "skip: claim no task" if st.phase == CLAIM else "skip: put no more cards under a deck"
-    if kind == "resign":
+    if kind == Kind.RESIGN:
         return "resign: your team loses the game" if st.game.teams else "resign: you lose the game"
     return str(action)
 
 
-def seen_by_others(st: TashState, action: Action) -> str:
+def seen_by_others(st: TashKalarState, action: Action) -> str:
     """``action`` as a seat other than the one taking it sees it: no hidden card is named."""
-    if action[0] == "bottom":
+    if action[0] == Kind.BOTTOM:
         # the kind of card is public (hand sizes are), the card is not
         kind = st.game.cards.by_id[action[1]].kind
         what = {"being": "a card under their school deck", "legend": "a legend under the legend deck"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .cards import Card, Cond, Step
+    from .model import Card, Cond, Step
 
 _RANK_WORDS = {
     0b1110: "",
@@ -151,7 +151,7 @@ def step_text(step: Step) -> str:
 def _step_text(step: Step) -> str:
     """Plain English for one compiled step.
 
-    >>> from .cards import Step
+    >>> from .model import Step
     >>> _step_text(Step("destroy", who=2, ranks=0b0010, near=True))
     'Destroy an enemy common piece adjacent to this piece.'
     """

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import ONBOARD
-from .cards import LEGENDARY, Card, Orientation
-from .pieces import rank_mask
+from ..board import ONBOARD
+from ..cards.model import LEGENDARY, Card, Orientation
+from .pieces import has_supply, rank_mask
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from ..state import TashKalarState
 
 
 def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
@@ -27,7 +27,7 @@ def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
     return (0, ge1, ge2, ge3)
 
 
-def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
+def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
     """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
     the hand's beings then legends, each orientation, squares from a1 upwards."""
     bb = st.bb
@@ -59,7 +59,7 @@ def legal_summons(st: TashState) -> list[tuple[int, int, int]]:
     return out
 
 
-def improvised_summons(st: TashState) -> list[tuple[int, int, int, int]]:
+def improvised_summons(st: TashKalarState) -> list[tuple[int, int, int, int]]:
     """乱戦 即興召喚: summons (card, square, orientation, enemy square) that use exactly one enemy piece, of a
     colour the player has not improvised with yet, as if it were their own piece of the same rank."""
     p = st.side
@@ -116,18 +116,18 @@ def pattern_mask(o: Orientation, sq: int) -> int:
     return m
 
 
-def _own_kind(st: TashState, card: Card) -> int:
+def _own_kind(st: TashKalarState, card: Card) -> int:
     base = st.side << 2
     return st.bb[base | 3] if card.rank == LEGENDARY else st.bb[base | 1] | st.bb[base | 2]
 
 
-def recall_mask(st: TashState, card: Card, o: Orientation, sq: int) -> int:
+def recall_mask(st: TashKalarState, card: Card, o: Orientation, sq: int) -> int:
     """Out of units: the pieces of the right kind that may be taken back for this summon (0: none needed).
 
     ユニットの不足: a piece of yours destroyed on the summon square is reused; otherwise one of your pieces of that
     kind outside the pattern is taken off the board.
     """
-    if st.has_supply(st.side, card.rank):
+    if has_supply(st, st.side, card.rank):
         return 0
     kind = _own_kind(st, card)
     if kind >> sq & 1:
@@ -135,9 +135,9 @@ def recall_mask(st: TashState, card: Card, o: Orientation, sq: int) -> int:
     return kind & ~pattern_mask(o, sq) & ~(1 << sq)
 
 
-def piece_available(st: TashState, card: Card, o: Orientation, sq: int) -> bool:
+def piece_available(st: TashKalarState, card: Card, o: Orientation, sq: int) -> bool:
     """A piece for the being exists: in the supply, or by the out-of-units rules."""
-    if st.has_supply(st.side, card.rank):
+    if has_supply(st, st.side, card.rank):
         return True
     kind = _own_kind(st, card)
     return bool(kind >> sq & 1 or kind & ~pattern_mask(o, sq) & ~(1 << sq))

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Action
-from .actions import card_action, setup_action
-from .board import _sq
-from .pieces import count_pieces, count_upgraded
+from ....engine import Action
+from ..actions import card_action, setup_action
+from ..board import _sq
+from .pieces import count_pieces, count_upgraded, put
 from .tasks import task_holds
 
 if TYPE_CHECKING:
-    from .state import TashState
+    from ..state import TashKalarState
 
 # 乱戦 setup: the last seat puts one common on one square of each pair (next to each setup icon)
 MELEE_SETUP_PAIRS = ((_sq(6, 2), _sq(7, 2)), (_sq(7, 6), _sq(7, 7)), (_sq(2, 7), _sq(3, 7)))
@@ -21,12 +21,12 @@ MELEE_SETUP_PAIRS = ((_sq(6, 2), _sq(7, 2)), (_sq(7, 6), _sq(7, 7)), (_sq(2, 7),
 # -- High Form tasks ---------------------------------------------------------------------------------------------
 
 
-def _type(st: TashState, t: int) -> str:
+def _type(st: TashKalarState, t: int) -> str:
     assert st.game.tasks is not None
     return st.game.tasks.tasks[t].type
 
 
-def deal_tasks(st: TashState) -> None:
+def deal_tasks(st: TashKalarState) -> None:
     """The 3 current tasks and the next task, by the rulebook's procedure.
 
     Tasks are turned one by one; advanced tasks are discarded until 3 simple tasks are face up; a third task of
@@ -53,7 +53,7 @@ def deal_tasks(st: TashState) -> None:
     flip_next(st)
 
 
-def flip_next(st: TashState) -> None:
+def flip_next(st: TashKalarState) -> None:
     """Turn the top task as the next task; while 3 of the 4 face-up tasks share a type, put it under the deck
     and turn another (at most once round the deck)."""
     deck = st.deck_t
@@ -74,19 +74,19 @@ def flip_next(st: TashState) -> None:
     st.t_bottom = min(st.t_bottom, len(deck))
 
 
-def claimable(st: TashState) -> list[int]:
+def claimable(st: TashKalarState) -> list[int]:
     assert st.game.tasks is not None
     tasks = st.game.tasks.tasks
     return [t for t in st.cur_t if task_holds(st, st.side, tasks[t])]
 
 
-def claim_actions(st: TashState) -> list[Action]:
+def claim_actions(st: TashKalarState) -> list[Action]:
     assert st.game.tasks is not None
     tasks = st.game.tasks.tasks
     return [card_action("claim", tasks[t].id) for t in claimable(st)]
 
 
-def claim(st: TashState, t: int) -> None:
+def claim(st: TashKalarState, t: int) -> None:
     """Claim a current task; the next task takes its place and a new next task is turned."""
     assert st.game.tasks is not None
     st.claimed[st.side].append(t)
@@ -102,30 +102,30 @@ def claim(st: TashState, t: int) -> None:
 # -- free-for-all ------------------------------------------------------------------------------------------------
 
 
-def melee_colours(st: TashState) -> list[int]:
+def melee_colours(st: TashKalarState) -> list[int]:
     """The colours of the setup commons: every player's with 3 players; all but the second player's with 4."""
     n = st.game.num_players
     return [c for c in range(n) if not (n == 4 and c == 1)]
 
 
-def melee_setup_actions(st: TashState) -> list[Action]:
+def melee_setup_actions(st: TashKalarState) -> list[Action]:
     k = st.msetup & 0xFF
     used = st.msetup >> 8
     pair = MELEE_SETUP_PAIRS[k]
     return [setup_action(sq, c) for sq in pair for c in melee_colours(st) if not used >> c & 1]
 
 
-def apply_melee_setup(st: TashState, action: Action) -> None:
+def apply_melee_setup(st: TashKalarState, action: Action) -> None:
     sq, colour = action[1], action[2]
-    st.put(sq, colour, 1)
+    put(st, sq, colour, 1)
     st.msetup = (st.msetup + 1) | (1 << (8 + colour))
 
 
-def enemy_mask(st: TashState) -> int:
+def enemy_mask(st: TashKalarState) -> int:
     return ((1 << st.game.n_col) - 1) & ~(1 << st.side)
 
 
-def score_melee_turn(st: TashState) -> int:
+def score_melee_turn(st: TashKalarState) -> int:
     """Score this turn's destroyed pieces colour by colour; return the colours of odd commons if 2 or 3."""
     board = st.mscore[st.active]
     dest = st.dest
@@ -140,12 +140,12 @@ def score_melee_turn(st: TashState) -> int:
     return odd if odd.bit_count() >= 2 else 0
 
 
-def melee_score(st: TashState, seat: int) -> int:
+def melee_score(st: TashKalarState, seat: int) -> int:
     """A player's score in melee: their lowest colour."""
     return min(v for o, v in enumerate(st.mscore[seat]) if o != seat)
 
 
-def melee_target(st: TashState) -> int:
+def melee_target(st: TashKalarState) -> int:
     rules = st.game.cards.rules
     return rules.melee_target_3 if st.game.num_players == 3 else rules.melee_target_4
 
@@ -153,31 +153,31 @@ def melee_target(st: TashState) -> int:
 # -- end and result ----------------------------------------------------------------------------------------------
 
 
-def end_reasons(st: TashState) -> list[str]:
+def end_reasons(st: TashKalarState) -> list[str]:
     rules = st.game.cards.rules
     mode = st.game.mode
     if mode == "deathmatch":
         return [f"{rules.deathmatch_target} points"] if max(st.score) >= rules.deathmatch_target else []
     if mode == "highform":
         t = rules.highform_target
-        return [f"{t} points"] if any(st.points(c) >= t for c in range(st.game.n_col)) else []
+        return [f"{t} points"] if any(points(st, c) >= t for c in range(st.game.n_col)) else []
     t = melee_target(st)
     n = st.game.num_players
     hit = any(st.mscore[s][o] >= t for s in range(n) for o in range(n) if o != s)
     return [f"{t} points in one colour"] if hit else []
 
 
-def ranking_key(st: TashState, seat: int) -> tuple[int, ...]:
+def ranking_key(st: TashKalarState, seat: int) -> tuple[int, ...]:
     """What decides the ranking: points (melee: the colours from the lowest up), then upgraded pieces on the
     board, then pieces on the board."""
     col = st.game.colour_of[seat]
     up, pieces = count_upgraded(st.bb, col), count_pieces(st.bb, col)
     if st.game.mode == "melee":
         return (*sorted(v for o, v in enumerate(st.mscore[seat]) if o != seat), up, pieces)
-    return (st.points(col), up, pieces)
+    return (points(st, col), up, pieces)
 
 
-def returns(st: TashState) -> list[float]:
+def returns(st: TashKalarState) -> list[float]:
     """+1 for the winner (both teammates), -1 for the others; a tie for first: 0 for those tied (all: a draw)."""
     n = st.game.num_players
     keys = [ranking_key(st, s) for s in range(n)]
@@ -188,3 +188,10 @@ def returns(st: TashState) -> list[float]:
     if len(winners) == st.game.n_col:
         return [0.0] * n
     return [0.0 if keys[s] == best else -1.0 for s in range(n)]
+
+
+def points(st: TashKalarState, colour: int) -> int:
+    """A colour's points now: deathmatch points, or (High Form) task points plus its legendary pieces."""
+    if st.game.mode == "highform":
+        return st.score[colour] + st.bb[colour << 2 | 3].bit_count()
+    return st.score[colour]

@@ -18,19 +18,20 @@ player (or team) whose turn ends. Condition kinds:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...engine import CardDataError
-from ...engine.datafiles import read_toml
-from .._datamodel import validate
-from .board import ADJ, AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, bits, mask_of, on_board, sq_x, sq_y, square
-from .cards import RANK_FILTERS, SLUG
+from ....engine import CardDataError
+from ....engine.datafiles import parse_toml, read_text
+from ..._datamodel import validate
+from ..board import AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, mask_of, on_board, sq_x, sq_y, square
+from .model import RANK_FILTERS, SLUG
 
 if TYPE_CHECKING:
-    from .state import TashState
+    pass
 
 TASK_TYPES = ("destruction", "squares", "centre", "lines", "chains", "surround")
 DEFAULT_TASK_FILE = "tasks.toml"
@@ -175,12 +176,18 @@ def _compile(m: ConditionModel, *, file: str, task: str, i: int) -> Condition:
 
 
 def default_task_path() -> str:
-    return str(resources.files(__package__).joinpath("data", DEFAULT_TASK_FILE))
+    return str(resources.files(__name__.rsplit(".", 2)[0]).joinpath("data", DEFAULT_TASK_FILE))
 
 
 def load_tasks(path: str | None = None) -> TaskSet:
     file = path or default_task_path()
-    return build_tasks(read_toml(file), file=file)
+    return _build_once(file, read_text(file))
+
+
+@lru_cache(maxsize=16)
+def _build_once(file: str, text: str) -> TaskSet:
+    """The task set of one file content: the file is read on every load, and built again whenever it changed."""
+    return build_tasks(parse_toml(text, file), file=file)
 
 
 def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
@@ -209,107 +216,3 @@ def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
     if len(simple) < 3 or len({t.type for t in simple}) < 2:
         raise CardDataError(file, "High Form needs at least 3 simple tasks of at least 2 types", field="advanced")
     return TaskSet(file, tuple(tasks), by_id)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Checking conditions
-
-
-def _own(st: TashState, col: int, ranks: int) -> int:
-    base = col << 2
-    bb = st.bb
-    m = 0
-    for r in (1, 2, 3):
-        if ranks >> r & 1:
-            m |= bb[base | r]
-    return m
-
-
-def _enemy(st: TashState, col: int, ranks: int) -> int:
-    m = 0
-    for o in range(st.game.n_col):
-        if o != col:
-            m |= _own(st, o, ranks)
-    return m
-
-
-def _groups(mask: int) -> list[int]:
-    out = []
-    while mask:
-        seed = mask & -mask
-        group = seed
-        frontier = seed
-        while frontier:
-            nxt = 0
-            for s in bits(frontier):
-                nxt |= ADJ[s]
-            nxt &= mask & ~group
-            group |= nxt
-            frontier = nxt
-        out.append(group)
-        mask &= ~group
-    return out
-
-
-def _longest_line(mask: int, step: int) -> int:
-    best = 0
-    m = mask
-    n = 0
-    while m:
-        n += 1
-        best = n
-        m &= m >> step
-    return best
-
-
-def holds(st: TashState, col: int, cond: Condition) -> bool:
-    k = cond.kind
-    if k in ("destroyed", "summoned") and col != st.side:
-        return False  # what happened this turn belongs to the colour whose turn it is
-    if k == "destroyed":
-        dest = st.dest
-        total = up = 0
-        for o in range(st.game.n_col):
-            if o != col:
-                total += dest[3 * o] + dest[3 * o + 1] + dest[3 * o + 2]
-                up += dest[3 * o + 1] + dest[3 * o + 2]
-        return total >= cond.count and up >= cond.upgraded
-    if k == "occupy":
-        return (_own(st, col, cond.ranks) & cond.area).bit_count() >= cond.count
-    if k == "summoned":
-        # each summon counts, even two on the same square in one turn
-        n = sum(1 for e in st.summoned if cond.ranks >> (e & 3) & 1 and cond.area >> (e >> 2) & 1)
-        return n >= cond.count
-    if k == "cross":
-        return bool(_own(st, col, cond.ranks) >> CROSS_CENTRE & 1) and _own(st, col, 0b1110) & CROSS_ARMS == CROSS_ARMS
-    if k == "line":
-        own = _own(st, col, cond.ranks)
-        return any(_longest_line(own, step) >= cond.count for step in cond.direction)
-    if k == "chain":
-        for g in _groups(_own(st, col, 0b1110)):
-            if cond.reaches is None:
-                if g.bit_count() >= cond.count:
-                    return True
-            elif cond.reaches == "centre-and-edge":
-                if g >> CROSS_CENTRE & 1 and g & AREAS["edge"]:
-                    return True
-            else:
-                pairs = OPPOSITE_SIDES if cond.reaches == "opposite-sides" else CORNERS
-                if any(g & a and g & b for a, b in pairs):
-                    return True
-        return False
-    # surround
-    own = _own(st, col, 0b1110)
-    for o in range(st.game.n_col):
-        if o == col:
-            continue
-        theirs = _own(st, o, 0b1110)
-        for s in bits(_own(st, o, cond.ranks)):
-            adj = ADJ[s]
-            if (adj & own).bit_count() >= cond.count and not (cond.isolated and adj & theirs):
-                return True
-    return False
-
-
-def task_holds(st: TashState, col: int, task: Task) -> bool:
-    return all(holds(st, col, c) for c in task.conditions)

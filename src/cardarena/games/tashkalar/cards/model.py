@@ -1,0 +1,318 @@
+"""The card data: beings, legends and flares in a TOML file, validated and compiled for fast play.
+
+A being's pattern is a small text grid read from the summoner's side (top row = north, towards rank 9)::
+
+    . c .
+    c @ c
+    . * .
+
+``.`` no requirement, ``c``/``h``/``l`` one of your pieces of at least common/heroic/legendary rank, ``@`` the
+summon square, ``C``/``H``/``L`` a summon square that must hold one of your pieces of at least that rank, and
+``*`` a marked square that the card's effect may refer to, ``c*``/``h*``/``l*`` a marked square that needs one of
+your pieces (a marked pattern piece). Patterns match in all 8 rotations and reflections.
+
+Effects are lists of steps (see ``docs/games/tashkalar.md`` for the language); they compile to :class:`Step`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
+
+COMMON, HEROIC, LEGENDARY = 1, 2, 3
+RANK_NAMES = {COMMON: "common", HEROIC: "heroic", LEGENDARY: "legendary"}
+RANK_OF = {v: k for k, v in RANK_NAMES.items()}
+# rank filters as bit sets of ranks (bit r set: rank r allowed)
+RANK_FILTERS = {
+    "any": 0b1110,
+    "common": 0b0010,
+    "heroic": 0b0100,
+    "legendary": 0b1000,
+    "upgraded": 0b1100,
+    "non-legendary": 0b0110,
+}
+OWN, ENEMY, ANY = 1, 2, 3
+WHO = {"own": OWN, "enemy": ENEMY, "any": ANY}
+ALL = -1
+ORIENTATIONS = ("r0", "r90", "r180", "r270", "m0", "m90", "m180", "m270")
+Op = Literal[
+    "gain_action",
+    "draw_extra",
+    "destroy",
+    "upgrade",
+    "downgrade",
+    "convert",
+    "place",
+    "move",
+    "leap",
+    "choose_one",
+    "extra_turn",
+    "recover",
+    "for_each",
+]
+OPS: tuple[str, ...] = get_args(Op)
+TARGET_OPS = ("destroy", "upgrade", "downgrade", "convert")
+PIECE_OPS = (*TARGET_OPS, "move", "leap")
+Who = Literal["own", "enemy", "any"]
+Rank = Literal["any", "common", "heroic", "legendary", "upgraded", "non-legendary"]
+Area = Literal["marked", "central", "red", "green", "colored", "edge"]
+Ray = Literal["orthogonal", "diagonal", "any"]
+Ref = Literal["self", "last", "summon", "each"]
+SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+DEFAULT_FILE = "cards.toml"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The file's shape (pydantic)
+
+
+class FilterModel(BaseModel):
+    """Which pieces or squares: the location words shared by steps and by ``pieces`` conditions."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    who: Who | None = None
+    rank: Rank | None = None
+    near: Literal["adjacent"] | None = None
+    distance: int | None = None
+    min_distance: int | None = None
+    max_distance: int | None = None
+    from_: Ref | None = Field(default=None, alias="from")
+    on: Area | None = None
+    other: bool = False
+    ray: Ray | None = None
+    first: bool = False
+    next_to: Who | None = None
+    connected: bool = False
+
+
+class ConditionModel(BaseModel):
+    """``if``: a condition on the board (``pieces``) or on what was destroyed (``destroyed``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pieces: FilterModel | None = None
+    at_least: int | None = None
+    at_most: int | None = None
+    destroyed: int | None = None
+    by: Literal["previous", "effect", "turn"] = "previous"
+
+
+class StepModel(FilterModel):
+    """One step of an effect as written in the data file."""
+
+    do: Op
+    count: int | Literal["all"] = 1
+    up_to: bool = False
+    may: bool = False
+    target: Literal["self", "choose", "last", "each"] = "choose"
+    style: Literal["standard", "combat"] | None = None
+    times: int = 1
+    to_distance: int | None = None
+    to_min_distance: int | None = None
+    to_max_distance: int | None = None
+    to_on: Area | None = None
+    to_near: Literal["adjacent"] | None = None
+    to_from: Ref | None = None
+    to_ray: Ray | None = None
+    to_first: bool = False
+    far: bool = False
+    to_empty: bool = False
+    to_who: Who | None = None
+    to_rank: Rank | None = None
+    to_next_to: Who | None = None
+    deck: Literal["school", "legend", "flare"] | None = None
+    as_rank: Literal["common", "heroic", "legendary"] | None = None
+    only_if: Literal["done", "not_done"] | None = None
+    if_: ConditionModel | None = Field(default=None, alias="if")
+    repeat: int = 0
+    repeat_while: Literal["done", "destroyed"] = "done"
+    scores: bool = True
+    n: int = 1
+    options: list[list[StepModel]] | None = None
+    steps: list[StepModel] | None = None
+
+
+class BeingModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    rank: Literal["common", "heroic", "legendary"]
+    pattern: str
+    effect: list[StepModel]
+    flavor: str = ""
+
+
+class FlareModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    upper: int
+    lower: int
+    upper_effect: list[StepModel]
+    lower_effect: list[StepModel]
+    flavor: str = ""
+
+
+class SchoolModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    being: list[dict[str, Any]]
+
+
+class RulesModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    deathmatch_target: int = Field(18, ge=1)
+    deathmatch_two_sided_base: int = Field(18, ge=3)
+    highform_two_sided: int = Field(17, ge=3)
+    legendary_pieces: int = Field(3, ge=0)
+    hand_beings: int = Field(3, ge=1)
+    hand_legends: int = Field(2, ge=0)
+    hand_flares: int = Field(1, ge=0)
+    highform_target: int = Field(9, ge=1)
+    melee_target_3: int = Field(12, ge=1)
+    melee_target_4: int = Field(10, ge=1)
+    team_sideways: int = Field(6, ge=0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Compiled forms
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A compiled effect step. Squares are filtered with bit sets relative to a reference square."""
+
+    op: str
+    who: int = ANY
+    ranks: int = RANK_FILTERS["any"]
+    count: int = 1
+    optional: bool = False
+    target_self: bool = False
+    ref: str = "self"
+    near: bool = False
+    dist: tuple[int, int] | None = None
+    area: str | None = None
+    other: bool = False
+    combat: bool = False
+    times: int = 1
+    to_dist: tuple[int, int] | None = None
+    to_area: str | None = None
+    to_near: bool = False
+    place_rank: int = COMMON  # the rank of a placed piece, or of the piece a convert puts (0: the same rank)
+    deck: str = "school"
+    n: int = 1
+    options: tuple[tuple[Step, ...], ...] = ()
+    only_if: str | None = None  # "done" / "not_done": run only if the previous step did (not) do anything
+    target: str = "choose"  # choose / self / last / each: a fixed piece instead of a choice
+    ray: str | None = None  # only squares on straight lines from the reference (orthogonal, diagonal, any)
+    first: bool = False  # with ray: only the first piece on each line
+    next_to: int = 0  # only squares adjacent to a piece of this owner set (OWN / ENEMY / ANY), 0: no filter
+    connected: bool = False  # only pieces of the group joined (through adjacent squares) to the reference
+    pieces_only: bool = False  # for_each: only squares holding a piece that matches who/rank
+    to_ref: str | None = None  # to_near / to_distance measured from this reference (default: step ref / start)
+    to_ray: str | None = None  # move: all moves in one direction; leap: along a straight line
+    to_first: bool = False  # with to_ray on a leap: onto the first piece on the line
+    far: bool = False  # move with to_ray: as far as it can (stops after destroying a piece)
+    to_empty: bool = False
+    to_who: int = 0  # the destination must hold a piece of these owners (0: any or none)
+    to_ranks: int = 0  # ... of these ranks (0: no filter)
+    to_next_to: int = 0  # the destination must be adjacent to a piece of these owners (not the mover)
+    cond: Cond | None = None
+    repeat: int = 0  # run again up to this many times while it did something (destroyed something)
+    repeat_destroyed: bool = False
+    scores: bool = True  # destroyed pieces count for scoring (False: they go straight back to their owner)
+    sub: tuple[Step, ...] = ()  # for_each: the steps run for each square
+    text: str = ""
+
+    def snapshot(self) -> str:
+        """A step in a state's snapshot (the effect frames): its text, or its operation."""
+        return self.text or self.op
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    """A compiled ``if``: ``pieces`` counts pieces matching ``filt``; ``destroyed`` counts destroyed pieces."""
+
+    kind: str  # "pieces" or "destroyed"
+    lo: int = 1
+    hi: int = 999
+    filt: Step | None = None
+    by: str = "previous"
+
+
+@dataclass(frozen=True, slots=True)
+class Orientation:
+    """One of a pattern's distinct symmetries, as bitboard shifts from the summon square."""
+
+    name: str
+    reqs: tuple[tuple[int, int], ...]  # (shift, minimum rank) of the squares that need your pieces
+    summon_req: int  # 0, or the minimum rank of your piece that must stand on the summon square
+    marked: tuple[int, ...]  # shifts of the marked squares
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    kind: str  # "being" (school card), "legend" or "flare"
+    school: str  # school id, "legend" or "flare"
+    rank: int = 0
+    pattern: tuple[str, ...] = ()
+    orients: tuple[Orientation, ...] = ()
+    steps: tuple[Step, ...] = ()
+    upper: int = 0
+    lower: int = 0
+    upper_steps: tuple[Step, ...] = ()
+    lower_steps: tuple[Step, ...] = ()
+    text: str = ""
+    flavor: str = ""
+    keywords: frozenset[str] = field(default_factory=frozenset)
+
+
+@dataclass(frozen=True)
+class School:
+    id: str
+    name: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CardSet:
+    file: str
+    rules: RulesModel
+    cards: tuple[Card, ...]
+    by_id: dict[str, Card]
+    schools: dict[str, School]
+    legends: tuple[int, ...]
+    flares: tuple[int, ...]
+
+
+def enemy_place_field(card: Card) -> str | None:
+    """The field of ``card`` with a ``place`` step of ``who = "enemy"`` (``effect.who``…), or None.
+
+    Such a step names no colour, so it is ambiguous in melee (several enemy colours): melee refuses the card.
+    """
+
+    def has(steps: tuple[Step, ...]) -> bool:
+        return any((s.op == "place" and s.who == ENEMY) or any(has(o) for o in s.options) or has(s.sub) for s in steps)
+
+    if card.kind == "flare":
+        for name, steps in (("upper_effect", card.upper_steps), ("lower_effect", card.lower_steps)):
+            if has(steps):
+                return f"{name}.who"
+        return None
+    return "effect.who" if has(card.steps) else None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Patterns

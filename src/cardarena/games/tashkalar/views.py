@@ -1,0 +1,165 @@
+"""What a seat may know (``observation``) and the worlds consistent with it (``resample``).
+
+Hidden: the hands, the order of every deck (a player knows the cards they put under their own school deck; a
+card taken from a public discard pile is known to every seat while it stays in the hand; a team's legends are
+known to both teammates).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Rng
+from .board import SQ_NAME, bits
+from .constants import OVER, PHASE_NAMES
+from .rules import effects
+from .rules.decks import sideways
+from .rules.modes import points
+from .rules.pieces import all_pieces
+
+if TYPE_CHECKING:
+    from .state import TashKalarState
+
+
+def resample(st: TashKalarState, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
+    """A world that ``seat`` cannot tell from ``st``: hidden hands and deck orders redrawn, chance reseeded."""
+    r = Rng.coerce(rng)
+    c = st.clone()
+    n = st.game.num_players
+    # only the known cards still held are known (a card that left the hand may be redrawn unseen)
+    c.known_hand = [[x for x in c.known_hand[p] if x in _held(c, p)] for p in range(n)]
+    for p in range(n):
+        if p == seat:
+            # own deck: the order above the cards you put under it is unknown to you too
+            k = c.known_bottom[p]
+            top = c.deck_s[p][k:]
+            r.shuffle(top)
+            c.deck_s[p][k:] = top
+            continue
+        known = c.known_hand[p]
+        keep = [x for x in c.hand_b[p] if x in known]  # taken from the discard pile in sight of all
+        pool = [x for x in c.hand_b[p] if x not in known] + c.deck_s[p]
+        r.shuffle(pool)
+        h = len(c.hand_b[p]) - len(keep)
+        c.hand_b[p] = keep + pool[:h]
+        c.deck_s[p] = pool[h:]
+    mate = st.game.mate(seat) if st.game.teams else -1
+    for hands, deck_name, team_shared in ((c.hand_l, "deck_l", True), (c.hand_f, "deck_f", False)):
+        deck: list[int] = getattr(c, deck_name)
+        pool = deck.copy()
+        # a team's legends are shared: the teammate's legends are known
+        hidden = [p for p in range(n) if p != seat and not (team_shared and p == mate)]
+        kept = {p: [x for x in hands[p] if x in c.known_hand[p]] for p in hidden}
+        for p in hidden:
+            pool.extend(x for x in hands[p] if x not in kept[p])
+        r.shuffle(pool)
+        for p in hidden:
+            h = len(hands[p]) - len(kept[p])
+            hands[p] = kept[p] + pool[:h]
+            del pool[:h]
+        setattr(c, deck_name, pool)
+    if c.deck_t:
+        k = c.t_bottom
+        top = c.deck_t[k:]
+        r.shuffle(top)
+        c.deck_t = c.deck_t[:k] + top
+    c.rng = r.fork()
+    return c
+
+
+def _held(st: TashKalarState, p: int) -> list[int]:
+    return st.hand_b[p] + st.hand_l[p] + st.hand_f[p]
+
+
+def _names(st: TashKalarState, cards: list[int]) -> list[str]:
+    cs = st.game.cards.cards
+    return [cs[c].id for c in cards]
+
+
+def observation(st: TashKalarState, seat: int | None) -> dict[str, Any]:
+    cs = st.game.cards.cards
+    n = st.game.num_players
+    obs: dict[str, Any] = {
+        "turn": st.turn_no,
+        "phase": PHASE_NAMES[st.phase],
+        "player": st.player,
+        "actions": st.actions,
+        "discarded": st.discarded,
+        "board": {SQ_NAME[sq]: [st.board[sq] >> 2, st.board[sq] & 3] for sq in bits(all_pieces(st.bb))},
+        "supply_two_sided": st.supply_two.copy(),
+        "supply_legendary": st.supply_leg.copy(),
+        "score": st.score.copy(),
+        "schools": list(st.school),
+        "hand_sizes": [[len(st.hand_b[p]), len(st.hand_l[p]), len(st.hand_f[p])] for p in range(n)],
+        "school_deck_sizes": [len(d) for d in st.deck_s],
+        "cards_put_under": st.known_bottom.copy(),
+        "legend_deck": len(st.deck_l),
+        "flare_deck": len(st.deck_f),
+        "school_discards": [_names(st, d) for d in st.disc_s],
+        "legend_discard": _names(st, st.disc_l),
+        "flare_discard": _names(st, st.disc_f),
+        "destroyed_this_turn": st.destroyed.copy(),
+        "destroyed_by_colour": st.dest.copy(),
+        "extra_draws": st.extra.copy(),
+        "extra_turns": st.extra_turns,
+        "known_hand_cards": [_names(st, [c for c in st.known_hand[p] if c in _held(st, p)]) for p in range(n)],
+        "extra_turn_now": st.in_extra,
+        "drew_last_school_card": st.deck_out.copy(),
+        "final_turns_left": st.final_left,
+        "trigger": st.trigger,
+        "resolving": cs[st.resolving].id if st.resolving >= 0 else None,
+        "effect": effects.describe_progress(st),
+        "pending_summon": (
+            None
+            if st.pending_summon is None
+            else [cs[st.pending_summon[0]].id, SQ_NAME[st.pending_summon[1]], st.pending_summon[2]]
+        ),
+        "recall_choices": [SQ_NAME[s] for s in bits(st.recall_mask)],
+        "result": st.returns() if st.phase == OVER else None,
+    }
+    _mode_view(st, obs)
+    if seat is not None:
+        _seat_view(st, seat, obs)
+    return obs
+
+
+def _mode_view(st: TashKalarState, obs: dict[str, Any]) -> None:
+    """The public facts of teams, melee and High Form."""
+    n = st.game.num_players
+    g = st.game
+    if g.teams:
+        obs["school_deck_sideways"] = [min(sideways(st), len(d)) for d in st.deck_s]
+        obs["turn_seat"] = st.active
+        obs["handed_over"] = st.handed
+        obs["colour_of_seat"] = list(g.colour_of)
+    if g.mode == "melee":
+        obs["colour_scores"] = [row.copy() for row in st.mscore]
+        obs["improvised_colours"] = [[o for o in range(n) if st.improv[p] >> o & 1] for p in range(n)]
+        obs["pick_colours"] = list(bits(st.pick_mask))
+        obs["setup_done"] = st.msetup & 0xFF
+    if g.tasks is not None:
+        ts = g.tasks.tasks
+        obs["tasks"] = [ts[t].id for t in st.cur_t]
+        obs["next_task"] = ts[st.next_t].id if st.next_t >= 0 else None
+        obs["task_deck"] = len(st.deck_t)
+        obs["task_deck_bottom"] = [ts[t].id for t in st.deck_t[: st.t_bottom]]
+        obs["claimed"] = [[ts[t].id for t in cl] for cl in st.claimed]
+        obs["points"] = [points(st, c) for c in range(g.n_col)]
+        obs["summoned_this_turn"] = [[SQ_NAME[e >> 2] for e in st.summoned if e & 3 == r] for r in (1, 2, 3)]
+
+
+def _seat_view(st: TashKalarState, seat: int, obs: dict[str, Any]) -> None:
+    """What only ``seat`` knows: its hand, the cards it put under its school deck, its team's legends."""
+    g = st.game
+    k = st.known_bottom[seat]
+    obs["seat"] = seat
+    obs["hand"] = {
+        "beings": _names(st, st.hand_b[seat]),
+        "legends": _names(st, st.hand_l[seat]),
+        "flares": _names(st, st.hand_f[seat]),
+    }
+    obs["my_deck_bottom"] = _names(st, st.deck_s[seat][:k])
+    obs["my_deck_cards"] = sorted(_names(st, st.deck_s[seat]))
+    if g.teams:
+        obs["team_legends"] = _names(st, st.hand_l[g.mate(seat)])
