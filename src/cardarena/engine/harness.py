@@ -53,9 +53,8 @@ def _json_ready(obj: Any) -> bool:
 def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: bool = True) -> None:
     """Check one non-final or final state. ``deep`` adds the per-action and leak checks."""
     game = state.game
-    terminal = state.is_terminal()
     legal = state.legal_actions()
-    if terminal:
+    if state.is_terminal():
         if state.current_player is not None or legal:
             raise _fail(seed, step, "a terminal state has a current player or legal actions")
         return
@@ -66,11 +65,21 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
         raise _fail(seed, step, "a non-terminal state has no legal actions")
     if not deep:
         return
-    if len(set(legal)) != len(legal):
-        raise _fail(seed, step, "legal_actions lists an action twice")
     before = state.snapshot()
     if not _json_ready(before):
         raise _fail(seed, step, "snapshot() is not JSON-ready")
+    indices = _check_listed_actions(state, legal, seed, step)
+    _check_refusals(state, rng, indices, before, seed, step)
+    _check_views(state, rng, legal, before, seed, step)
+    check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
+    _check_copies(state, legal, before, seed, step)
+
+
+def _check_listed_actions(state: State, legal: list[Action], seed: int, step: int) -> set[int]:
+    """Every listed action: once only, its text and index round-trip, ``why_not`` allows it, and it applies."""
+    game = state.game
+    if len(set(legal)) != len(legal):
+        raise _fail(seed, step, "legal_actions lists an action twice")
     indices = set()
     for action in legal:
         text = str(action)
@@ -92,7 +101,12 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
             raise _fail(seed, step, f"listed action {text!r} does not apply: {e}") from e
     if len(indices) != len(legal):
         raise _fail(seed, step, "two legal actions share one action_index")
-    # An illegal action is refused and changes nothing.
+    return indices
+
+
+def _check_refusals(state: State, rng: Rng, indices: set[int], before: dict[str, Any], seed: int, step: int) -> None:
+    """An unlisted action has a reason (``why_not``), is refused and changes nothing; malformed text is refused."""
+    game = state.game
     for _ in range(8):
         index = rng.randbelow(game.num_distinct_actions)
         if index in indices:
@@ -115,10 +129,14 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
         pass
     else:
         raise _fail(seed, step, "malformed action text was accepted")
-    # Observations are JSON-ready, and resample cannot reveal anything the seat does not already know.
+
+
+def _check_views(state: State, rng: Rng, legal: list[Action], before: dict[str, Any], seed: int, step: int) -> None:
+    """Observations are JSON-ready, and resample cannot reveal anything the seat does not already know."""
+    game = state.game
+    player = state.current_player
     for seat in [None, *range(game.num_players)]:
-        obs = state.observation(seat)
-        if not _json_ready(obs):
+        if not _json_ready(state.observation(seat)):
             raise _fail(seed, step, f"observation({seat}) is not JSON-ready")
     for seat in range(game.num_players):
         obs = state.observation(seat)
@@ -133,16 +151,17 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
             raise _fail(seed, step, f"resample({seat}) changed the acting seat's legal actions")
         if state.snapshot() != before:
             raise _fail(seed, step, f"resample({seat}) changed the original state")
-    check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
-    # A state pickles (parallel runners send states between processes) and carries only its position: the game
-    # is pickled by reference, so card tables are not sent with every state.
+
+
+def _check_copies(state: State, legal: list[Action], before: dict[str, Any], seed: int, step: int) -> None:
+    """A state pickles and carries only its position (the game is pickled by reference, so card tables are not
+    sent with every state); clones are equal and independent."""
     data = pickle.dumps(state)
     carried = len(data) - len(pickle.dumps(state.history))
     if carried > MAX_STATE_BYTES:
         raise _fail(seed, step, f"a pickled state takes {carried:,} bytes besides its history: it carries tables")
     if pickle.loads(data).snapshot() != before:
         raise _fail(seed, step, "a state differs from itself after a pickle round-trip")
-    # Clones are equal and independent.
     twin = state.clone()
     if twin.snapshot() != before:
         raise _fail(seed, step, "clone() differs from the original")
