@@ -126,3 +126,24 @@ def test_states_with_declared_fields_pickle() -> None:
     state.apply(state.legal_actions()[0])
     again = pickle.loads(pickle.dumps(state))
     assert again.snapshot() == state.snapshot()
+
+
+def test_a_field_may_say_how_it_is_written_in_the_snapshot() -> None:
+    """A chain (newest, older) shared by clones is cheap to extend but would nest one level per item in JSON."""
+
+    class Chained(Seats):
+        FIELDS = shared("chain", snapshot=lambda chain: _flatten(chain))
+
+    def _flatten(chain: tuple[object, ...]) -> list[object]:
+        out = []
+        while chain:
+            out.append(chain[0])
+            chain = chain[1]  # type: ignore[assignment]
+        return out[::-1]
+
+    s = Chained(ToyGame(), 1, 2)
+    chain: tuple[object, ...] = ()
+    for i in range(5000):  # deeper than the recursion limit: the writer is what keeps this flat
+        chain = (i, chain)
+    s.chain = chain  # type: ignore[attr-defined]
+    assert s.snapshot()["chain"] == list(range(5000)) and s.clone().chain is chain  # type: ignore[attr-defined]

@@ -42,20 +42,24 @@ class Field:
 
     name: str
     copy: Copy
-    snapshot: bool = True
+    #: ``True``: in the snapshot (as :func:`to_json` writes it); ``False``: left out; a function: how to write it.
+    snapshot: bool | Callable[[Any], Any] = True
 
 
-def shared(*names: str, snapshot: bool = True) -> tuple[Field, ...]:
+Snap = bool | Callable[[Any], Any]
+
+
+def shared(*names: str, snapshot: Snap = True) -> tuple[Field, ...]:
     """Fields whose values are shared by clones: immutable, or replaced rather than changed in place."""
     return tuple(Field(n, Copy.SHARE, snapshot) for n in names)
 
 
-def copied(*names: str, snapshot: bool = True) -> tuple[Field, ...]:
+def copied(*names: str, snapshot: Snap = True) -> tuple[Field, ...]:
     """Fields copied with one ``.copy()`` (a list, dict or set of immutable items; an ``Rng``)."""
     return tuple(Field(n, Copy.COPY, snapshot) for n in names)
 
 
-def nested(*names: str, snapshot: bool = True) -> tuple[Field, ...]:
+def nested(*names: str, snapshot: Snap = True) -> tuple[Field, ...]:
     """Fields that are lists of containers (one per seat, say), each copied with ``.copy()``."""
     return tuple(Field(n, Copy.NESTED, snapshot) for n in names)
 
@@ -130,11 +134,11 @@ def to_json(value: Any) -> Any:
 
 
 def make_snapshot(fields: tuple[Field, ...]) -> Callable[[State], dict[str, Any]]:
-    names = tuple(f.name for f in fields if f.snapshot)
+    writers = tuple((f.name, to_json if f.snapshot is True else f.snapshot) for f in fields if f.snapshot)
 
     def snapshot(self: State) -> dict[str, Any]:
         """The whole state, hidden parts included, JSON-ready: every declared field (and the history)."""
-        out = {n: to_json(getattr(self, n)) for n in names}
+        out = {name: write(getattr(self, name)) for name, write in writers}
         out["history"] = [str(a) for a in self.history]
         return out
 

@@ -12,7 +12,7 @@ from cardarena.engine.fields import copied, nested, shared
 from . import rules, views
 from .constants import DICE, HAND_SIZE, NO_CARD, OVER, Phase
 from .rules.deck import draw
-from .rules.log import event
+from .rules.log import event, log_snapshot
 from .rules.turns import start_round
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
     from .constants import Entry, Frame
     from .game import DiceBattleGame
-    from .rules.log import Event
+    from .rules.log import Log
 
 
 class Side:
@@ -123,14 +123,15 @@ class DiceBattleState(State):
     after: tuple[Frame, ...]  # work waiting on a penalty decision, innermost first (see ``Step``)
     battle_winner: int  # of the last battle; -1: a tie
     winner: int | None  # at the end: 0, 1, or None for a draw
-    log: tuple[Event, ...]  # the public events, oldest first
+    log: Log  # the public events: (newest, older log), () when empty; shared by clones
 
     FIELDS = (
         *copied("rng"),
         *nested("sides"),
         *shared("first", "round", "phase", "actor"),
         *copied("queue"),
-        *shared("current", "after", "battle_winner", "winner", "log"),
+        *shared("current", "after", "battle_winner", "winner"),
+        *shared("log", snapshot=log_snapshot),
     )
     if TYPE_CHECKING:  # derived from FIELDS by the kernel
         clone: Callable[[], DiceBattleState]
