@@ -170,6 +170,26 @@ def _check_copies(state: State, legal: list[Action], before: dict[str, Any], see
         raise _fail(seed, step, "applying an action to a clone changed the original")
 
 
+def check_resample_canonical(state: State, rng_seed: int, *, seed: int = 0, step: int = 0) -> None:
+    """``resample(seat, rng)`` is a function of what ``seat`` may know and of ``rng`` alone.
+
+    A resampled world looks the same to the seat as the state, so resampling it again with the same ``rng`` must
+    give the very same world. When it does not, the unseen cards were drawn in an order that comes from the true
+    state, and a search agent choosing from that world could tell two positions apart that its seat cannot.
+    """
+    for seat in range(state.game.num_players):
+        world = state.resample(seat, Rng(rng_seed))
+        again = world.resample(seat, Rng(rng_seed))
+        if again.snapshot() != world.snapshot():
+            where = _first_difference(world.snapshot(), again.snapshot())
+            raise _fail(
+                seed,
+                step,
+                f"resample({seat}) of a resampled world gives another world with the same rng ({where}): "
+                "the unseen cards are drawn in an order that comes from the true state",
+            )
+
+
 def _sample(items: list[Action], k: int, rng: Rng) -> list[Action]:
     """At most ``k`` of ``items``, the first always among them, the others drawn at random (order kept)."""
     if len(items) <= k:
