@@ -21,7 +21,7 @@ from cardarena.engine import (
     load,
     replay,
 )
-from cardarena.engine.harness import ConformanceError, check_game
+from cardarena.engine.harness import ConformanceError, check_game, check_resample_canonical
 
 from .toy import SWAP, BidGame, BidState, ToyGame, ToyState
 
@@ -238,3 +238,28 @@ def test_apply_legal_is_apply_without_the_check() -> None:
         a.apply(action)
         b.apply_legal(b.legal_actions()[0])
         assert a.snapshot() == b.snapshot() and b._legal is None
+
+
+class TrueOrderToyState(ToyState):
+    """Resamples from the true deck order: a search agent could tell apart positions its seat cannot."""
+
+    def resample(self, seat: int, rng: Rng | random.Random | int) -> ToyState:
+        r = Rng.coerce(rng)
+        c = self.clone()
+        other = 1 - seat
+        pool = [*c.deck, c.cards[other]]
+        r.shuffle(pool)
+        c.cards[other] = pool.pop()
+        c.deck = pool
+        c.rng = r.fork()
+        return c
+
+
+def test_resample_canonical_check_catches_a_draw_from_the_true_order() -> None:
+    state = ToyGame().new_initial_state(3)
+    check_resample_canonical(state, 11)  # the toy draws from a sorted pool
+    leaky = TrueOrderToyState.__new__(TrueOrderToyState)
+    for name, value in vars(state).items():
+        setattr(leaky, name, value)
+    with pytest.raises(ConformanceError, match="order that comes from the true state"):
+        check_resample_canonical(leaky, 11)

@@ -95,7 +95,7 @@ class ToyState(State):
         if not self.is_terminal():
             # The deck order and the other player's card are hidden: redraw them together.
             other = 1 - seat
-            pool = [*c.deck, c.cards[other]]
+            pool = sorted([*c.deck, c.cards[other]])  # canonical: not the true order
             r.shuffle(pool)
             c.cards[other] = pool.pop()
             c.deck = pool
