@@ -188,10 +188,16 @@ def set_is_valid(t: Tables, main: list[int], circle: list[int], grant: int, roll
 
 
 def resample(st: DiceBattleState, seat: int, rng: Rng) -> DiceBattleState:
+    """A world ``seat`` cannot tell from ``st``, drawn from what the seat may know and ``rng`` alone.
+
+    Every pool of unseen cards is sorted before it is shuffled or drawn from (its true order is hidden), and the
+    world's own chance is reseeded from ``rng``: two states that look alike to ``seat`` give the same world.
+    """
     c = st.clone()
     c._legal = None  # the cached legal actions may name the true cards of the opponent's hand
     c.rng = rng.fork()
     mine = c.sides[seat]
+    mine.deck.sort()
     rng.shuffle(mine.deck)
     other = 1 - seat
     opp = c.sides[other]
@@ -211,6 +217,7 @@ def _redeal(t: Tables, side: Side, rng: Rng, *, hidden_set: bool) -> None:
     known = side.known
     for k in known:
         pool.remove(k)
+    pool.sort()  # the unseen cards in an order the observer knows, not in their true order
     if not hidden_set:
         rng.shuffle(pool)
         fill = hand_n - len(known)
