@@ -106,26 +106,33 @@ def observation(st: LyabiState, seat: int | None) -> dict[str, Any]:
 
 def resample(st: LyabiState, seat: int, r: Rng) -> LyabiState:
     """Redraw what ``seat`` cannot see: its own deck below the known top, the opponent's hand, deck, unrevealed
-    set and face-down item, the order of the face-down piles, and the future chance."""
+    set and face-down item, the order of the face-down piles, and the future chance.
+
+    Canonical: every pool of unseen cards is sorted before the rng shuffles or deals it, so the world is a
+    function of what ``seat`` knows and of ``r`` alone (two states the seat cannot tell apart, a state and any
+    of its resamples included, give the same world with the same rng).
+    """
     w = st.clone()
     deck = w.deck[seat]
     n = len(deck) - w.known_top[seat]
     if n > 1:
-        below = deck[:n]
+        below = sorted(deck[:n])
         r.shuffle(below)
         deck[:n] = below
     _resample_opponent_ryabi(w, seat, r)
     o = 1 - seat
     if w.item[o] != NO_ITEM:
         # Auto items resolve on acquisition, so a face-down item is never one of them.
-        pool = [*w.item_pile, w.item[o]]
+        pool = sorted([*w.item_pile, w.item[o]])
         choices = [i for i, x in enumerate(pool) if x not in AUTO_ITEMS]
         w.item[o] = pool.pop(choices[r.randbelow(len(choices))])
         r.shuffle(pool)
         w.item_pile = pool
     else:
+        w.item_pile.sort()
         r.shuffle(w.item_pile)
     for pile in w.piles:
+        pile.sort()
         r.shuffle(pile)
     w.rng = Rng(r.next64())
     return w
@@ -136,7 +143,8 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     cards and the deck. Cards known to be in the hand (``public_hand``, or all of it after the Mystic Eye) stay.
 
     An unrevealed set shows nothing, its size included, so it is redrawn as any set the redrawn hand allows
-    (one ryabi, a double charge or the dummy), each equally likely.
+    (one ryabi, a double charge or the dummy), each equally likely. The pool is sorted before it is shuffled and
+    the redrawn hand is held sorted, so neither order comes from the true state.
     """
     o = 1 - seat
     hidden_set = set_pending(w, o)
@@ -147,13 +155,13 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     unknown = held.copy()
     for k in known:
         unknown.remove(k)
-    pool = [*unknown, *w.deck[o]]
+    pool = sorted([*unknown, *w.deck[o]])
     u = len(unknown)
     r.shuffle(pool)
-    hand = [*known, *pool[:u]]
+    hand = sorted([*known, *pool[:u]])
     w.deck[o] = pool[u:]
     if hidden_set:
-        sets = w.game.set_choices(tuple(sorted(hand)))
+        sets = w.game.set_choices(tuple(hand))
         chosen = sets[r.randbelow(len(sets))]
         kind_of = w.game.codec.kind_of
         kinds = () if chosen[1] == "dummy" else tuple(kind_of[n] for n in chosen[1:])
