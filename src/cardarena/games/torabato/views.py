@@ -112,14 +112,23 @@ def resample(st: ToraBatoState, seat: int, rng: Rng | random.Random | int) -> To
     stay among the opponent's hand and mana cards, in one of the placements the public history allows
     (chosen uniformly); the unseen cards are dealt at random. A reveal the opponent has committed but not
     yet shown is redrawn with the rest.
+
+    The world is a function of what ``seat`` may know and of ``rng`` alone (issue 14): every pool of unseen
+    cards is sorted before it is shuffled (its contents are public, its true order is not), the known cards
+    keep their public order, and the world's own future chance is reseeded from ``rng``. The seat's own hand
+    and mana cards stay as they are, in the order it put them there (its legal actions list them in that order).
     """
     r = Rng.coerce(rng)
     c = st.clone()
     c.rng = r.fork()
-    r.shuffle(c.deck[seat])
+    own_deck = c.deck[seat]
+    own_deck.sort()
+    r.shuffle(own_deck)
     o = 1 - seat
     known = st.known[o]
-    unknown = [k for k in c.hand[o] + c.mana[o] + c.deck[o] if k not in known]
+    unknown = sorted(c.hand[o] + c.mana[o] + c.deck[o])
+    if known:
+        unknown = [k for k in unknown if k not in known]
     r.shuffle(unknown)
     n_mana, n_hand = len(c.mana[o]), len(c.hand[o])
     mana, hand = knowledge.draw_split(st.placements[o], known, n_hand, n_mana, r)
