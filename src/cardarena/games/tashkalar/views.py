@@ -23,7 +23,13 @@ if TYPE_CHECKING:
 
 
 def resample(st: TashKalarState, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
-    """A world that ``seat`` cannot tell from ``st``: hidden hands and deck orders redrawn, chance reseeded."""
+    """A world that ``seat`` cannot tell from ``st``: hidden hands and deck orders redrawn, chance reseeded.
+
+    Canonical: the world is a function of what ``seat`` may know and of ``rng`` alone. Every pool of unseen
+    cards is sorted before it is shuffled (its contents are public: a school's cards less its discard pile and
+    the known cards), the known cards of a hand come first in the order every seat saw them taken, and the
+    world's own chance is a fork of ``rng``.
+    """
     r = Rng.coerce(rng)
     c = st.clone()
     n = st.game.num_players
@@ -33,26 +39,26 @@ def resample(st: TashKalarState, seat: int, rng: Rng | random.Random | int) -> T
         if p == seat:
             # own deck: the order above the cards you put under it is unknown to you too
             k = c.known_bottom[p]
-            top = c.deck_s[p][k:]
+            top = sorted(c.deck_s[p][k:])
             r.shuffle(top)
             c.deck_s[p][k:] = top
             continue
-        known = c.known_hand[p]
-        keep = [x for x in c.hand_b[p] if x in known]  # taken from the discard pile in sight of all
-        pool = [x for x in c.hand_b[p] if x not in known] + c.deck_s[p]
+        keep, unseen = _split_known(c.hand_b[p], c.known_hand[p])  # known: taken from the discard pile in sight
+        pool = sorted(unseen + c.deck_s[p])
         r.shuffle(pool)
-        h = len(c.hand_b[p]) - len(keep)
+        h = len(unseen)
         c.hand_b[p] = keep + pool[:h]
         c.deck_s[p] = pool[h:]
     mate = st.game.mate(seat) if st.game.teams else -1
     for hands, deck_name, team_shared in ((c.hand_l, "deck_l", True), (c.hand_f, "deck_f", False)):
-        deck: list[int] = getattr(c, deck_name)
-        pool = deck.copy()
         # a team's legends are shared: the teammate's legends are known
         hidden = [p for p in range(n) if p != seat and not (team_shared and p == mate)]
-        kept = {p: [x for x in hands[p] if x in c.known_hand[p]] for p in hidden}
+        pool = list(getattr(c, deck_name))
+        kept: dict[int, list[int]] = {}
         for p in hidden:
-            pool.extend(x for x in hands[p] if x not in kept[p])
+            kept[p], unseen = _split_known(hands[p], c.known_hand[p])
+            pool += unseen
+        pool.sort()
         r.shuffle(pool)
         for p in hidden:
             h = len(hands[p]) - len(kept[p])
@@ -61,11 +67,24 @@ def resample(st: TashKalarState, seat: int, rng: Rng | random.Random | int) -> T
         setattr(c, deck_name, pool)
     if c.deck_t:
         k = c.t_bottom
-        top = c.deck_t[k:]
+        top = sorted(c.deck_t[k:])
         r.shuffle(top)
         c.deck_t = c.deck_t[:k] + top
     c.rng = r.fork()
     return c
+
+
+def _split_known(hand: list[int], known: list[int]) -> tuple[list[int], list[int]]:
+    """The known cards of ``hand`` (in the order of ``known``, which every seat saw) and the others."""
+    if not known:
+        return [], hand.copy()
+    rest = hand.copy()
+    keep = []
+    for x in known:
+        if x in rest:
+            rest.remove(x)
+            keep.append(x)
+    return keep, rest
 
 
 def _held(st: TashKalarState, p: int) -> list[int]:
