@@ -3,9 +3,10 @@
 ``check_game(game, seeds)`` plays one random playout per seed and, along the way, checks the state protocol:
 legal actions exist until the end and all apply, texts and indices round-trip, observations are JSON-ready and
 unchanged by ``resample`` (the hidden-information leak test), no seat's observation changes because of another
-seat's pending hidden commitment (:func:`check_commitments`), ``why_not`` agrees with the legal actions, states
-pickle and stay small, clones are independent, illegal input leaves the state unchanged, and records replay to
-the identical final state.
+seat's pending hidden commitment (:func:`check_commitments`), resample depends on what the seat knows and the rng
+alone (:func:`check_resample_canonical`), ``why_not`` agrees with the legal actions, states pickle and stay
+small, clones are independent, illegal input leaves the state unchanged, and records replay to the identical final
+state.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
     indices = _check_listed_actions(state, legal, seed, step)
     _check_refusals(state, rng, indices, before, seed, step)
     _check_views(state, rng, legal, before, seed, step)
+    check_resample_canonical(state, derive_seed(seed, step, 0xCA70), seed=seed, step=step)
     check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
     _check_copies(state, legal, before, seed, step)
 
