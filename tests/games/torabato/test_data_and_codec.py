@@ -98,9 +98,14 @@ def test_a_broken_card_list_names_file_card_and_field(
             'rank = "K"\nvalue = 13\ncost = 3',
             'rank = "K"\nvalue = 13\ncost = "three"',
             "cost",
-            "expected a whole number",
+            "must be a whole number, not 'three'",
         ),
-        ('rank = "Q"', 'rank = "Q"\ncolour = "red"', "colour", "unknown field"),
+        (
+            'rank = "Q"',
+            'rank = "Q"\ncolour = "red"',
+            "colour",
+            "'colour' is not a field of a card \\(its fields are: rank,",
+        ),
         ('rank = "K"\nvalue = 13\n', 'rank = "K"\n', "value", "missing"),
     ],
 )

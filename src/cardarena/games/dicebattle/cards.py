@@ -22,6 +22,7 @@ from pydantic_core import ErrorDetails
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_toml
 
+from .._datamodel import Messages, plain, shown
 from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
 
 HUMAN, MONSTER, MAGIC = "human", "monster", "magic"
@@ -206,21 +207,6 @@ class Card:
         return " | ".join(parts)
 
 
-def _shown(value: Any) -> str:
-    """A value from a data file as the designer wrote it (TOML spelling), kept short."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else repr(value[:37] + "...")
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
 def _field(loc: tuple[int | str, ...]) -> str | None:
     """``("effect", "do", 0)`` -> ``"effect.do[0]"``."""
     out = ""
@@ -229,42 +215,16 @@ def _field(loc: tuple[int | str, ...]) -> str | None:
     return out or None
 
 
+_WORDS: Messages = {
+    "string_pattern_mismatch": lambda e, what: (
+        f"must be lowercase letters, digits and '_', starting with a letter, not {shown(e['input'])}"
+    ),
+}
+
+
 def _plain(err: ErrorDetails, model: type[BaseModel]) -> str:
     """A pydantic error in the words of a card designer (never pydantic's own text)."""
-    kind = err["type"]
-    ctx = err.get("ctx") or {}
-    got = _shown(err.get("input"))
-    what, key = _WHAT[model]
-    name = str(err["loc"][-1]) if err["loc"] else ""
-    if kind == "missing":
-        return f"missing: {what} needs {key} {name!r}"
-    if kind == "extra_forbidden":
-        return f"unknown {key} {name!r} in {what}; the {key}s are: {', '.join(model.model_fields)}"
-    if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"must be a whole number, not {got}"
-    if kind == "string_type":
-        return f"must be text in quotes, not {got}"
-    if kind == "bool_type":
-        return f"must be true or false, not {got}"
-    if kind == "literal_error":
-        return f"must be one of {ctx.get('expected')}, not {got}"
-    if kind == "greater_than_equal":
-        return f"must be at least {ctx.get('ge')}, not {got}"
-    if kind == "less_than_equal":
-        return f"must be at most {ctx.get('le')}, not {got}"
-    if kind == "string_pattern_mismatch":
-        return f"must be lowercase letters, digits and '_', starting with a letter, not {got}"
-    if kind == "string_too_long":
-        return f"must be at most {ctx.get('max_length')} characters long"
-    if kind == "string_too_short":
-        return "must not be empty"
-    if kind == "too_short":
-        return f"must list at least {ctx.get('min_length')} item(s)"
-    if kind == "list_type":
-        return f"must be a list in brackets [...], not {got}"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"must be a table, not {got}"
-    return f"does not accept the value {got}"
+    return plain(err, _WHAT[model], tuple(model.model_fields), _WORDS)
 
 
 def _validate(model: type[M], data: Any, *, file: str, card: str | None = None) -> M:
@@ -309,7 +269,7 @@ def parse_pool(data: dict[str, Any], file: str) -> list[Card]:
     raw_cards = data.get("card") if isinstance(data, dict) else None
     for k, raw in enumerate(raw_cards if isinstance(raw_cards, list) else ()):
         if not isinstance(raw, dict):
-            raise CardDataError(file, f"each [[card]] must be a table, not {_shown(raw)}", card=f"#{k + 1}")
+            raise CardDataError(file, f"each [[card]] must be a table, not {shown(raw)}", card=f"#{k + 1}")
     pool = _validate(_PoolModel, data, file=file)
     cards: list[Card] = []
     seen: set[str] = set()
@@ -366,13 +326,13 @@ class _DeckModel(BaseModel):
     cards: dict[str, int]
 
 
-# What each model is, in a designer's words, and what its keys are called (for "missing" and "unknown" messages).
-_WHAT: dict[type[BaseModel], tuple[str, str]] = {
-    _PoolModel: ("a card pool file", "top-level key"),
-    _CardModel: ("a card", "field"),
-    _EffectModel: ("a card's effect", "field"),
-    _GrantModel: ("a card's grant", "field"),
-    _DeckModel: ("a deck file", "top-level key"),
+# What each model is, in a designer's words (for "missing" and "unknown field" messages).
+_WHAT: dict[type[BaseModel], str] = {
+    _PoolModel: "a card pool file",
+    _CardModel: "a card",
+    _EffectModel: "a card's effect",
+    _GrantModel: "a card's grant",
+    _DeckModel: "a deck file",
 }
 
 
@@ -384,7 +344,7 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
             if not isinstance(count, int) or isinstance(count, bool):
                 raise CardDataError(
                     file,
-                    f"the number of copies must be a whole number, not {_shown(count)}",
+                    f"the number of copies must be a whole number, not {shown(count)}",
                     card=card_id,
                     field="cards",
                 )

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .._datamodel import plain
 from .constants import COLOURS, ITEM_IDS, ORB
 
 # The tuning number each item needs (None: none).
@@ -273,8 +274,7 @@ def _plain(err: Any, card: str | None) -> str:
         return f"this must be {what}{got}"
     if loc and loc[-1] == "[key]":
         return f"{value!r} is not a colour (blue, green or red)"
-    msg = str(err["msg"]).replace("Input should be", "this must be").replace("Input ", "this ")
-    return f"{msg}{got}"
+    return plain(err, f"this {'card' if card else 'table'}")
 
 
 def parse_cards(data: dict[str, Any], file: str) -> CardSet:

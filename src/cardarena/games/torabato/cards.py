@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
+from .._datamodel import plain
 from .constants import CARDS_PER_SEAT, NUM_CARDS, UNTARGETED, Ability, CardType, Effect, Timing
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
@@ -138,31 +139,14 @@ def _read_card(row: dict[str, Any], file: str, label: str) -> CardSpec:
         err = e.errors()[0]
         loc = err["loc"]
         field = str(loc[0]) if loc else None
-        raise CardDataError(file, _plain(err, row), card=label, field=field) from None
+        raise CardDataError(file, plain(err, "a card", _FIELDS), card=label, field=field) from None
     broken = check_spec(spec)
     if broken is not None:
         raise CardDataError(file, broken[1], card=label, field=broken[0])
     return spec
 
 
-_FIELDS = ", ".join(CardSpec.model_fields)
-
-
-def _plain(err: Any, row: dict[str, Any]) -> str:
-    """A pydantic error in a card designer's words."""
-    kind = err["type"]
-    loc = err["loc"]
-    got = row.get(str(loc[0])) if loc else None
-    if kind == "extra_forbidden":
-        return f"unknown field (the fields of a card are: {_FIELDS})"
-    if kind == "missing":
-        return "this field is missing"
-    if kind in ("literal_error", "enum"):
-        expected = err.get("ctx", {}).get("expected", "")
-        return f"{got!r} is not allowed here; expected {expected}"
-    if kind.startswith("int_"):
-        return f"expected a whole number, not {got!r}"
-    return f"{err['msg']} (got {got!r})"
+_FIELDS = tuple(CardSpec.model_fields)
 
 
 def _check_no_mana_loop(file: str, specs: dict[str, CardSpec]) -> None:
