@@ -21,7 +21,12 @@ from cardarena.engine import (
     load,
     replay,
 )
-from cardarena.engine.harness import ConformanceError, check_game, check_resample_canonical
+from cardarena.engine.harness import (
+    ConformanceError,
+    check_game,
+    check_resample_canonical,
+    check_resample_redraws,
+)
 
 from .toy import SWAP, BidGame, BidState, ToyGame, ToyState
 
@@ -263,3 +268,35 @@ def test_resample_canonical_check_catches_a_draw_from_the_true_order() -> None:
         setattr(leaky, name, value)
     with pytest.raises(ConformanceError, match="order that comes from the true state"):
         check_resample_canonical(leaky, 11)
+
+
+class KeepsTheOpponentsCard(ToyState):
+    """A planted bug: the deck is redrawn, the opponent's true card is left in place."""
+
+    def resample(self, seat: int, rng: Rng | random.Random | int) -> ToyState:
+        c = self.clone()
+        r = Rng.coerce(rng)
+        pool = sorted(c.deck)
+        r.shuffle(pool)
+        c.deck = pool
+        return c
+
+
+def test_resample_redraws_check_catches_a_hidden_card_left_in_place() -> None:
+    state = ToyGame().new_initial_state(3)
+    check_resample_redraws(state, 11)
+    leaky = KeepsTheOpponentsCard.__new__(KeepsTheOpponentsCard)
+    for name, value in vars(state).items():
+        setattr(leaky, name, value)
+    with pytest.raises(ConformanceError, match=r"opponent's card .* in place in all 32 worlds"):
+        check_resample_redraws(leaky, 11)
+
+
+def test_apply_takes_an_actions_text_as_parse_action_reads_it() -> None:
+    state = ToyGame().new_initial_state(3)
+    state.apply("swap")
+    assert state.history == [SWAP]
+    before = state.snapshot()
+    with pytest.raises(InvalidActionError, match="expected 'keep' or 'swap'"):
+        state.apply("jump")
+    assert state.snapshot() == before

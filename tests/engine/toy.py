@@ -43,6 +43,14 @@ class ToyGame(Game):
     def action_from_index(self, index: int) -> Action:
         return ACTIONS[index]
 
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, ToyState)
+        if state.is_terminal():
+            return {}
+        places = {"opponent's card": state.cards[1 - seat]}
+        places.update({f"deck {i}": card for i, card in enumerate(state.deck)})
+        return {"the other cards": places}
+
 
 class ToyState(State):
     # Declared once: the kernel derives clone() and snapshot() from this.

@@ -142,13 +142,13 @@ def run_play(
             if skipping.get(who) == state.turn:
                 passes = [a for a in legal if game.is_pass(a)]
                 if passes:
-                    state.apply(passes[0])
+                    _apply_and_narrate(state, passes[0], seat, f"seat {who}", echo, own=True)
                     continue
             skipping.pop(who, None)
             if auto and len(legal) == 1:
                 if not game.is_pass(legal[0]):
                     echo(f"seat {who}: {legal[0]} (the only choice)")
-                state.apply(legal[0])
+                _apply_and_narrate(state, legal[0], seat, f"seat {who}", echo, own=True)
                 continue
             if last_shown != (who, len(state.history)):
                 echo("")
@@ -163,13 +163,10 @@ def run_play(
                 echo(f"seat {who}: passing whenever possible until turn {state.turn} ends")
                 continue
             assert not isinstance(action, str)
-            state.apply(action)
+            _apply_and_narrate(state, action, seat, f"seat {who}", echo, own=True)
         else:
             action = agents[who].act(SeatView(state, who))
-            seen = game.action_seen_by(state, action, seat)
-            if seen and not game.is_pass(action):
-                echo(f"seat {who} ({opponent}): {seen}")
-            state.apply(action)
+            _apply_and_narrate(state, action, seat, f"seat {who} ({opponent})", echo, own=False)
     if state.is_terminal():
         echo("")
         echo(game.render(state, seat))
@@ -177,6 +174,23 @@ def run_play(
     if record is not None:
         write_record(state, record, echo)
     return state
+
+
+def _apply_and_narrate(
+    state: State, action: Action, seat: int, who: str, echo: Callable[[str], None], *, own: bool
+) -> None:
+    """Apply ``action`` and tell ``seat`` what it saw: the action (not its own: it just chose it) and every
+    outcome, as the game narrates them."""
+    before = state.clone()
+    state.apply(action)
+    lines = state.game.narrate(before, action, state, seat)
+    if not lines:
+        return
+    first, outcomes = lines[0], lines[1:]
+    if not own:
+        echo(f"{who}: {first}")
+    for line in outcomes:
+        echo(f"  {line}")
 
 
 def write_record(state: State, path: Path, echo: Callable[[str], None]) -> None:

@@ -12,6 +12,7 @@ from .errors import (
 )
 from .game import MAX_TURNS, Game, State, playout_choices
 from .options import Option
+from .panels import Panel
 from .records import replay
 from .registry import game_class, games, load, register
 from .rng import Rng, derive_seed
@@ -25,6 +26,7 @@ __all__ = [
     "InvalidActionError",
     "Option",
     "OptionError",
+    "Panel",
     "RecordError",
     "Rng",
     "RulesError",

@@ -14,6 +14,7 @@ from .actions import Action
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from .fields import Field, check_fields, make_clone, make_snapshot
 from .options import Option, resolve_options
+from .panels import Panel
 from .rng import Rng
 
 MAX_TURNS = Option(
@@ -125,6 +126,54 @@ class Game(ABC):
         """A cheap estimate in [-1, 1] of how well ``seat`` stands, from its ``observation`` only (search agents
         use it to cut playouts short). ``None``, the default, means no estimate: playouts go to the end."""
         return None
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        """``(group, detail)`` of a legal action, for faces that list many choices grouped.
+
+        Actions with the same group are shown together (``"play 7S"`` and its targets, ``"summon Knight"`` and
+        its places, ``"buy Fire Ryabi"`` and its payments); the detail tells them apart within the group and is
+        empty when the group has one action. A person may type a group's name (or an unambiguous prefix of it)
+        to see or take it. Group by card or kind of action; the default splits the text at its first space.
+        """
+        group, _, detail = str(action).partition(" ")
+        return group, detail
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        """The table as ``seat`` sees it, zone by zone (see :class:`Panel`); the default is one panel of
+        :meth:`render`. Only what ``observation(seat)`` allows may appear."""
+        return [Panel(self.name, tuple(self.render(state, seat).splitlines()))]
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        """What ``seat`` learns when ``action`` is taken in ``before`` and leads to ``after``, one line each:
+        the action as the seat sees it, then every outcome it caused (damage dealt, cards milled or destroyed,
+        a battle's result, a summon's victims, a card revealed). Only what the seat may see; the default is the
+        one line of :meth:`action_seen_by` (nothing when the seat does not see the action happen)."""
+        seen = self.action_seen_by(before, action, seat)
+        return [seen] if seen else []
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        """A good player's rule of thumb: one of ``legal`` chosen from ``seat``'s ``observation`` only (``rng``
+        breaks ties). ``None``, the default, means no opinion: the heuristic agent then tries each action on a
+        sampled world and keeps the one :meth:`evaluate` likes best."""
+        return None
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        """Every place whose card ``seat`` cannot see, by pool: ``{pool: {place: card}}``.
+
+        A pool gathers the places whose cards the seat's information lets trade places with one another (``"seat
+        1 hand and deck"``: the opponent's unseen hand and deck cards; ``"your deck"``); a place is named
+        (``"hand 3"``, ``"deck 12"``) and holds the card there in ``state`` (any hashable value). Places the seat
+        knows (a card it saw put there) are not hidden. The conformance harness resamples many times and checks
+        that no place keeps its true card in every world when its pool would often give it another, so a
+        resample that leaves a true hidden card in place is caught. ``None`` (the default): not declared.
+        """
+        return None
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        """A few facts about what ``seat`` cannot see that a player would like odds on (``"opponent holds a red
+        ryabi": "yes"``), read from a world drawn by ``resample(seat, ...)``. A face tallies them over many
+        resamples to show odds; since resamples know only what the seat knows, the odds reveal nothing more."""
+        return {}
 
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)
@@ -306,13 +355,16 @@ class State(ABC):
             return "the game is over"
         return self.why_not(action) or "it is not one of the legal actions now"
 
-    def apply(self, action: Action) -> None:
-        """Validate and carry out ``action``. On ``IllegalActionError`` the state is unchanged.
+    def apply(self, action: Action | str) -> None:
+        """Validate and carry out ``action`` (an action, or its text as ``game.parse_action`` reads it). On
+        ``InvalidActionError`` or ``IllegalActionError`` the state is unchanged.
 
         Only this game's own actions are accepted: an equal tuple of another type (a plain tuple, a bare
         ``Action``, another game's action) is refused, because its text might not read back as the same action
         and the record would no longer replay. Take actions from :meth:`legal_actions` or ``game.parse_action``.
         """
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
         legal = self.legal_actions()
         try:
             own = legal[legal.index(action)]

@@ -4,7 +4,8 @@
 legal actions exist until the end and all apply, texts and indices round-trip, observations are JSON-ready and
 unchanged by ``resample`` (the hidden-information leak test), no seat's observation changes because of another
 seat's pending hidden commitment (:func:`check_commitments`), resample depends on what the seat knows and the rng
-alone (:func:`check_resample_canonical`), ``why_not`` agrees with the legal actions, states pickle and stay
+alone (:func:`check_resample_canonical`) and redraws every card it cannot see (:func:`check_resample_redraws`),
+``why_not`` agrees with the legal actions, states pickle and stay
 small, clones are independent, illegal input leaves the state unchanged, and records replay to the identical final
 state.
 """
@@ -73,6 +74,7 @@ def check_state(state: State, rng: Rng, *, seed: int = 0, step: int = 0, deep: b
     _check_refusals(state, rng, indices, before, seed, step)
     _check_views(state, rng, legal, before, seed, step)
     check_resample_canonical(state, derive_seed(seed, step, 0xCA70), seed=seed, step=step)
+    check_resample_redraws(state, derive_seed(seed, step, 0x4ED7), seed=seed, step=step)
     check_commitments(state, Rng(derive_seed(seed, step, 0x5EC2E7)), seed=seed, step=step)
     _check_copies(state, legal, before, seed, step)
 
@@ -190,6 +192,47 @@ def check_resample_canonical(state: State, rng_seed: int, *, seed: int = 0, step
                 f"resample({seat}) of a resampled world gives another world with the same rng ({where}): "
                 "the unseen cards are drawn in an order that comes from the true state",
             )
+
+
+REDRAW_SAMPLES = 32
+#: A place may keep its true card in every sampled world only if its pool holds that card this often or more
+#: (0.75 ** 32 is about 1e-4: a true redraw leaves a place alone that often).
+REDRAW_SHARE = 0.75
+
+
+def check_resample_redraws(
+    state: State, rng_seed: int, *, seed: int = 0, step: int = 0, samples: int = REDRAW_SAMPLES
+) -> None:
+    """``resample(seat, rng)`` redraws every card the seat cannot see (``game.hidden_cards``).
+
+    The twin of :func:`check_resample_canonical`: a resample that left the opponent's true hand in place would
+    reveal nothing and be canonical, and hand search the truth. Over ``samples`` worlds each hidden place must take
+    another card than its true one at least once, unless its pool holds that card so often that keeping it every
+    time is likely (``REDRAW_SHARE``). Games that do not declare their hidden cards are not checked here.
+    """
+    game = state.game
+    for seat in range(game.num_players):
+        truth = game.hidden_cards(state, seat)
+        if truth is None:
+            return
+        moved: dict[str, set[str]] = {pool: set() for pool in truth}
+        for k in range(samples):
+            world = game.hidden_cards(state.resample(seat, Rng(derive_seed(rng_seed, seat, k))), seat)
+            if world is None or {p: set(c) for p, c in world.items()} != {p: set(c) for p, c in truth.items()}:
+                raise _fail(seed, step, f"resample({seat}) changes which places are hidden from seat {seat}")
+            for pool, places in truth.items():
+                moved[pool].update(place for place, card in places.items() if world[pool][place] != card)
+        for pool, places in truth.items():
+            cards = list(places.values())
+            for place, card in places.items():
+                if place not in moved[pool] and cards.count(card) < REDRAW_SHARE * len(cards):
+                    raise _fail(
+                        seed,
+                        step,
+                        f"resample({seat}) left {pool} {place} ({card!r}) in place in all {samples} worlds, though"
+                        f" only {cards.count(card)} of the pool's {len(cards)} cards are like it: a hidden card"
+                        " is not redrawn",
+                    )
 
 
 def _sample(items: list[Action], k: int, rng: Rng) -> list[Action]:
