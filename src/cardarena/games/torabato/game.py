@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ...engine import MAX_TURNS, Action, Game, Option, State
+from ...engine import MAX_TURNS, Action, Game, Option, Panel, State
 from . import actions as acts
 from .cards import CardList, CardSpec, load_cards
-from .constants import CHOOSE_K, MANA_K, PASS_K, RETURN_MANA, REVEAL_K
-from .render import describe, render
+from .constants import PASS_K
+from .narrate import narrate, seen_by
+from .render import board, choice_label, describe, render
 from .state import ToraBatoState
 
 
@@ -78,13 +79,16 @@ class ToraBatoGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         """Mana is set face down, reveals are hidden until both are made, and 9's choice is a mana card."""
         assert isinstance(state, ToraBatoState)
-        actor = state.current_player
-        if actor != seat:
-            kind = action[0]
-            if kind == MANA_K:
-                return "sets a card face down as mana"
-            if kind == REVEAL_K:
-                return "puts a card face down for the first-player reveal"
-            if kind == CHOOSE_K and state.pending is not None and state.pending[0] == RETURN_MANA:
-                return "takes one of their mana cards back into their hand"
-        return describe(state, action)
+        return seen_by(state, action, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, ToraBatoState)
+        return choice_label(state, action)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, ToraBatoState)
+        return board(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
+        return narrate(before, action, after, seat)
