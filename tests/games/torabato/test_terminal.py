@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import cardarena
+from cardarena.engine import Action
 from cardarena.cli.main import cli
 from cardarena.games.torabato.cards import NAMES
 from cardarena.games.torabato.state import ToraBatoState
@@ -71,8 +72,9 @@ def _play(seed: int, seat: int) -> tuple[str, dict[str, object]]:
     return result.output, record
 
 
-def _replay(record: dict[str, object], seat: int) -> list[tuple[ToraBatoState, object, ToraBatoState]]:
+def _replay(record: dict[str, object], seat: int) -> list[tuple[ToraBatoState, Action, ToraBatoState]]:
     state = GAME.new_initial_state(int(str(record["seed"])))
+    assert isinstance(state, ToraBatoState)
     steps = []
     actions = record["actions"]
     assert isinstance(actions, list)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cardarena.engine import IllegalActionError, Rng
+from cardarena.engine import Action, IllegalActionError, Rng
 from cardarena.games.torabato.cards import NAMES
 from cardarena.games.torabato.constants import DECLARE, EXECUTE
 from cardarena.games.torabato.state import ToraBatoState
@@ -210,7 +210,7 @@ def test_the_reveal_is_hidden_until_both_are_shown() -> None:
 
 
 # -- nothing the seat may not see --------------------------------------------------------------------------------
-def _random_steps(seeds: range) -> list[tuple[ToraBatoState, object, ToraBatoState]]:
+def _random_steps(seeds: range) -> list[tuple[ToraBatoState, Action, ToraBatoState]]:
     steps = []
     for seed in seeds:
         s = position().game.new_initial_state(seed)
