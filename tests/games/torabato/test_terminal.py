@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 import cardarena
-from cardarena.engine import Action
 from cardarena.cli.main import cli
+from cardarena.engine import Action
 from cardarena.games.torabato.cards import NAMES
 from cardarena.games.torabato.state import ToraBatoState
 
