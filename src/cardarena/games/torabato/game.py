@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from ...engine import MAX_TURNS, Action, Game, Option, Panel, State
+from typing import Any
+
+from ...engine import MAX_TURNS, Action, Game, Option, Panel, Rng, State
 from . import actions as acts
+from . import ai
 from .cards import CardList, CardSpec, load_cards
 from .constants import PASS_K
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
 from .state import ToraBatoState
+from .views import hidden_cards
 
 
 class ToraBatoGame(Game):
@@ -88,6 +92,20 @@ class ToraBatoGame(Game):
     def board(self, state: State, seat: int | None) -> list[Panel]:
         assert isinstance(state, ToraBatoState)
         return board(state, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return ai.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return ai.heuristic_action(self.spec, observation, legal, seat, rng) if legal else None
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, ToraBatoState)
+        return ai.hidden_facts(world, seat)
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, ToraBatoState)
+        return hidden_cards(state, seat)
 
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
