@@ -47,6 +47,11 @@ class ToraBatoGame(Game):
         self.card_list: CardList = load_cards(self.options["cards"])
         self.spec: tuple[CardSpec, ...] = self.card_list.by_card()  # per card id
         self.recur_cost: tuple[int | None, ...] = tuple(s.recur_cost for s in self.spec)  # per card id
+        self.cost: tuple[int, ...] = tuple(s.cost for s in self.spec)  # per card id
+        # per card id: what the soldier's ability costs, None for cards without one
+        self.ability_cost: tuple[int | None, ...] = tuple(
+            None if s.ability is None else s.ability_cost for s in self.spec
+        )
         self.untargeted: tuple[bool, ...] = tuple(s.takes_no_target for s in self.spec)  # per card id
         self.max_turns: int = self.options["max_turns"]
         self.lasting_boosts: bool = self.options["lasting_boosts"]
