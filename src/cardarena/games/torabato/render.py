@@ -160,6 +160,10 @@ def _soldier(state: ToraBatoState, c: int) -> str:
     return "[" + ", ".join(bits) + "]"
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _seat_name(s: int, seat: int | None) -> str:
     return "You" if s == seat else f"Seat {s}"
 
@@ -225,7 +229,7 @@ def _player(state: ToraBatoState, s: int, seat: int | None) -> list[Panel]:
     pool = f", +{state.pool[s]} this turn" if state.pool[s] else ""
     lines = [
         f"deck {len(state.deck[s])} · mana {state.available_mana(s)} available"
-        f" ({len(state.mana[s])} cards, {state.tapped_mana[s]} tapped{pool})"
+        f" ({_count(len(state.mana[s]), 'card')}, {state.tapped_mana[s]} tapped{pool})"
     ]
     if s == seat:
         hand = [f"{NAMES[c]}({state.game.spec[c].cost})" for c in sorted(state.hand[s])]
@@ -233,7 +237,7 @@ def _player(state: ToraBatoState, s: int, seat: int | None) -> list[Panel]:
         if state.mana[s]:
             lines.append(f"mana cards: {' '.join(NAMES[c] for c in sorted(state.mana[s]))}")
     else:
-        lines.append(f"hand: {len(state.hand[s])} cards {'[?]' * len(state.hand[s])}".rstrip())
+        lines.append(f"hand: {_count(len(state.hand[s]), 'card')} {'[?]' * len(state.hand[s])}".rstrip())
         if state.known[s]:
             in_hand, in_mana = state.known_in_hand(s), state.known_in_mana(s)
             unsure = [c for c in state.known[s] if c not in in_hand and c not in in_mana]
