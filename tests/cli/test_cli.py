@@ -27,8 +27,9 @@ def test_games_lists_ids_names_versions_and_players() -> None:
 def test_rules_prints_the_game_doc_and_options() -> None:
     code, out = run("rules", "torabato")
     assert code == 0
-    doc = (ROOT / "docs" / "games" / "torabato.md").read_text(encoding="utf-8")
+    doc = (ROOT / "src" / "cardarena" / "games" / "torabato" / "rules.md").read_text(encoding="utf-8")
     assert out.startswith(doc) and "max_turns" in out
+    assert out.splitlines()[2] == "## How to play in the terminal"  # issue 13: the rules start with how to play
 
 
 def test_unknown_game_and_option_are_clear_errors() -> None:

@@ -34,6 +34,11 @@ class Phase(IntEnum):
         """The phase in plain words, as the observation and the table show it."""
         return _PHASE_TEXT[self]
 
+    @property
+    def guide(self) -> str:
+        """What the phase or step expects, and how to move on, in plain words (the table and refusals say it)."""
+        return _PHASE_GUIDE[self]
+
 
 _PHASE_TEXT = (
     "first-player reveal",
@@ -49,6 +54,30 @@ _PHASE_TEXT = (
     "end phase",
     "game over",
     "recovery phase",
+)
+
+_PHASE_GUIDE = (
+    "each player puts a card from hand face down ('reveal CARD'); both are shown together and the lower value"
+    " goes first (A = 1, J = 11, Q = 12, K = 13, Joker = 0); a tie: each reveals another card",
+    "spells and abilities may be used; pass to go on to the main phase",
+    "set one mana ('mana CARD'), cast spells and summon soldiers ('play CARD'), use abilities ('use CARD'), take"
+    " cards back ('recur CARD') and declare one attack ('attack'); pass to go on to the end phase",
+    "attack step 1, the declaration: both players may cast spells and use abilities; pass to move on: when both"
+    " pass in succession, the attacker chooses attackers",
+    "attack step 2: the attacker sends soldiers into the attack one by one ('attacker CARD'), then 'done'",
+    "attack step 2, the execution: the attackers are tapped; both players may respond; pass to move on: when both"
+    " pass in succession, the defender chooses blockers",
+    "attack step 3: the defender blocks ('block BLOCKER ATTACKER'), one attacker per blocker, then 'done'",
+    "attack step 3, the defence: blocks are set; both players may respond; pass to move on: when both pass in"
+    " succession, combat damage is dealt",
+    "attack step 4, the damage: a last chance to respond; pass to move on: when both pass in succession, combat"
+    " damage is dealt (unblocked attackers mill the defender's deck)",
+    "attack step 4: the attacker divides a multiply-blocked attacker's damage among its blockers, one point at a"
+    " time ('assign ATTACKER BLOCKER')",
+    "both players may still act; pass to move on: when both pass in succession, a player with an empty deck loses,"
+    " otherwise the turn goes to the other player",
+    "the game is over",
+    "mana and soldiers have untapped and soldiers healed; both players may act; pass to go on to the draw",
 )
 
 REVEAL, DRAW, MAIN, DECLARE, SELECT_ATTACKERS, EXECUTE, SELECT_BLOCKERS, BLOCK, DAMAGE, ASSIGN, END, OVER, RECOVERY = (

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from ...engine import MAX_TURNS, Action, Game, Option, State
+from typing import Any
+
+from ...engine import MAX_TURNS, Action, Game, Option, Panel, Rng, State
 from . import actions as acts
+from . import ai
 from .cards import CardList, CardSpec, load_cards
-from .constants import CHOOSE_K, MANA_K, PASS_K, RETURN_MANA, REVEAL_K
-from .render import describe, render
+from .constants import PASS_K
+from .narrate import narrate, seen_by
+from .render import board, choice_label, describe, render
 from .state import ToraBatoState
+from .views import hidden_cards
 
 
 class ToraBatoGame(Game):
@@ -42,6 +47,11 @@ class ToraBatoGame(Game):
         self.card_list: CardList = load_cards(self.options["cards"])
         self.spec: tuple[CardSpec, ...] = self.card_list.by_card()  # per card id
         self.recur_cost: tuple[int | None, ...] = tuple(s.recur_cost for s in self.spec)  # per card id
+        self.cost: tuple[int, ...] = tuple(s.cost for s in self.spec)  # per card id
+        # per card id: what the soldier's ability costs, None for cards without one
+        self.ability_cost: tuple[int | None, ...] = tuple(
+            None if s.ability is None else s.ability_cost for s in self.spec
+        )
         self.untargeted: tuple[bool, ...] = tuple(s.takes_no_target for s in self.spec)  # per card id
         self.max_turns: int = self.options["max_turns"]
         self.lasting_boosts: bool = self.options["lasting_boosts"]
@@ -78,13 +88,30 @@ class ToraBatoGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         """Mana is set face down, reveals are hidden until both are made, and 9's choice is a mana card."""
         assert isinstance(state, ToraBatoState)
-        actor = state.current_player
-        if actor != seat:
-            kind = action[0]
-            if kind == MANA_K:
-                return "sets a card face down as mana"
-            if kind == REVEAL_K:
-                return "puts a card face down for the first-player reveal"
-            if kind == CHOOSE_K and state.pending is not None and state.pending[0] == RETURN_MANA:
-                return "takes one of their mana cards back into their hand"
-        return describe(state, action)
+        return seen_by(state, action, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, ToraBatoState)
+        return choice_label(state, action)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, ToraBatoState)
+        return board(state, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return ai.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return ai.heuristic_action(self.spec, observation, legal, seat, rng) if legal else None
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, ToraBatoState)
+        return ai.hidden_facts(world, seat)
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, ToraBatoState)
+        return hidden_cards(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
+        return narrate(before, action, after, seat)

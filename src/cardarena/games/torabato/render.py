@@ -1,17 +1,25 @@
-"""Text views of ToraBato: the table as one seat sees it, and plain-words descriptions of actions."""
+"""Text views of ToraBato: the table as one seat sees it (panels, and the plain text that joins them), plain-words
+descriptions of actions, and how the terminal groups the choices.
+
+Only what ``observation(seat)`` shows is drawn: the opponent's hand and mana cards are backs (``[?]``), with the
+cards every player knows to be there (shown in the reveal, taken back from the discard pile) named.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import Action
+from ...engine import Action, Panel
 from .cards import NAMES
 from .constants import (
     ASSIGN,
     ASSIGN_K,
     ATTACK_K,
+    ATTACKER_K,
     BLOCK_K,
+    CHOOSE_K,
     DONE_K,
+    MAIN,
     MANA_K,
     NO_TARGET,
     OPPONENT,
@@ -21,6 +29,7 @@ from .constants import (
     RECUR_K,
     REGROW,
     REVEAL,
+    REVEAL_K,
     SELECT_ATTACKERS,
     SELECT_BLOCKERS,
     SOLDIER,
@@ -63,6 +72,15 @@ def _target_name(state: ToraBatoState, target: int) -> str:
     return NAMES[target]
 
 
+def effect_words(state: ToraBatoState, card: int, target: int) -> str:
+    """What a spell does, in words, with its target."""
+    s = state.game.spec[card]
+    assert s.effect is not None  # every spell has one (cards.py)
+    return _EFFECT_WORDS[s.effect].format(
+        amount=s.amount, target=_target_name(state, target), attack=s.attack, health=s.health
+    )
+
+
 def describe(state: ToraBatoState, action: Action) -> str:
     """The action in plain words, with its cost."""
     kind = action[0]
@@ -71,10 +89,7 @@ def describe(state: ToraBatoState, action: Action) -> str:
         s = state.game.spec[card]
         if s.kind == SOLDIER:
             return f"{action} — summon {NAMES[card]} {s.attack}/{s.health} ({s.cost} mana)"
-        assert s.effect is not None  # every spell has one (cards.py)
-        words = _EFFECT_WORDS[s.effect].format(
-            amount=s.amount, target=_target_name(state, target), attack=s.attack, health=s.health
-        )
+        words = effect_words(state, card, target)
         if s.timing == Timing.INSTANT_OFF_STACK:
             words += " (at once, off the stack)"
         return f"{action} — cast {NAMES[card]} ({s.cost} mana): {words}"
@@ -102,6 +117,29 @@ def describe(state: ToraBatoState, action: Action) -> str:
     return str(action)
 
 
+def choice_label(state: ToraBatoState, action: Action) -> tuple[str, str]:
+    """``(group, detail)`` for the terminal's menu: one group per card played or used (its targets are the
+    details), one group per blocker and per divided attacker, and one group for each kind that picks a card
+    (``mana``, ``recur``, ``attacker``, ``choose``, ``reveal``: the cards are the details).
+
+    >>> import cardarena
+    >>> from cardarena.games.torabato.actions import parse
+    >>> s = cardarena.load("torabato").new_initial_state(0)
+    >>> choice_label(s, parse("mana 7S")), choice_label(s, parse("play 2S @opp")), choice_label(s, parse("pass"))
+    (('mana', '7S'), ('play 2S', '@opp'), ('pass', ''))
+    """
+    kind = action[0]
+    if kind in (PLAY_K, USE_K):
+        card, target = action[1], action[2]
+        detail = "" if target == NO_TARGET else "@opp" if target == OPPONENT else f"@{NAMES[target]}"
+        return f"{kind} {NAMES[card]}", detail
+    if kind in (BLOCK_K, ASSIGN_K):
+        return f"{kind} {NAMES[action[1]]}", NAMES[action[2]]
+    if kind in (MANA_K, RECUR_K, ATTACKER_K, CHOOSE_K, REVEAL_K):
+        return str(kind), NAMES[action[1]]
+    return str(kind), ""
+
+
 def _soldier(state: ToraBatoState, c: int) -> str:
     bits = [f"{NAMES[c]} {state.attack_of(c)}/{state.health_of(c)}"]
     if state.damage[c]:
@@ -122,14 +160,54 @@ def _soldier(state: ToraBatoState, c: int) -> str:
     return "[" + ", ".join(bits) + "]"
 
 
-def render(state: ToraBatoState, seat: int | None) -> str:
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _seat_name(s: int, seat: int | None) -> str:
+    return "You" if s == seat else f"Seat {s}"
+
+
+def waiting_on(state: ToraBatoState, seat: int | None) -> str:
+    """Who must act and what is expected of them, with what passing would do."""
+    if state.phase == OVER:
+        return f"Game over: {state.end_reason}. Result {state.returns()}"
+    actor = state.current_player
+    you = " (you)" if actor == seat else ""
+    if state.pending is not None:
+        what = (
+            "choose a card from the discard pile to return to hand ('choose CARD')"
+            if state.pending[0] == REGROW
+            else "choose a mana card to return to hand ('choose CARD')"
+        )
+    elif state.phase == REVEAL:
+        what = "reveal a card ('reveal CARD')"
+    elif state.phase in (SELECT_ATTACKERS, SELECT_BLOCKERS, ASSIGN):
+        what = state.phase.text.split(": ")[1]
+    else:
+        if state.stack:
+            then = "the top of the stack resolves"
+        else:
+            then = "the step ends" if state.phase != MAIN else "the main phase ends"
+        if state.passes:
+            what = f"has priority (the other player has passed: a pass now and {then})"
+        else:
+            what = f"has priority (when both pass in succession, {then})"
+    return f"Waiting on seat {actor}{you}: {what}"
+
+
+def _status(state: ToraBatoState, seat: int | None) -> Panel:
     lines: list[str] = []
     if state.phase == REVEAL:
         n = min(len(state.reveals[0]), len(state.reveals[1]))
         lines.append(f"Deciding the first player (lower card goes first; A = 1, Joker = 0). Redeals: {state.redeals}")
         for s in (0, 1):
             shown = [NAMES[c] for c in state.reveals[s][:n]]
-            lines.append(f"  seat {s} has shown: {' '.join(shown) or '-'}")
+            if s == seat and len(state.reveals[s]) > n:
+                shown.append(f"({NAMES[state.reveals[s][-1]]} face down)")
+            elif len(state.reveals[s]) > n:
+                shown.append("[?] face down")
+            lines.append(f"seat {s} has shown: {' '.join(shown) or '-'}")
     else:
         who = "you" if seat == state.active else f"seat {state.active}"
         lines.append(
@@ -138,46 +216,68 @@ def render(state: ToraBatoState, seat: int | None) -> str:
         )
         if state.turn_no <= 2 and state.reveals[0] and len(state.reveals[0]) == len(state.reveals[1]):
             pairs = ", ".join(f"{NAMES[a]} vs {NAMES[b]}" for a, b in zip(*state.reveals, strict=True))
-            lines.append(f"  (first-player reveal, seat 0 vs seat 1: {pairs})")
-    order = [1 - seat, seat] if seat is not None else [0, 1]
-    for s in order:
-        label = "You" if s == seat else f"Seat {s}"
-        lines.append(
-            f"{label} (seat {s}): deck {len(state.deck[s])}, hand {len(state.hand[s])}, "
-            f"mana {state.available_mana(s)} available ({len(state.mana[s])} cards, {state.tapped_mana[s]} tapped"
-            f"{', +' + str(state.pool[s]) + ' this turn' if state.pool[s] else ''})"
-        )
-        if s == seat and state.mana[s]:
-            lines.append(f"  mana cards: {' '.join(NAMES[c] for c in sorted(state.mana[s]))}")
-        soldiers = " ".join(_soldier(state, c) for c in state.field[s]) or "-"
-        lines.append(f"  soldiers: {soldiers}")
-        lines.append(f"  discard: {' '.join(NAMES[c] for c in state.discard[s]) or '-'}")
-        if s == seat:
-            hand = []
-            for c in sorted(state.hand[s]):
-                sp = state.game.spec[c]
-                hand.append(f"{NAMES[c]}({sp.cost})")
-            lines.append(f"  hand: {' '.join(hand) or '-'}")
-    if state.stack:
-        lines.append("Stack (top first):")
-        for kind, card, ctrl, target in reversed(state.stack):
-            what = ("cast", "ability of", "recursion of")[kind]
-            t = "" if target == NO_TARGET else f" → {_target_name(state, target)}"
-            zero = " (deals 0)" if state.flags[card] & ZEROED and kind == SPELL else ""
-            lines.append(f"  seat {ctrl}: {what} {NAMES[card]}{t}{zero}")
-    if state.phase == OVER:
-        lines.append(f"Game over: {state.end_reason}. Result {state.returns()}")
+            lines.append(f"(first-player reveal, seat 0 vs seat 1: {pairs})")
+    if state.phase != OVER:
+        lines.append(f"now: {state.phase.guide}")
+    lines.append(waiting_on(state, seat))
+    return Panel("Table", tuple(lines), key="table")
+
+
+def _player(state: ToraBatoState, s: int, seat: int | None) -> list[Panel]:
+    """A player's zones: hand, deck and mana; soldiers; discard pile."""
+    name = _seat_name(s, seat)
+    pool = f", +{state.pool[s]} this turn" if state.pool[s] else ""
+    lines = [
+        f"deck {len(state.deck[s])} · mana {state.available_mana(s)} available"
+        f" ({_count(len(state.mana[s]), 'card')}, {state.tapped_mana[s]} tapped{pool})"
+    ]
+    if s == seat:
+        hand = [f"{NAMES[c]}({state.game.spec[c].cost})" for c in sorted(state.hand[s])]
+        lines.append(f"hand: {' '.join(hand) or '-'}")
+        if state.mana[s]:
+            lines.append(f"mana cards: {' '.join(NAMES[c] for c in sorted(state.mana[s]))}")
     else:
-        actor = state.current_player
-        you = " (you)" if actor == seat else ""
-        if state.pending is not None:
-            what = "choose a card from the discard pile" if state.pending[0] == REGROW else "choose a mana card"
-        elif state.phase == REVEAL:
-            what = "reveal a card"
-        elif state.phase in (SELECT_ATTACKERS, SELECT_BLOCKERS, ASSIGN):
-            what = state.phase.text.split(": ")[1]
-        else:
-            passed = " (the other player has passed)" if state.passes else ""
-            what = f"has priority{passed}"
-        lines.append(f"Waiting on seat {actor}{you}: {what}")
+        lines.append(f"hand: {_count(len(state.hand[s]), 'card')} {'[?]' * len(state.hand[s])}".rstrip())
+        if state.known[s]:
+            in_hand, in_mana = state.known_in_hand(s), state.known_in_mana(s)
+            unsure = [c for c in state.known[s] if c not in in_hand and c not in in_mana]
+            for label, cards in (
+                ("known in hand", in_hand),
+                ("known among mana", in_mana),
+                ("in hand or mana", unsure),
+            ):
+                if cards:
+                    lines.append(f"{label}: {' '.join(NAMES[c] for c in cards)}")
+    soldiers = [_soldier(state, c) for c in state.field[s]] or ["-"]
+    discard = " ".join(NAMES[c] for c in state.discard[s]) or "-"
+    return [
+        Panel(f"{name} (seat {s}) — hand, deck, mana", tuple(lines), seat=s, key=f"seat{s}"),
+        Panel(f"{name} (seat {s}) — soldiers", tuple(soldiers), seat=s, key=f"soldiers{s}"),
+        Panel(f"{name} (seat {s}) — discard pile ({len(state.discard[s])})", (discard,), seat=s, key=f"discard{s}"),
+    ]
+
+
+def _stack(state: ToraBatoState) -> Panel:
+    lines = []
+    for kind, card, ctrl, target in reversed(state.stack):
+        what = ("cast", "ability of", "recursion of")[kind]
+        t = "" if target == NO_TARGET else f" → {_target_name(state, target)}"
+        zero = " (deals 0)" if state.flags[card] & ZEROED and kind == SPELL else ""
+        lines.append(f"seat {ctrl}: {what} {NAMES[card]}{t}{zero}")
+    return Panel("Stack (top first)", tuple(lines) or ("empty",), key="stack")
+
+
+def board(state: ToraBatoState, seat: int | None) -> list[Panel]:
+    """The table as ``seat`` sees it: the status (turn, step and what it expects), the opponent's zones, the stack,
+    your zones (spectators: seat 0's, then seat 1's)."""
+    order = [1 - seat, seat] if seat is not None else [0, 1]
+    return [_status(state, seat), *_player(state, order[0], seat), _stack(state), *_player(state, order[1], seat)]
+
+
+def render(state: ToraBatoState, seat: int | None) -> str:
+    """The panels of :func:`board` as plain text: each title, then its lines indented."""
+    lines: list[str] = []
+    for panel in board(state, seat):
+        lines.append(f"{panel.title}:")
+        lines.extend(f"  {line}" for line in panel.lines)
     return "\n".join(lines)

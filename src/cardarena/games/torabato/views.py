@@ -146,3 +146,24 @@ def resample(st: ToraBatoState, seat: int, rng: Rng | random.Random | int) -> To
         choices = [k for k in c.hand[o] if k not in c.reveals[o][:n_shown]]
         c.reveals[o][-1] = choices[r.randbelow(len(choices))]
     return c
+
+
+def hidden_cards(st: ToraBatoState, seat: int) -> dict[str, dict[str, Any]]:
+    """Every place whose card ``seat`` cannot see, by pool (the harness checks ``resample`` redraws them).
+
+    ``your deck``: the order of the seat's own deck. ``opponent's hand, mana and deck``: the opponent's unseen
+    cards, which trade places freely: hand and mana cards (those every player knows to be there left out: they
+    are not hidden, only which hand slot they sit in), the deck, and a reveal put down but not yet shown.
+    """
+    o = 1 - seat
+    own = {f"deck {i}": NAMES[c] for i, c in enumerate(st.deck[seat])}
+    sure_hand, sure_mana = set(known_in_hand(st, o)), set(known_in_mana(st, o))
+    hand = [c for c in st.hand[o] if c not in sure_hand]
+    mana = [c for c in st.mana[o] if c not in sure_mana]
+    opp = {f"hand {i}": NAMES[c] for i, c in enumerate(hand)}
+    opp.update((f"mana {i}", NAMES[c]) for i, c in enumerate(mana))
+    opp.update((f"deck {i}", NAMES[c]) for i, c in enumerate(st.deck[o]))
+    n_shown = min(len(st.reveals[0]), len(st.reveals[1]))
+    if len(st.reveals[o]) > n_shown:
+        opp["face-down reveal"] = NAMES[st.reveals[o][-1]]
+    return {"your deck": own, "opponent's hand, mana and deck": opp}

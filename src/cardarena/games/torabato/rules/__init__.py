@@ -91,12 +91,12 @@ def why_not_now(st: ToraBatoState, kind: Kind) -> str | None:
     phase = st.phase
     if phase in PRIORITY_PHASES:
         if kind in _CHOICE_WORDS:
-            return f"there is nothing to {_CHOICE_WORDS[kind]} now ({phase.text})"
+            return f"there is nothing to {_CHOICE_WORDS[kind]} now: the game is in the {phase.text} ({phase.guide})"
         return None
     expected = CHOICE_KINDS[phase]
     if kind == expected or (kind == DONE_K and phase in (SELECT_ATTACKERS, SELECT_BLOCKERS)):
         return None
-    return f"now is the {phase.text}: expected '{expected} ...'"
+    return f"now is the {phase.text}: expected '{expected} ...' ({phase.guide})"
 
 
 def why_not(st: ToraBatoState, action: Action) -> str | None:

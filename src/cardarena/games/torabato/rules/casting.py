@@ -27,7 +27,7 @@ from ..constants import (
     Timing,
 )
 from . import knowledge
-from .board import Reason, available_mana, pay, soldiers
+from .board import Reason, pay, soldiers
 from .effects import after_effect, resolve_spell
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ Priority = tuple[int, int, bool, bool]
 
 def priority_facts(st: ToraBatoState, seat: int) -> Priority:
     own_turn = seat == st.active
-    return seat, available_mana(st, seat), own_turn, own_turn and st.phase == MAIN and not st.stack
+    mana = st.pool[seat] + len(st.mana[seat]) - st.tapped_mana[seat]  # available_mana, inlined: a hot path
+    return seat, mana, own_turn, own_turn and st.phase == MAIN and not st.stack
 
 
 # -- setting mana ------------------------------------------------------------------------------------------------
@@ -218,15 +219,13 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
     conformance harness checks that every action left out has a reason).
     """
     seat, mana, own_turn, sorcery = p
-    spec, untargeted = st.game.spec, st.game.untargeted
+    game = st.game
+    spec, untargeted, cost, ability_cost = game.spec, game.untargeted, game.cost, game.ability_cost
     hand = st.hand[seat]
     if why_not_mana_now(st, sorcery) is None:
         acts.extend(MANA_A[c] for c in hand)
     for c in hand:
-        s = spec[c]
-        if (
-            s.cost <= mana and _card_reason(s, c, mana, own_turn, sorcery) is None
-        ):  # cheap skip: a card the seat cannot pay for
+        if cost[c] <= mana and _card_reason(spec[c], c, mana, own_turn, sorcery) is None:  # cheap skip: unaffordable
             row = PLAY_A[c]
             targets = NO_TARGETS if untargeted[c] else play_targets(st, seat, c)
             if targets is NO_TARGETS:
@@ -234,8 +233,8 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
             else:
                 acts.extend(row[T0 + t] for t in targets)
     for c in st.field[seat]:
-        s = spec[c]
-        if s.ability is not None and _ability_reason(st, s, c, mana) is None:  # cheap skip: no ability
+        paid = ability_cost[c]  # cheap skip: no ability, or one the seat cannot pay for
+        if paid is not None and paid <= mana and _ability_reason(st, spec[c], c, mana) is None:
             row = USE_A[c]
             targets = use_targets(st, seat, c)
             if targets is NO_TARGETS:
@@ -243,8 +242,8 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
             else:
                 acts.extend(row[T0 + t] for t in targets)
     if own_turn:  # cheap skips: no recursion on the opponent's turn, nor for cards without a recursion cost
-        recur_cost = st.game.recur_cost
+        recur_cost = game.recur_cost
         for c in st.discard[seat]:
-            cost = recur_cost[c]
-            if cost is not None and _recur_reason(st, cost, c, mana, own_turn) is None:
+            price = recur_cost[c]
+            if price is not None and price <= mana and _recur_reason(st, price, c, mana, own_turn) is None:
                 acts.append(RECUR_A[c])
