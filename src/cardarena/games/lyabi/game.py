@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...engine import Action, Game, InvalidActionError, Option, State
+from ...engine import Action, Game, InvalidActionError, Option, Panel, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
 from .constants import COLOURS, ITEM_IDS, PASS_K
-from .render import describe, render, seen_by
+from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
 from .rules.market import Market
 from .state import LyabiState
@@ -74,6 +74,18 @@ class LyabiGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         assert isinstance(state, LyabiState)
         return seen_by(state, LyabiAction(action), seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, LyabiState)
+        return choice_label(state, LyabiAction(action))
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, LyabiState)
+        return board(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
+        return narrate(before, LyabiAction(action), after, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + self.assumed_text()
