@@ -13,6 +13,10 @@ from .rules.market import Market
 from .state import LyabiState
 
 
+#: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
+NOTES_MARK = "<!-- implementation notes"
+
+
 class LyabiGame(Game):
     id = "lyabi"
     name = "Lyabi (リャビ)"
@@ -88,7 +92,13 @@ class LyabiGame(Game):
         return narrate(before, LyabiAction(action), after, seat)
 
     def rules_text(self) -> str:
-        return super().rules_text() + "\n" + self.assumed_text()
+        """How to play in the terminal, the rules, the rulings and the options (``docs/games/lyabi.md`` up to its
+        implementation notes, which are for developers), then every value of the data file in use."""
+        text = super().rules_text()
+        notes = text.find(NOTES_MARK)
+        if notes >= 0:
+            text = text[:notes].rstrip("\n") + "\n\n" + self.options_text()
+        return text + "\n" + self.assumed_text()
 
     def assumed_text(self) -> str:
         """Every value of the data file in use, each assumed one marked (the rulebook lost them)."""

@@ -153,7 +153,7 @@ def _pile_lines(c: CardSet, obs: dict[str, Any]) -> list[str]:
         f"face-down circle piles: {piles}",
         f"item pile: {obs['item_pile']} face down (cost {c.item_cost})",
         f"removed ryabi: {ry or '—'}",
-        f"removed circles: {_list(rem['circles'])} | removed items: {_list(rem['items'])}",
+        f"removed circles: {_list([f'{n} circle' for n in rem['circles']])} | removed items: {_list(rem['items'])}",
     ]
 
 
