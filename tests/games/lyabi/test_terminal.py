@@ -1,8 +1,8 @@
 """Whole games of Lyabi through `cardarena play` (scripted "1" answers, as a person who always takes the first
 choice): the game ends; every action of the other seat is reported as that seat sees it; every outcome line the
 game narrates reaches the terminal, and together the games show every kind of outcome; and the output never
-names a ryabi the seat has not been shown up to that point (by its observation, or by another seat's action as
-it sees it)."""
+names a ryabi the seat has not been shown up to that point (by its observation, or as a payment or a gain, which
+are face up)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 import cardarena
 from cardarena.cli.main import cli
+from cardarena.engine import Rng
 from cardarena.games.lyabi.game import LyabiGame
 from cardarena.games.lyabi.state import LyabiState
 
@@ -27,6 +28,7 @@ NAME = re.compile(r"\b(?:" + "|".join(sorted(NAMES, key=len, reverse=True)) + r"
 # ryabi shown; a circle placed face up is public.
 PUBLIC = re.compile(r"\b\w+×\d+|\b\w+ circle")
 SEEDS = (3, 8, 11)
+PUBLIC_KINDS = ("buy", "split", "place", "item")
 
 #: Every kind of outcome line narrate writes, by a piece of its text.
 OUTCOMES = {
@@ -80,6 +82,29 @@ def _play(seed: int, seat: int, tmp_path: Path) -> tuple[str, LyabiState, list[s
     return result.output, GAME.new_initial_state(seed), actions
 
 
+def _check_unseen_parts_do_not_matter(
+    before: LyabiState, action: Any, after: LyabiState, seat: int, lines: list[str], rng_seed: int
+) -> None:
+    """What the seat is told depends only on what it may see: in worlds it cannot tell from ``before`` (resamples)
+    where the same action leaves it seeing the same, narrate and the board say the same; and another seat's hidden
+    choice (a set, an order) is narrated alike whichever of its choices was made, until the reveal."""
+    for k in range(2):
+        world = before.resample(seat, Rng(rng_seed * 2 + k))
+        if action not in world.legal_actions():
+            continue
+        world_after = world.clone()
+        world_after.apply(action)
+        if world_after.observation(seat) == after.observation(seat):
+            assert GAME.narrate(world, action, world_after, seat) == lines
+            assert GAME.board(world_after, seat) == GAME.board(after, seat)
+    if before.current_player != seat and action[0] in ("set", "order"):
+        for other in before.legal_actions():
+            twin = before.clone()
+            twin.apply(other)
+            if twin.observation(seat) == after.observation(seat):  # not revealed yet
+                assert GAME.narrate(before, other, twin, seat) == lines
+
+
 def _check_game(seed: int, seat: int, tmp_path: Path) -> set[str]:
     """Play one game; check what it printed; return the kinds of outcome it showed."""
     out, state, actions = _play(seed, seat, tmp_path)
@@ -107,9 +132,12 @@ def _check_game(seed: int, seat: int, tmp_path: Path) -> set[str]:
             for kind, piece in OUTCOMES.items():
                 if piece in line:
                     kinds.add(kind)
-        # What the seat was shown: its observation, and the other seat's action as the seat sees it (a gain is
-        # public even when a reshuffle puts the card out of sight at once).
-        allowed |= _names_in(state.observation(seat)) | set(NAME.findall(GAME.action_seen_by(before, action, seat)))
+        # What the seat was shown: its observation, and the cards of a payment and a gain (face up by the rules,
+        # even when a reshuffle puts them out of sight at once). Hidden choices (sets, orders) are not shown.
+        _check_unseen_parts_do_not_matter(before, action, state, seat, lines, seed * 10_000 + len(state.history))
+        allowed |= _names_in(state.observation(seat))
+        if action[0] in PUBLIC_KINDS:
+            allowed |= set(NAME.findall(text))
         segment = out[start:cursor]
         for piece in sorted(shown, key=len, reverse=True):
             segment = segment.replace(piece, "")

@@ -12,7 +12,6 @@ from .rules.battle import SetChoices
 from .rules.market import Market
 from .state import LyabiState
 
-
 #: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
 NOTES_MARK = "<!-- implementation notes"
 
