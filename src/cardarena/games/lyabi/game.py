@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Action, Game, InvalidActionError, Option, Panel, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
@@ -11,6 +13,7 @@ from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
 from .rules.market import Market
 from .state import LyabiState
+from .views import hidden_cards, hidden_facts
 
 #: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
 NOTES_MARK = "<!-- implementation notes"
@@ -89,6 +92,14 @@ class LyabiGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return narrate(before, LyabiAction(action), after, seat)
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, LyabiState)
+        return hidden_cards(state, seat)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, LyabiState)
+        return hidden_facts(world, seat)
 
     def rules_text(self) -> str:
         """How to play in the terminal, the rules, the rulings and the options (``docs/games/lyabi.md`` up to its

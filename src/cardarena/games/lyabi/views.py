@@ -144,7 +144,7 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
 
     An unrevealed set shows nothing, its size included, so it is redrawn as any set the redrawn hand allows
     (one ryabi, a double charge or the dummy), each equally likely. The pool is sorted before it is shuffled and
-    the redrawn hand is held sorted, so neither order comes from the true state.
+    the known cards are put first in sorted order, so no order comes from the true state.
     """
     o = 1 - seat
     hidden_set = set_pending(w, o)
@@ -158,10 +158,10 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
     pool = sorted([*unknown, *w.deck[o]])
     u = len(unknown)
     r.shuffle(pool)
-    hand = sorted([*known, *pool[:u]])
+    hand = [*sorted(known), *pool[:u]]  # the known cards, then the unknown ones as dealt
     w.deck[o] = pool[u:]
     if hidden_set:
-        sets = w.game.set_choices(tuple(hand))
+        sets = w.game.set_choices(tuple(sorted(hand)))
         chosen = sets[r.randbelow(len(sets))]
         kind_of = w.game.codec.kind_of
         kinds = () if chosen[1] == "dummy" else tuple(kind_of[n] for n in chosen[1:])
@@ -169,3 +169,61 @@ def _resample_opponent_ryabi(w: LyabiState, seat: int, r: Rng) -> None:
             hand.remove(k)
         w.sets[o] = kinds
     w.hand[o] = hand
+
+
+# -- what search and the odds advisor ask about the unseen -----------------------------------------------------
+def _held_unknown(st: LyabiState, seat: int) -> list[int]:
+    """The opponent's cards in hand (and under an unrevealed set) that ``seat`` cannot name, in the hand's order."""
+    o = 1 - seat
+    held = [*st.hand[o], *(st.sets[o] or ())] if set_pending(st, o) else list(st.hand[o])
+    if st.eye_seen[seat] is not None:
+        return []
+    for k in st.public_hand[o]:
+        held.remove(k)
+    return held
+
+
+def hidden_cards(st: LyabiState, seat: int) -> dict[str, dict[str, Any]]:
+    """Every place ``seat`` cannot see, pooled as resample redraws them: the opponent's unknown hand cards (with an
+    unrevealed set, as held before setting) and deck; the seat's own deck below the known top; the opponent's
+    face-down item with the item pile; each face-down circle pile. The hand's places are its unknown cards in the
+    hand's order (resample deals them in a random order after the known ones)."""
+    c = st.game.cards
+    o = 1 - seat
+    pools: dict[str, dict[str, Any]] = {}
+    opponent = {f"hand {i}": c.r_names[k] for i, k in enumerate(_held_unknown(st, seat))}
+    opponent.update({f"deck {i}": c.r_names[k] for i, k in enumerate(st.deck[o])})
+    pools["opponent's hand and deck"] = opponent
+    n = len(st.deck[seat]) - st.known_top[seat]
+    pools["your deck"] = {f"deck {i}": c.r_names[k] for i, k in enumerate(st.deck[seat][:n])}
+    items = {f"pile {i}": ITEM_IDS[x] for i, x in enumerate(st.item_pile)}
+    pools["items"] = items
+    if st.item[o] != NO_ITEM:
+        # A face-down item is never an auto item: when every other item it could be is alike, the seat knows it.
+        could_be = {x for x in (*st.item_pile, st.item[o]) if x not in AUTO_ITEMS}
+        pool = "items" if len(could_be) > 1 else "opponent's item (known: the only kind it can be)"
+        pools.setdefault(pool, {})["opponent's item"] = ITEM_IDS[st.item[o]]
+    for lv, pile in zip(c.levels, st.piles):
+        pools[f"Lv{lv} circle pile"] = {f"pile {i}": c.c_names[k] for i, k in enumerate(pile)}
+    return {name: places for name, places in pools.items() if places}
+
+
+def hidden_facts(world: LyabiState, seat: int) -> dict[str, str]:
+    """Facts worth odds, read from a world ``resample(seat)`` drew: does the opponent hold a ryabi of each colour
+    (an unrevealed set counts as held), the colour of its set while it is face down, its strongest card."""
+    c = world.game.cards
+    o = 1 - seat
+    pending = set_pending(world, o)
+    held = [*world.hand[o], *(world.sets[o] or ())] if pending else list(world.hand[o])
+    facts = {
+        f"opponent holds a {colour} ryabi": "yes" if any(c.r_colour[k] == ci for k in held) else "no"
+        for ci, colour in enumerate(COLOURS)
+    }
+    if pending:
+        cards = world.sets[o]
+        facts["opponent's face-down set"] = (
+            "the dummy" if not cards else COLOURS[c.r_colour[cards[0]]] + (" double charge" if len(cards) > 1 else "")
+        )
+    best = max(held, key=lambda k: (c.r_cost[k], c.r_times[k]), default=None)
+    facts["opponent's strongest card"] = "none" if best is None else f"Lv{c.r_level[best]} ({c.r_names[best]})"
+    return facts
