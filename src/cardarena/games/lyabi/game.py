@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from ...engine import Action, Game, InvalidActionError, Option, Panel, State
+from ...engine import Action, Game, InvalidActionError, Option, Panel, Rng, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
@@ -13,7 +13,7 @@ from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
 from .rules.market import Market
 from .state import LyabiState
-from .views import hidden_cards, hidden_facts
+from .views import evaluate, heuristic_action, hidden_cards, hidden_facts
 
 #: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
 NOTES_MARK = "<!-- implementation notes"
@@ -92,6 +92,12 @@ class LyabiGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return narrate(before, LyabiAction(action), after, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return evaluate(self, observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return heuristic_action(self, observation, cast(list[LyabiAction], legal), seat, rng)
 
     def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
         assert isinstance(state, LyabiState)
