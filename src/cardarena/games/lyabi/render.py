@@ -374,7 +374,7 @@ def _item_lines(
         elif seat is not None and seat != s:
             lines.append(f"seat {s} sees your hand")
     top_before, top_after = ob["players"][s].get("deck_top", []), oa["players"][s].get("deck_top", [])
-    if s == seat and top_after and top_after != top_before and kind != ORDER_K:
+    if s == seat and kind == ITEM_K and top_after and top_after != top_before:
         lines.append(f"you look at the top of your deck (top first): {_list(top_after)}")
     if kind == ORDER_K and s == seat:
         lines.append(f"your deck's top is now (top first): {_list(top_after)}")
