@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from ...engine import Action, Game, InvalidActionError, Option, State
+from typing import Any, cast
+
+from ...engine import Action, Game, InvalidActionError, Option, Panel, Rng, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
 from .constants import COLOURS, ITEM_IDS, PASS_K
-from .render import describe, render, seen_by
+from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
 from .rules.market import Market
 from .state import LyabiState
+from .views import evaluate, heuristic_action, hidden_cards, hidden_facts
+
+#: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
+NOTES_MARK = "<!-- implementation notes"
 
 
 class LyabiGame(Game):
@@ -75,8 +81,40 @@ class LyabiGame(Game):
         assert isinstance(state, LyabiState)
         return seen_by(state, LyabiAction(action), seat)
 
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, LyabiState)
+        return choice_label(state, LyabiAction(action))
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, LyabiState)
+        return board(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
+        return narrate(before, LyabiAction(action), after, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return evaluate(self, observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return heuristic_action(self, observation, cast(list[LyabiAction], legal), seat, rng)
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, LyabiState)
+        return hidden_cards(state, seat)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, LyabiState)
+        return hidden_facts(world, seat)
+
     def rules_text(self) -> str:
-        return super().rules_text() + "\n" + self.assumed_text()
+        """How to play in the terminal, the rules, the rulings and the options (``docs/games/lyabi.md`` up to its
+        implementation notes, which are for developers), then every value of the data file in use."""
+        text = super().rules_text()
+        notes = text.find(NOTES_MARK)
+        if notes >= 0:
+            text = text[:notes].rstrip("\n") + "\n\n" + self.options_text()
+        return text + "\n" + self.assumed_text()
 
     def assumed_text(self) -> str:
         """Every value of the data file in use, each assumed one marked (the rulebook lost them)."""

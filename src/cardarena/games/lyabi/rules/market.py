@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 USE_STONE = use("stone")
 CACHE_LIMIT = 20_000  # main-phase lists kept (a few MB); the cache is emptied when it reaches this size
 
-Payments = list[tuple[tuple[int, ...], int]]
+#: A hand's payments: the cards paid (sorted), their total cost, and their names (the tail of an action's tuple).
+Payments = list[tuple[tuple[int, ...], int, tuple[str, ...]]]
 
 
 # -- the checks ---------------------------------------------------------------------------------------------
@@ -109,6 +110,7 @@ class Market:
         self._payments: dict[tuple[int, ...], Payments] = {}
         self._main: dict[tuple[object, ...], list[LyabiAction]] = {}
         self._item: dict[tuple[int, ...], list[LyabiAction]] = {}
+        self._split_lists: dict[tuple[int, int], list[LyabiAction]] = {}
         # The verdicts of the checks that depend only on the card set, computed once: ``_buy_ok[target][total]``
         # is ``buy_cost_fault(...) is None``, and so on, for every total a payment reaches (see ``_cover``).
         kinds = range(cards.num_kinds)
@@ -130,17 +132,17 @@ class Market:
         self._item_ok = [item_cost_fault(c, t) is None for t in totals]
 
     def payments(self, hand: tuple[int, ...]) -> Payments:
-        """Every non-empty sub-multiset of ``hand`` (sorted) with its total cost, smallest first."""
+        """Every non-empty sub-multiset of ``hand`` (sorted) with its total cost and names, smallest first."""
         found = self._payments.get(hand)
         if found is None:
             kinds = sorted(set(hand))
             counts = [hand.count(k) for k in kinds]
-            cost = self.cards.r_cost
+            cost, names = self.cards.r_cost, self.cards.r_names
             found = []
             for take in product(*(range(c + 1) for c in counts)):
                 paid = tuple(k for k, n in zip(kinds, take) for _ in range(n))
                 if paid:
-                    found.append((paid, sum(cost[k] for k in paid)))
+                    found.append((paid, sum(cost[k] for k in paid), tuple(names[k] for k in paid)))
             found.sort(key=lambda pt: (len(pt[0]), pt[0]))
             self._cover(sum(cost[k] for k in hand))
             self._payments[hand] = found
@@ -173,29 +175,38 @@ class Market:
             if supply_fault(c, supply_mask, target) is not None:
                 continue
             ok = self._buy_ok[target]
-            for paid, total in pays:
+            head = ("buy", names[target])
+            for _, total, paid in pays:
                 if ok[total]:
-                    out.append(LyabiAction(("buy", names[target], *(names[k] for k in paid))))
+                    out.append(LyabiAction(head + paid))
 
     def _splits(self, out: list[LyabiAction], hand: tuple[int, ...], supply_mask: int) -> None:
         """(b) pay exactly one ryabi, gain up to two ryabi each of strictly lower cost, never two of equal cost."""
-        c = self.cards
-        names = c.r_names
-        avail = [k for k in range(c.num_kinds) if supply_fault(c, supply_mask, k) is None]
-        pair_ok = self._pair_ok
         for paid in sorted(set(hand)):
+            out += self._splits_of(paid, supply_mask)
+
+    def _splits_of(self, paid: int, supply_mask: int) -> list[LyabiAction]:
+        """The splits of one ryabi, memoised by the supply piles that are not empty (shared lists)."""
+        found = self._split_lists.get((paid, supply_mask))
+        if found is None:
+            c = self.cards
+            names = c.r_names
+            avail = [k for k in range(c.num_kinds) if supply_fault(c, supply_mask, k) is None]
+            pair_ok = self._pair_ok
             ok = self._split_ok[paid]
             below = [k for k in avail if ok[k]]
-            for k in below:
-                out.append(LyabiAction(("split", names[paid], names[k])))
+            found = [LyabiAction(("split", names[paid], names[k])) for k in below]
             for k1, k2 in combinations(below, 2):
                 if pair_ok[k1][k2]:
-                    out.append(LyabiAction(("split", names[paid], names[k1], names[k2])))
+                    found.append(LyabiAction(("split", names[paid], names[k1], names[k2])))
+            if len(self._split_lists) >= CACHE_LIMIT:
+                self._split_lists.clear()
+            self._split_lists[(paid, supply_mask)] = found
+        return found
 
     def _places(self, out: list[LyabiAction], pays: Payments, pile_mask: int, field: tuple[int, ...]) -> None:
         """(c) pay ≥1 ryabi, take the top card of a face-down circle pile whose cost is at most the total."""
         c = self.cards
-        names = c.r_names
         replaces = ["", *sorted({c.c_names[x] for x in field}, key=c.c_names.index)]
         replaces = [rep for rep in replaces if room_fault(c, field, self.circle_replace, rep) is None]
         for li, level in enumerate(c.levels):
@@ -203,20 +214,16 @@ class Market:
                 continue
             ok = self._place_ok[li]
             for rep in replaces:
-                for paid, total in pays:
+                head = ("place", level, rep)
+                for _, total, paid in pays:
                     if ok[total]:
-                        out.append(LyabiAction(("place", level, rep, *(names[k] for k in paid))))
+                        out.append(LyabiAction(head + paid))
 
     def item(self, hand: tuple[int, ...]) -> list[LyabiAction]:
         """Item phase: pay ryabi totalling at least the item cost, or pass (rulebook: アイテム取得フェイズ)."""
         found = self._item.get(hand)
         if found is None:
-            names = self.cards.r_names
-            found = [
-                LyabiAction(("item", *(names[k] for k in paid)))
-                for paid, total in self.payments(hand)
-                if self._item_ok[total]
-            ]
+            found = [LyabiAction(("item", *paid)) for _, total, paid in self.payments(hand) if self._item_ok[total]]
             found.append(PASS)
             self._item[hand] = found
         return found
