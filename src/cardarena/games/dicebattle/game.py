@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from cardarena.engine import Action, Game, Option, State
+from cardarena.engine import Action, Game, Option, Panel, State
 from cardarena.engine.game import MAX_TURNS
 
 from . import render
@@ -72,6 +72,18 @@ class DiceBattleGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         assert isinstance(state, DiceBattleState)
         return render.action_seen_by(state, action, seat)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, DiceBattleState)
+        return render.board(state, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, DiceBattleState)
+        return render.choice_label(state, action)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
+        return render.narrate(before, action, after, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)

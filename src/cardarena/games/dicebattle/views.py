@@ -114,7 +114,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
         return f"seat {e[1]} sets the dice token (Lv1)"
     if kind == "reveal":
         _, seat, main, circle, grant, token = e
-        parts = ["dice token" if token else " + ".join(name(c) for c in main)]
+        parts = [("dice token" if token else " + ".join(name(c) for c in main)) + f" (Lv{revealed_level(st, e)})"]
         if circle:
             parts.append("magic: " + ", ".join(name(c) for c in circle))
         if grant >= 0:
@@ -125,6 +125,22 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
         return f"seat {e[1]}: {name(e[2])}{where} takes effect"
     if kind == "skip":
         return f"seat {e[1]} does not use {name(e[2])}"
+    if kind == "unmet":
+        where = " (grant)" if e[3] == STOCK else ""
+        return f"seat {e[1]}: {name(e[2])}{where} has no effect (its condition does not hold)"
+    if kind == "cancelled":
+        where = " (grant)" if e[3] == STOCK else ""
+        return f"seat {e[1]}: {name(e[2])}{where} does not resolve (cancelled)"
+    if kind == "levels":
+        return f"levels now: seat 0 Lv{e[1]}, seat 1 Lv{e[2]}"
+    if kind == "cancel":
+        return f"seat {e[1]}'s effects still to resolve this battle are cancelled"
+    if kind == "tie_win":
+        return f"seat {e[1]} wins this battle if it is a tie"
+    if kind == "keep":
+        return f"seat {e[1]} takes {name(e[2])} back to the hand instead of the graveyard"
+    if kind == "draw":
+        return f"seat {e[1]} draws {e[2]} card{'s' if e[2] != 1 else ''}"
     if kind == "discard":
         return f"seat {e[1]} discards {name(e[2])}"
     if kind == "mill":
@@ -151,6 +167,17 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "cap":
         return f"round {e[1]} was the last allowed (max_turns): the game is a draw"
     return " ".join(map(str, e))
+
+
+def revealed_level(st: DiceBattleState, e: tuple[Any, ...]) -> int:
+    """The printed level of a main unit at its reveal: the dice token 1, a human its level, monsters their sum."""
+    _, _, main, _, _, token = e
+    t = st.game.tables
+    if token or not main:
+        return 1 if token else 0
+    if t.kind[main[0]] == KIND_MONSTER:
+        return sum(t.level[c] for c in main)
+    return t.level[main[0]]
 
 
 # -- resampling
