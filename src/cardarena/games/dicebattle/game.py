@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from cardarena.engine import Action, Game, Option, Panel, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import render
+from . import render, views
 from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .state import DiceBattleState
@@ -84,6 +84,11 @@ class DiceBattleGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
         return render.narrate(before, action, after, seat)
+
+    # -- hidden information and the agents
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, DiceBattleState)
+        return views.hidden_cards(state, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)
