@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardarena.engine import Action, Game, Option, Panel, State
+from cardarena.engine import Action, Game, Option, Panel, Rng, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import render, views
+from . import ai, render, views
 from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .state import DiceBattleState
@@ -89,6 +89,16 @@ class DiceBattleGame(Game):
     def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
         assert isinstance(state, DiceBattleState)
         return views.hidden_cards(state, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return ai.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return ai.heuristic_action(self.tables, observation, legal, seat, rng)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, DiceBattleState)
+        return ai.hidden_facts(world, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)
