@@ -250,7 +250,7 @@ def narrate(before: DiceBattleState, action: Action, after: DiceBattleState, sea
     lines = [action_seen_by(before, action, seat)]
     for e in new_events(before, after):
         kind = e[0]
-        if kind == "token" and action[0] == "token":
+        if kind == action[0] and kind in ("token", "skip"):
             continue  # the action's own line says it
         text = event_text(after, e)
         if kind == "effect":
