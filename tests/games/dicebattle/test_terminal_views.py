@@ -231,3 +231,34 @@ def test_board_and_narrate_show_only_what_the_seat_may_see(seed: int) -> None:
                     w_after.apply(action)
                     assert game.narrate(w_before, action, w_after, s) == lines, (seed, step, s)
         step += 1
+
+
+def test_narrate_tells_both_players_reaching_three_stars_and_the_round_cap() -> None:
+    """Wish Upon a Star gives seat 0 its third star as seat 1 wins its third: both go back to 2 (a line says so);
+    with max_turns=1 the round's end is the game's end, a draw (a line says so)."""
+    st = arrange(
+        new_state(seed=2, max_turns=1),
+        roll=6,
+        hands=(["apprentice_mage", "wish_star"], ["titan"]),
+        stars=(2, 2),
+    )
+    act(st, "set apprentice_mage", "magic wish_star", "done")
+    set_roll(st, 1, 6)
+    act(st, "set titan", "done")  # Titan (unmet: not behind), Wish Upon a Star: seat 0's third star
+    assert st.phase == Phase.CHOICE  # Apprentice Mage's choice effect
+    before = st.clone()
+    act(st, "skip apprentice_mage")
+    lines = st.game.narrate(before, st.history[-1], st, 1)
+    assert lines[:5] == [
+        "do not use the effect of Apprentice Mage",
+        "battle: seat 0 level 1 vs seat 1 level 6: seat 1 wins",
+        "seat 1 now has 3 star(s)",
+        "both players reached 3 stars at once: both go back to 2",
+        "seat 0 draws 3 cards",
+    ]
+    assert lines[5:] == [
+        "seat 1 draws 2 cards",
+        "round 1 was the last allowed (max_turns): the game is a draw",
+        f"new in your hand: {', '.join(sorted(st.game.tables.name(c) for c in st.sides[1].hand))}",
+    ]
+    assert st.is_terminal() and st.returns() == [0.0, 0.0]
