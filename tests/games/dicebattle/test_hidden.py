@@ -47,7 +47,7 @@ def test_set_cards_revealed_in_the_battle_phase() -> None:
     set_roll(st, 1, 1)
     act(st, "set slime", "done")
     events = " ".join(st.observation(1)["events"])
-    assert "seat 0 reveals Apprentice Mage; magic: Spark; grant: Ember Imp" in events
+    assert "seat 0 reveals Apprentice Mage (Lv1); magic: Spark; grant: Ember Imp" in events
 
 
 def test_render_hides_the_opponents_hand_and_set_cards() -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from cardarena.engine import Action, Game, Option, State
+from cardarena.engine import Action, Game, Option, Panel, Rng, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import render
+from . import ai, render, views
 from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .state import DiceBattleState
@@ -72,6 +72,33 @@ class DiceBattleGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         assert isinstance(state, DiceBattleState)
         return render.action_seen_by(state, action, seat)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, DiceBattleState)
+        return render.board(state, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        assert isinstance(state, DiceBattleState)
+        return render.choice_label(state, action)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
+        return render.narrate(before, action, after, seat)
+
+    # -- hidden information and the agents
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, DiceBattleState)
+        return views.hidden_cards(state, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return ai.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return ai.heuristic_action(self.tables, observation, legal, seat, rng)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, DiceBattleState)
+        return ai.hidden_facts(world, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
-from cardarena.engine import Action
+from cardarena.engine import Action, Panel
 
 from .cards import CONDITIONS, OPERATIONS, SPECIALS
 from .constants import CHOICE, DICE, KIND_MONSTER, ORDER, OVER, PENALTY, REVIVE, STOCK
@@ -22,13 +23,14 @@ def card_line(st: DiceBattleState, c: int) -> str:
     return card.summary()
 
 
-def _zone(st: DiceBattleState, side: Side, hidden: bool) -> str:
+def _zone(st: DiceBattleState, side: Side, hidden: bool) -> list[str]:
+    """The seat's set cards, zone by zone: face-down ones as backs with their count."""
     t = st.game.tables
     name = t.name
     if side.token:
         main = "dice token (Lv1)"
     elif hidden and side.main:
-        main = f"{len(side.main)} face-down card(s)"
+        main = f"{BACK * len(side.main)} {len(side.main)} face-down card(s)"
     elif side.main:
         # モンスター: the highest-level monster is the main unit; its level is the sum.
         unit = max(side.main, key=lambda c: t.level[c])
@@ -36,53 +38,84 @@ def _zone(st: DiceBattleState, side: Side, hidden: bool) -> str:
         main = " + ".join(name(c) for c in side.main) + f" (main unit {name(unit)}, Lv{total})"
     else:
         main = "-"
-    text = f"main: {main}"
+    lines = [f"main: {main}"]
     if side.circle:
-        text += (
-            f" | magic circle: {len(side.circle)} face-down"
-            if hidden
-            else (" | magic circle: " + ", ".join(name(c) for c in side.circle))
-        )
+        if hidden:
+            lines.append(f"magic circle: {BACK * len(side.circle)} {len(side.circle)} face-down")
+        else:
+            lines.append("magic circle: " + ", ".join(name(c) for c in side.circle))
     if side.grant >= 0:
-        text += " | new grant: face down" if hidden else f" | new grant: {name(side.grant)}"
+        lines.append(f"new grant: {BACK} face down" if hidden else f"new grant: {name(side.grant)}")
     if side.stock:
-        text += " | stock: " + ", ".join(name(c) for c in side.stock)
-    return text
+        lines.append("stock: " + ", ".join(name(c) for c in side.stock))
+    return lines
 
 
-def render(st: DiceBattleState, seat: int | None) -> str:
+BACK = "[?]"
+GRAVE_SHOWN = 6  # graveyard cards named on the board (the newest); the count says how many there are
+EVENTS_SHOWN = 8
+
+
+def board(st: DiceBattleState, seat: int | None) -> list[Panel]:
+    """The table as ``seat`` sees it: the round, each seat's zones (the opponent's hand and face-down cards as
+    backs), the seat's own hand, the battle's queue of effects, the newest events."""
     t = st.game.tables
     cap = st.game.options["max_turns"]
-    lines = [f"Dice Battle Monsters — round {st.round}/{cap}, first player: seat {st.first}"]
+    panels = [
+        Panel(
+            f"Dice Battle Monsters — round {st.round}/{cap}",
+            (f"first player this round: seat {st.first}", _waiting_text(st, seat)),
+            key="round",
+        )
+    ]
     battling = in_battle(st)
     for s, side in enumerate(st.sides):
         you = " (you)" if s == seat else ""
         marks = f"Miracle {'up' if side.miracle else 'used'}, Revival {'up' if side.revival else 'used'}"
         roll = f"die {side.roll}" if side.roll else "die -"
-        lines.append(
-            f"seat {s}{you}: stars {'★' * side.stars}{'☆' * max(0, 3 - side.stars)} | {roll} | {marks} | "
-            f"hand {len(side.hand)}, deck {len(side.deck)}, graveyard {len(side.grave)}"
-        )
-        hidden = hidden_set(st, s) and seat != s
-        lines.append("  " + _zone(st, side, hidden))
+        lines = [f"stars {'★' * side.stars}{'☆' * max(0, 3 - side.stars)} | {roll} | {marks}"]
+        if s == seat:
+            lines.append(f"hand {len(side.hand)} (below), deck {len(side.deck)}")
+        else:
+            known = f" — known in it: {', '.join(t.name(c) for c in side.known)}" if side.known else ""
+            lines.append(f"hand {BACK * len(side.hand)} {len(side.hand)}{known}, deck {len(side.deck)}")
+        grave = ", ".join(t.name(c) for c in side.grave[-GRAVE_SHOWN:])
+        more = "..., " if len(side.grave) > GRAVE_SHOWN else ""
+        lines.append(f"graveyard {len(side.grave)}" + (f": {more}{grave}" if grave else ""))
+        lines += _zone(st, side, hidden_set(st, s) and seat != s)
         if battling:
-            lines.append(
-                f"  battle level now: {unit_level(st, s)}" + (" (effects cancelled)" if side.cancelled else "")
-            )
+            lines.append(f"battle level now: {unit_level(st, s)}" + (" (effects cancelled)" if side.cancelled else ""))
+        panels.append(Panel(f"seat {s}{you}", tuple(lines), seat=s, key=f"seat {s}"))
     if seat is not None:
         side = st.sides[seat]
-        lines.append(f"your hand ({len(side.hand)}):")
-        for c in sorted(side.hand, key=lambda c: (t.kind[c], t.level[c], c)):
-            lines.append("  - " + card_line(st, c))
+        hand = sorted(side.hand, key=lambda c: (t.kind[c], t.level[c], c))
+        panels.append(
+            Panel(f"your hand ({len(side.hand)})", tuple(card_line(st, c) for c in hand), seat=seat, key="hand")
+        )
+    table: list[str] = []
     if st.queue and battling:
-        queue = ", ".join(f"{t.name(c)}{' grant' if z == STOCK else ''} (seat {o}, Lv{lv})" for lv, o, c, z in st.queue)
-        lines.append(f"effects still to resolve: {queue}")
+        table.append(
+            "effects still to resolve: "
+            + ", ".join(f"{t.name(c)}{' grant' if z == STOCK else ''} (seat {o}, Lv{lv})" for lv, o, c, z in st.queue)
+        )
     if st.phase == REVIVE:
         used = ", ".join(t.name(c) for c in st.sides[st.actor].used)
-        lines.append(f"cards seat {st.actor} used in the battle (now in the graveyard): {used}")
-    lines.append("recent events:")
-    lines.extend("  " + event_text(st, e) for e in events(st, 10))
-    lines.append(_waiting_text(st, seat))
+        table.append(f"cards seat {st.actor} used in the battle (now in the graveyard): {used}")
+    if table:
+        panels.append(Panel("battle", tuple(table), key="battle"))
+    panels.append(Panel("recent events", tuple(event_text(st, e) for e in events(st, EVENTS_SHOWN)), key="events"))
+    return panels
+
+
+def render(st: DiceBattleState, seat: int | None) -> str:
+    """The board as plain text: each panel's title, then its lines indented; the last line says what the game
+    waits on."""
+    waiting = _waiting_text(st, seat)
+    lines: list[str] = []
+    for panel in board(st, seat):
+        lines.append(panel.title)
+        lines.extend("  " + line for line in panel.lines if line != waiting)
+    lines.append(waiting)
     return "\n".join(lines)
 
 
@@ -174,3 +207,60 @@ def pool_text(game: DiceBattleGame) -> str:
 
 def _op_doc(text: str) -> str:
     return text.replace("{n:+d}", "+N").replace("{n}", "N")
+
+
+# -- the terminal's menu and narration
+_WHERE = {"set": "set in the main zone", "magic": "set in the magic circle", "grant": "set as a grant (stock zone)"}
+
+
+def choice_label(st: DiceBattleState, action: Action) -> tuple[str, str]:
+    """Dice phase: one group per card of the hand (its name), the zones it may go to as the details (none when it
+    fits one zone only); ``miracle``, ``done``, ``redraw``, ``token`` alone. Other decisions name their card in
+    the group (``use Ember Imp``, ``first Goblin``, ``revive Ogre``) or are a word (``pass``, ``draw``)."""
+    kind = action[0]
+    if len(action) == 1:
+        return str(kind), ""
+    name = st.game.tables.name(st.game.tables.by_id[action[1]])
+    if kind not in _WHERE:
+        return f"{kind} {name}", ""
+    shared = sum(1 for a in st.legal_actions() if len(a) > 1 and a[1] == action[1])
+    return name, (_WHERE[kind] if shared > 1 else "")
+
+
+def new_events(before: DiceBattleState, after: DiceBattleState) -> list[tuple[Any, ...]]:
+    """The public events ``after`` logged since ``before`` (its log extends ``before``'s), oldest first."""
+    added = _length(after.log) - _length(before.log)
+    return events(after, added) if added > 0 else []
+
+
+def _length(log: tuple[Any, ...]) -> int:
+    n = 0
+    while log:
+        n += 1
+        log = log[1]
+    return n
+
+
+def narrate(before: DiceBattleState, action: Action, after: DiceBattleState, seat: int | None) -> list[str]:
+    """The action as ``seat`` sees it, then one line per public event it caused, in order: rolls, reveals with
+    the units' levels, each effect with what it does (or why it does not resolve), level changes, draws (counts),
+    discards, mills, salvages, stars, the battle's result, the end of the game; then the cards new in the seat's
+    own hand. Face-down cards are never named before their reveal."""
+    t = after.game.tables
+    lines = [action_seen_by(before, action, seat)]
+    for e in new_events(before, after):
+        kind = e[0]
+        if kind == action[0] and kind in ("token", "skip"):
+            continue  # the action's own line says it
+        text = event_text(after, e)
+        if kind == "effect":
+            eff = t.grant[e[2]] if e[3] == STOCK else t.effect[e[2]]
+            if eff is not None:
+                text += f": {eff.text}"
+        lines.append(text)
+    if seat is not None:
+        gained = Counter(after.sides[seat].hand) - Counter(before.sides[seat].hand)
+        if gained:
+            names = sorted(t.name(c) for c in gained.elements())
+            lines.append("new in your hand: " + ", ".join(names))
+    return lines

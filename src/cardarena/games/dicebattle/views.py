@@ -22,7 +22,7 @@ from .rules.turns import in_battle, setter
 if TYPE_CHECKING:
     from .state import DiceBattleState, Side
 
-__all__ = ["events", "observation", "resample"]
+__all__ = ["events", "hidden_cards", "observation", "resample"]
 
 
 def hidden_set(st: DiceBattleState, seat: int) -> bool:
@@ -114,7 +114,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
         return f"seat {e[1]} sets the dice token (Lv1)"
     if kind == "reveal":
         _, seat, main, circle, grant, token = e
-        parts = ["dice token" if token else " + ".join(name(c) for c in main)]
+        parts = [("dice token" if token else " + ".join(name(c) for c in main)) + f" (Lv{revealed_level(st, e)})"]
         if circle:
             parts.append("magic: " + ", ".join(name(c) for c in circle))
         if grant >= 0:
@@ -125,6 +125,22 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
         return f"seat {e[1]}: {name(e[2])}{where} takes effect"
     if kind == "skip":
         return f"seat {e[1]} does not use {name(e[2])}"
+    if kind == "unmet":
+        where = " (grant)" if e[3] == STOCK else ""
+        return f"seat {e[1]}: {name(e[2])}{where} has no effect (its condition does not hold)"
+    if kind == "cancelled":
+        where = " (grant)" if e[3] == STOCK else ""
+        return f"seat {e[1]}: {name(e[2])}{where} does not resolve (cancelled)"
+    if kind == "levels":
+        return f"levels now: seat 0 Lv{e[1]}, seat 1 Lv{e[2]}"
+    if kind == "cancel":
+        return f"seat {e[1]}'s effects still to resolve this battle are cancelled"
+    if kind == "tie_win":
+        return f"seat {e[1]} wins this battle if it is a tie"
+    if kind == "keep":
+        return f"seat {e[1]} takes {name(e[2])} back to the hand instead of the graveyard"
+    if kind == "draw":
+        return f"seat {e[1]} draws {e[2]} card{'s' if e[2] != 1 else ''}"
     if kind == "discard":
         return f"seat {e[1]} discards {name(e[2])}"
     if kind == "mill":
@@ -151,6 +167,63 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "cap":
         return f"round {e[1]} was the last allowed (max_turns): the game is a draw"
     return " ".join(map(str, e))
+
+
+def revealed_level(st: DiceBattleState, e: tuple[Any, ...]) -> int:
+    """The printed level of a main unit at its reveal: the dice token 1, a human its level, monsters their sum."""
+    _, _, main, _, _, token = e
+    t = st.game.tables
+    if token or not main:
+        return 1 if token else 0
+    if t.kind[main[0]] == KIND_MONSTER:
+        return sum(t.level[c] for c in main)
+    return t.level[main[0]]
+
+
+# -- what a seat cannot see
+def hidden_cards(st: DiceBattleState, seat: int) -> dict[str, dict[str, str]]:
+    """Every place whose card ``seat`` cannot see, by pool (see ``Game.hidden_cards``).
+
+    ``your deck``: the order of the seat's own deck. ``seat N hand and deck``: the opponent's hand (but the cards
+    known to be in it) and deck, which trade places freely. ``seat N face-down main zone`` / ``magic`` / ``grant``:
+    the opponent's set cards before the reveal, which resample redraws from the unseen cards within the setting
+    rules on the public die (one pool per zone: each zone's rules narrow its cards differently; combined monsters
+    one pool each, as the die may leave a place a single possible card). A card known to
+    be in the opponent's hand may have been set face down: the hand's places are then its first ``hand size -
+    known cards`` cards other than the known ones still in it, as many in every world.
+    """
+    t = st.game.tables
+    other = 1 - seat
+    opp = st.sides[other]
+    pools: dict[str, dict[str, str]] = {
+        "your deck": {f"deck {k}": t.cards[c].id for k, c in enumerate(st.sides[seat].deck)}
+    }
+    face_down: list[int] = []
+    if hidden_set(st, other) and opp.main:
+        face_down = [*opp.main, *opp.circle, *([opp.grant] if opp.grant >= 0 else [])]
+        if len(opp.main) == 1:
+            pools[f"seat {other} face-down main zone"] = {"main 0": t.cards[opp.main[0]].id}
+        else:  # monsters combined on the die narrow one another (two on a 1: the second is a Slime)
+            for k, c in enumerate(opp.main):
+                pools[f"seat {other} face-down main zone {k}"] = {f"main {k}": t.cards[c].id}
+        pools[f"seat {other} face-down magic"] = {f"circle {k}": t.cards[c].id for k, c in enumerate(opp.circle)}
+        if opp.grant >= 0:
+            pools[f"seat {other} face-down grant"] = {"grant": t.cards[opp.grant].id}
+    known_in_hand = _without(face_down, opp.known)
+    unknown = _without(known_in_hand, opp.hand)[: max(0, len(opp.hand) - len(opp.known))]
+    cards = {f"hand {k}": t.cards[c].id for k, c in enumerate(unknown)}
+    cards.update({f"deck {k}": t.cards[c].id for k, c in enumerate(opp.deck)})
+    pools[f"seat {other} hand and deck"] = cards
+    return {name: places for name, places in pools.items() if places}
+
+
+def _without(remove: list[int], cards: list[int]) -> list[int]:
+    """``cards`` less one copy of each card of ``remove`` (the first), in order."""
+    rest = list(cards)
+    for k in remove:
+        if k in rest:
+            rest.remove(k)
+    return rest
 
 
 # -- resampling

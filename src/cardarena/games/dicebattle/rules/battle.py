@@ -94,6 +94,7 @@ def advance(st: DiceBattleState) -> None:
         head = q[0]
         if sides[head[1]].cancelled:
             q.pop(0)
+            event(st, "cancelled", head[1], head[2], head[3])
             continue
         if len(q) > 1 and q[1][0] == head[0] and q[1][1] == head[1] and len(order_group(st)) > 1:
             st.phase = ORDER
@@ -117,6 +118,7 @@ def start(st: DiceBattleState, entry: Entry) -> bool:
     eff = effect_of(st, entry)
     owner = entry[1]
     if not holds(st, owner, eff.when, eff.when_n):
+        event(st, "unmet", owner, entry[2], entry[3])
         return False
     if eff.type == CHOICE_EFFECT:
         st.current = entry
@@ -199,13 +201,14 @@ def end(st: DiceBattleState) -> None:
         winner = -1
     st.battle_winner = winner
     event(st, "battle", levels[0], levels[1], winner)
-    for side in st.sides:
+    for seat, side in enumerate(st.sides):
         cards = [*side.main, *side.circle, *side.fired]
         for c in side.keep:
             if c in cards:
                 cards.remove(c)
                 side.hand.append(c)
                 side.known.append(c)
+                event(st, "keep", seat, c)
         side.grave.extend(cards)
         side.used = cards
         side.main = []

@@ -28,8 +28,12 @@ def take_top(st: DiceBattleState, kind: Step, seat: int, n: int) -> None:
     side = st.sides[seat]
     mill = kind == STEP_MILL
     to = side.grave if mill else side.hand
+    drawn = 0  # cards drawn not yet in the log (a draw is logged as one event per run of cards)
     for k in range(n):
         if not side.deck:
+            if drawn:
+                event(st, "draw", seat, drawn)
+                drawn = 0
             deck_out(st, seat)  # emptied earlier while the graveyard was empty
             if st.phase == PENALTY:
                 defer(st, (kind, seat, n - k))
@@ -40,12 +44,19 @@ def take_top(st: DiceBattleState, kind: Step, seat: int, n: int) -> None:
         to.append(c)
         if mill:
             event(st, "mill", seat, c)
+        else:
+            drawn += 1
         if not side.deck:
+            if drawn:
+                event(st, "draw", seat, drawn)
+                drawn = 0
             deck_out(st, seat)
             if st.phase == PENALTY:
                 if k + 1 < n:
                     defer(st, (kind, seat, n - k - 1))
                 return
+    if drawn:
+        event(st, "draw", seat, drawn)
 
 
 def deck_out(st: DiceBattleState, seat: int) -> None:

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from ..state import DiceBattleState
 
 
+LEVEL_OPS = frozenset({"power", "weaken", "halve", "swap"})  # operations that change a main unit's level
+
+
 def effect_of(st: DiceBattleState, entry: Entry) -> Effect:
     """The effect a queue entry stands for: the card's effect, or its grant's from the stock zone."""
     t = st.game.tables
@@ -90,17 +93,19 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
     me = st.sides[seat]
     opp_seat = 1 - seat
     opp = st.sides[opp_seat]
-    if op == "power":
-        shift_level(st, seat, n)
-    elif op == "weaken":
-        shift_level(st, opp_seat, -n)
-    elif op == "halve":
-        level = unit_level(st, opp_seat)
-        opp.mod -= level - level // 2
-    elif op == "swap":
-        mine, theirs = unit_level(st, seat), unit_level(st, opp_seat)
-        me.mod = theirs - base_level(st, seat)
-        opp.mod = mine - base_level(st, opp_seat)
+    if op in LEVEL_OPS:
+        if op == "power":
+            shift_level(st, seat, n)
+        elif op == "weaken":
+            shift_level(st, opp_seat, -n)
+        elif op == "halve":
+            level = unit_level(st, opp_seat)
+            opp.mod -= level - level // 2
+        else:  # swap
+            mine, theirs = unit_level(st, seat), unit_level(st, opp_seat)
+            me.mod = theirs - base_level(st, seat)
+            opp.mod = mine - base_level(st, opp_seat)
+        event(st, "levels", unit_level(st, 0), unit_level(st, 1))
     elif op == "draw":
         draw(st, seat, n)
     elif op == "opp_draw":
@@ -136,8 +141,10 @@ def operate(st: DiceBattleState, seat: int, card: int, op: str, n: int) -> None:
         event(st, "stars", opp_seat, opp.stars)
     elif op == "cancel":
         opp.cancelled = True
+        event(st, "cancel", opp_seat)
     elif op == "tie_win":
         me.tie_win = True
+        event(st, "tie_win", seat)
     elif op == "keep":
         me.keep.append(card)
     else:  # pragma: no cover - the loader accepts only known words
