@@ -129,8 +129,12 @@ def test_action_phase_topmost_card_that_can_fire_repeated() -> None:
     """先攻アクションフェイズ: アクション能力を、上から順に発動…発動できる能力がなくなったら、このフェイズは終了。"""
     b = ready(["blank", "jab", "strain", "jab"], ["blank"])
     b.action_phase(0)
-    order = [line.strip() for line in b.log or [] if line.strip().endswith("fires")]
-    assert order == ["P0 Jab fires", "P0 Strain fires", "P0 Jab fires"]
+    order = [line.strip() for line in b.log or [] if " fires" in line]
+    assert order == [
+        "P0 Jab fires and downs itself",
+        "P0 Strain fires and downs itself",
+        "P0 Jab fires and downs itself",
+    ]
     assert ups(b, 0) == [True, False, False, False]
 
 
@@ -357,7 +361,8 @@ def test_action_downs_before_effect() -> None:
     b = ready(["jab", "rally"], ["blank"])
     b.action_phase(0)
     text = [line.strip() for line in b.log or []]
-    assert text.index("P0 Rally fires (event)") < next(i for i, t in enumerate(text) if "hits P1" in t)
+    assert text.index("P0 Jab fires and downs itself") < text.index("P0 Rally fires (event) and downs itself")
+    assert text.index("P0 Rally fires (event) and downs itself") < next(i for i, t in enumerate(text) if "hits P1" in t)
 
 
 def test_action_needs_up_card() -> None:

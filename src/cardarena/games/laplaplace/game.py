@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardarena.engine import Action, Game, Option, OptionError, State
+from cardarena.engine import Action, Game, Option, OptionError, Panel, State
 
 from . import render
 from .actions import ActionCodec
@@ -129,6 +129,17 @@ class LaplaplaceGame(Game):
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, LaplaplaceState)
         return render.render(state, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        return render.choice_label(self.card_of(action))
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, LaplaplaceState)
+        return render.board(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
+        return render.narrate(before, action, after, seat, self.action_seen_by(before, action, seat))
 
     def rules_text(self) -> str:
         return super().rules_text() + render.cards_text(self.table)

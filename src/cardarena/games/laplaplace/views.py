@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardarena.engine import Rng
 
 from .constants import MAX_CARDS, OPEN, OPEN_CARDS
-from .rules import fight, phase
+from .rules import fight_logged, phase
 
 if TYPE_CHECKING:
     from .state import LaplaplaceState
@@ -21,20 +21,32 @@ if TYPE_CHECKING:
 def battle_log(state: LaplaplaceState) -> list[str]:
     """The battle log a person can follow (empty before the battle).
 
-    The battle is deterministic given the builds and the Rng state it started from, so the log is written
-    by running it again with logging on the first time someone asks; the two runs must agree.
+    The battle is deterministic given the builds and the Rng state it started from, so the log (and its summary)
+    is written by running it again with logging on the first time someone asks; the two runs must agree.
     """
     if state.outcome is None:
         return []
     if state.battle_log is None:
         rng = Rng(0)
         rng.state = state.battle_rng
-        log: list[str] = []
-        again = fight(state, rng, log)
+        again, log, summary = fight_logged(state, rng)
         if again != state.outcome:
             raise RuntimeError("the logged battle differs from the played one (a bug in rules/)")
         state.battle_log = log
+        state.battle_summary = summary
     return state.battle_log
+
+
+def battle_summary(state: LaplaplaceState) -> list[str]:
+    """The battle in a few lines (empty before the battle): the reveal and initial HP, one line per turn (who
+    went first, the damage each side dealt, HP, the key events: cards removed, downed or upped by an effect,
+    effects ignored, events negated, damage reflected, recoveries), the loops skipped, the judgement, the result."""
+    if state.outcome is None:
+        return []
+    if state.battle_summary is None:
+        battle_log(state)
+    assert state.battle_summary is not None
+    return state.battle_summary
 
 
 def observation(state: LaplaplaceState, seat: int | None) -> dict[str, Any]:

@@ -30,7 +30,8 @@ class CardSpec(BaseModel):
     number: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     force: int = Field(ge=0, le=99)
     category: Literal["core", "damage", "disruption", "defence", "support"]
-    text: str = ""
+    text: str = ""  # the rulebook's text (Japanese)
+    text_en: str = Field(default="", max_length=400)  # its English translation
     abilities: list[str] = Field(default_factory=list, max_length=4)
     assumed: bool = False
 
@@ -53,6 +54,7 @@ class CardDef:
     category: str
     text: str
     abilities: tuple[Ability, ...]
+    text_en: str = ""
     action: Ability | None = None
     build: tuple[Ability, ...] = ()
     events: dict[str, tuple[Ability, ...]] = field(default_factory=dict)
@@ -66,14 +68,21 @@ class CardDef:
         return f"CardDef({self.id!r})"
 
     def summary(self) -> str:
-        """One line for people: name, number, force, category and the rulebook text."""
-        return f"{self.name} [{self.number}, force {self.force}, {self.category}] {self.text}"
+        """One line for people: name, number, force, category and the card's text (English where the card list
+        has it, else the rulebook's Japanese)."""
+        return f"{self.name} [{self.number}, force {self.force}, {self.category}] {self.text_en or self.text}"
+
+    def stats(self) -> str:
+        """``Name [number, force F, category]``: the card without its text."""
+        return f"{self.name} [{self.number}, force {self.force}, {self.category}]"
 
 
 def compile_card(index: int, spec: CardSpec) -> CardDef:
     """Parse the card's abilities (raises ``AbilityError``) and index them."""
     abilities = tuple(parse_ability(line) for line in spec.abilities)
-    card = CardDef(index, spec.id, spec.name, spec.number, spec.force, spec.category, spec.text, abilities)
+    card = CardDef(
+        index, spec.id, spec.name, spec.number, spec.force, spec.category, spec.text, abilities, text_en=spec.text_en
+    )
     events: dict[str, list[Ability]] = {}
     src: list[list[Ability]] = [[], [], [], []]
     dst: list[list[Ability]] = [[], [], [], []]

@@ -40,7 +40,8 @@ class Battle(Abilities):
         except BattleOver as end:
             self.depth = 0
             if self.log is not None:
-                self.say(f"Result: {end.reason}")
+                self.end_turn_summary()
+                self.key(f"Result: {end.reason}")
             return Outcome(
                 end.winner,
                 end.reason,
@@ -60,7 +61,7 @@ class Battle(Abilities):
                 if jump > 0:
                     if self.log is not None:
                         what = "nothing changes" if period == 1 else "the last two turns repeat"
-                        self.say(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
+                        self.key(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
                     self.turn += jump
                     # the skipped turns would have hit the safety nets as often as the turns of the loop did
                     if len(self.stops_seen) > period:
@@ -72,7 +73,7 @@ class Battle(Abilities):
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
         for s in (0, 1):
             if self.log is not None:
-                self.say(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
+                self.key(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
         if [c.id for c in self.builds[0]] == [c.id for c in self.builds[1]]:
             if self.identical == Identical.COIN:
                 winner = self.rng.randbelow(2)
@@ -84,7 +85,7 @@ class Battle(Abilities):
                 for ab in u.card.build:
                     self._build_ability(s, u, ab)
             if self.log is not None:
-                self.say(f"{self.who(s)} initial HP {self.hp[s]}")
+                self.key(f"{self.who(s)} initial HP {self.hp[s]}")
         dead = [s for s in (0, 1) if self.hp[s] <= 0]
         if len(dead) == 1:
             raise BattleOver(1 - dead[0], f"{self.who(1 - dead[0])} wins: {self.who(dead[0])} starts with 0 HP")
@@ -101,11 +102,12 @@ class Battle(Abilities):
                 before = self.hp[side]
                 self.hp[side] += self.base[side] // 2
                 if self.log is not None:
-                    self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
+                    self.key(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
 
     def play_turn(self) -> int:
         self.depth = 0
         if self.log is not None:
+            self.start_turn_summary()
             self.say(
                 f"Turn {self.turn}: P0 HP {self.hp[0]}/{self.base[0]} {self.column_text(0)} | "
                 f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}"
@@ -116,6 +118,8 @@ class Battle(Abilities):
         self.action_phase(1 - self.first)
         upped = self.up_phase()
         self.depth = 0
+        if self.log is not None:
+            self.end_turn_summary()
         return upped
 
     # -- 先攻後攻決定フェイズ ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ abilities, :mod:`.battle` the turn structure and :mod:`.judgement` the judgement
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,8 @@ from cardarena.engine import Rng
 
 from ..cards import CardDef
 from ..constants import Identical
+
+NOTES_SHOWN = 8  # key events named in a turn's summary line; the rest are counted
 
 
 class BattleOver(Exception):
@@ -103,6 +106,12 @@ class Board:
         self.builds = [list(builds[0]), list(builds[1])]
         self.rng = rng
         self.log = log
+        # With a log, a summary too: the key lines (reveal, one line per turn, the result); see ``key``/``note``.
+        self.summary: list[str] | None = None if log is None else []
+        self.notes: list[str] = []  # the key events of the turn being played (logged battles only)
+        self.dealt = [0, 0]  # damage each side dealt to the other this turn (logged battles only)
+        self.fired: list[list[str]] = [[], []]  # the actions each side fired this turn (logged battles only)
+        self.turn_hp: list[int] | None = None  # HP at the start of the turn being played (logged battles only)
         self.identical = identical
         self.hp = [0, 0]
         self.base = [sum(c.force for c in builds[0]), sum(c.force for c in builds[1])]
@@ -124,6 +133,51 @@ class Board:
     def say(self, text: str) -> None:
         if self.log is not None:
             self.log.append("  " * self.depth + text)
+
+    def key(self, text: str) -> None:
+        """A line of the log that the summary keeps too (the reveal, the loops, the judgement, the result)."""
+        if self.log is not None and self.summary is not None:
+            self.say(text)
+            self.summary.append(text)
+
+    def note(self, text: str) -> None:
+        """A key event of this turn (a card removed, downed or upped by an effect, a reflection...): the turn's
+        summary line lists them."""
+        if self.summary is not None:
+            self.notes.append(text)
+
+    def start_turn_summary(self) -> None:
+        if self.summary is not None:
+            self.notes = []
+            self.dealt = [0, 0]
+            self.fired = [[], []]
+            self.turn_hp = list(self.hp)
+
+    def end_turn_summary(self) -> None:
+        """The summary line of the turn just played (or cut short by the end of the battle)."""
+        start = self.turn_hp
+        if self.summary is None or start is None:
+            return
+        self.turn_hp = None
+        hp = ", ".join(
+            f"{self.who(s)} HP {start[s]}" + (f" -> {self.hp[s]}" if self.hp[s] != start[s] else " (unchanged)")
+            for s in (0, 1)
+        )
+        sides = []
+        for s in (self.first, 1 - self.first):
+            fired = self.fired[s]
+            if fired:
+                names = ", ".join(n if k == 1 else f"{n} x{k}" for n, k in Counter(fired).items())
+                sides.append(f"{self.who(s)} fires {names} and deals {self.dealt[s]} damage")
+            else:
+                sides.append(f"{self.who(s)} fires nothing" + (f", deals {self.dealt[s]}" if self.dealt[s] else ""))
+        line = f"Turn {self.turn} ({self.who(self.first)} first): {'; '.join(sides)}; {hp}"
+        shown = self.notes[:NOTES_SHOWN]
+        if shown:
+            line += "; " + "; ".join(shown)
+            if len(self.notes) > len(shown):
+                line += f"; and {len(self.notes) - len(shown)} more (see the full log)"
+        self.summary.append(line)
 
     @staticmethod
     def who(side: int) -> str:
