@@ -181,6 +181,7 @@ def test_summary_names_each_kind_of_key_event() -> None:
         "reflects 4 damage": (["lance", "blank"], ["reflector", "blank"]),
         "recovers to HP": (["second-wind", "strain"], ["jab"] * 7 + ["blank"]),
         "swapped down": (["jostle"], ["blank", "jab"]),
+        "P1 Shield: damage 2 -> 0": (["jab", "blank"], ["shield", "blank"]),
     }
     for key, (top0, top1) in cases.items():
         s = new(1)
@@ -234,3 +235,16 @@ def test_views_never_name_a_card_the_seat_cannot_see() -> None:
                             assert s.game.narrate(world, action, world_after, seat) == told
                             assert lines_of(world_after, seat) == lines_of(after, seat)
                 s = after
+
+
+def test_rules_start_with_how_to_play_and_list_cards_in_english_and_japanese() -> None:
+    game = cardarena.load("laplaplace")
+    text = game.rules_text()
+    assert text.startswith("# Laplaplace (ラプラプラス)\n\n## How to play in the terminal\n")
+    for word in (":help", ":board", ":quit", "hint", "odds", "no `:skip`"):
+        assert word in text
+    assert "- `lance` Lance [6, force 11, damage]: <A><Top> Deal 4 damage to the enemy." in text
+    assert "    - 原文: <A><トップ> 敵に4点のダメージを与える。" in text
+    # no pass in this game: the shell offers no :skip
+    s = game.new_initial_state(0)
+    assert not any(game.is_pass(a) for a in s.legal_actions())

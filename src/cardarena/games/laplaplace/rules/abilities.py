@@ -322,6 +322,7 @@ class Abilities(Board):
                 trig.amount = max(0, trig.amount + e.args[0])
                 if self.log is not None:
                     self.say(f"damage {before} -> {trig.amount}")
+                    self.note(f"{self.name(me)}: damage {before} -> {trig.amount}")
         elif op == "reflect":
             if isinstance(trig, Hit):
                 trig.nullified = True
