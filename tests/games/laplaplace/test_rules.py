@@ -517,6 +517,39 @@ def _endless(name: str) -> CardDef:
     return found
 
 
+def test_race_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race skip (an unlogged battle jumps over turns that repeat, HP falling alike each repeat) gives exactly
+    the battle played turn by turn: random columns of every card, and of the cards that read HP (Second Wind,
+    Judgement beside Fortify and Shed) with the damage and swaps that make repeats."""
+    rng = Rng(13)
+    cards = TABLE.cards
+    hp_cards = [card(c) for c in ("second-wind", "judgement", "fortify", "shed", "jab", "pierce", "jostle", "strain")]
+    pairs = [
+        [[pool[rng.randbelow(len(pool))] for _ in range(8)] for _ in (0, 1)]
+        for pool in (cards, hp_cards)
+        for _ in range(1500)
+    ]
+    fast = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    monkeypatch.setattr(Battle, "_skip_race", lambda self, ends: None)
+    slow = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    assert fast == slow
+
+
+def test_race_skipping_jumps_a_steady_race_to_its_end() -> None:
+    """Jab (and two Blanks, so the speeds differ) against Blank: 2 damage a turn, every turn alike; the unlogged
+    battle plays 2 turns, jumps, and ends in turn 9 (18 HP), as the logged battle, every turn played, does."""
+    played: list[int] = []
+
+    class Counting(Battle):
+        def play_turn(self) -> int:
+            played.append(self.turn)
+            return super().play_turn()
+
+    fast = Counting([[card("jab"), card("blank"), card("blank")], [card("blank")]], Rng(0)).run()
+    assert fast.winner == 0 and fast.turns == 9 and len(played) < 5
+    assert battle(["jab", "blank", "blank"], ["blank"]).run() == fast
+
+
 def test_loop_skipping_counts_the_safety_stops_of_the_skipped_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 13: the jump over a loop is the same battle as playing it, safety stops included."""
     spin, guard = _endless("spin"), _endless("guard")

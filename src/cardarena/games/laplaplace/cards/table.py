@@ -60,6 +60,11 @@ class CardDef:
     events: dict[str, tuple[Ability, ...]] = field(default_factory=dict)
     no_up_phase: bool = False
     lifts_above: bool = False
+    # abilities that read or raise HP: a limit "HP at most half the base HP", damage to the characters above their
+    # base HP, a recovery (one that only the limit allows is governed by the limit)
+    hp_limit: bool = False
+    above_base: bool = False
+    free_heal: bool = False
     # damage events by stage: [stage] -> abilities, for the hit's source side (my_damage) and target side
     src_damage: tuple[tuple[Ability, ...], ...] = ()
     dst_damage: tuple[tuple[Ability, ...], ...] = ()
@@ -105,6 +110,11 @@ def compile_card(index: int, spec: CardSpec) -> CardDef:
                 dst[a.stage].append(a)
             else:
                 events.setdefault(a.trigger, []).append(a)
+    for a in abilities:
+        limited = "hp_at_most_half_base" in a.limits
+        card.hp_limit |= limited
+        card.above_base |= any(e.op == "damage" and e.args[0] == "above_base" for e in a.effects)
+        card.free_heal |= not limited and any(e.op == "heal_to_base" for e in a.effects)
     card.events = {k: tuple(v) for k, v in events.items()}
     card.src_damage = tuple(tuple(x) for x in src)
     card.dst_damage = tuple(tuple(x) for x in dst)

@@ -310,6 +310,7 @@ class Abilities(Board):
             if self.hp[side] < self.base[side]:
                 before = self.hp[side]
                 self.hp[side] = self.base[side]
+                self.healed = self.turn
                 if self.log is not None:
                     self.say(f"{self.who(side)} recovers: HP {before} -> {self.hp[side]}")
                     self.note(f"{self.who(side)} recovers to HP {self.hp[side]}")

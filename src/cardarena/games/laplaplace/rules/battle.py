@@ -15,6 +15,12 @@ from .abilities import Abilities
 from .board import BattleOver, Outcome, Unit
 from .judgement import judgement
 
+RACE_PERIODS = 4  # the longest repeat of turns the race skip looks for
+
+# a turn's end as the race skip compares it: (cards and up/down of both columns and the last first player,
+# HP of P0, HP of P1, whether HP could have mattered: speeds tied or a recovery)
+TurnEnd = tuple[tuple[object, ...], int, int, bool]
+
 
 class Battle(Abilities):
     """One battle. ``run()`` returns the :class:`~.board.Outcome`; ``log`` (if a list) receives the text.
@@ -29,6 +35,7 @@ class Battle(Abilities):
         try:
             self.reveal()
             seen: list[tuple[object, ...]] = []  # the position after each turn
+            ends: list[TurnEnd] = []  # what the race skip compares, after each turn (unlogged battles)
             while True:
                 if self.turn >= JUDGE_TURN:
                     self.judgement()
@@ -37,6 +44,8 @@ class Battle(Abilities):
                 seen.append(self.position())
                 self.stops_seen.append(self.safety_stops)
                 self._skip_loop(seen)
+                if self.log is None:
+                    self._skip_race(ends)
         except BattleOver as end:
             self.depth = 0
             if self.log is not None:
@@ -68,6 +77,73 @@ class Battle(Abilities):
                         per_loop = self.stops_seen[-1] - self.stops_seen[-1 - period]
                         self.safety_stops += per_loop * (jump // period)
                 return
+
+    def _skip_race(self, ends: list[TurnEnd]) -> None:
+        """If this turn ended with the columns as they ended ``p`` turns ago (p = 1-4: the same cards in the same
+        places, up and down alike, the same last first player), the next turns repeat those ``p`` turns, taking
+        the same HP off each side every ``p`` turns, for as long as nothing that reads HP would act otherwise: jump
+        over whole repeats, to the last one before a character could fall, an HP condition could change, or the
+        judgement. HP only falls inside such turns (no recovery in them), so the lowest HP of a repeat is the HP
+        at its end.
+
+        What reads HP: the first player when speeds tie (then no jump); "HP at most half the base HP" (Second
+        Wind; it must stay false); damage to the characters above their base HP (Judgement; each side must stay
+        on its side of its base HP); a recovery without that limit (then no jump). Two copies of a card in play
+        act alike, so places are compared by card. Only an unlogged battle jumps (the hot path of search): a
+        logged battle plays every turn, and ``views.battle_log`` checks that it ends with the same outcome.
+        """
+        c0, c1 = self.cols
+        hp, base = self.hp, self.base
+        key = (
+            tuple([u.card.index for u in c0]),
+            tuple([u.card.index for u in c1]),
+            tuple([u.up for u in c0]),
+            tuple([u.up for u in c1]),
+            self.last_first,
+        )
+        ends.append((key, hp[0], hp[1], self.speed_tied or self.healed == self.turn))
+        for period in range(1, min(RACE_PERIODS, len(ends) - 1) + 1):
+            if ends[-1 - period][0] == key:
+                break
+        else:
+            return
+        if any(e[3] for e in ends[-period:]):
+            return  # speeds tied (HP may choose the first player) or a character recovered in the repeat
+        start = ends[-1 - period]
+        before = [start[1], start[2]]
+        drop = [before[0] - hp[0], before[1] - hp[1]]
+        if min(drop) < 0 or max(drop) == 0:
+            return  # HP rose, or nothing changed (the loop skip's case)
+        jump = (JUDGE_TURN - self.turn) // period  # whole repeats
+        for s in (0, 1):
+            if drop[s]:
+                jump = min(jump, (hp[s] - 1) // drop[s])  # every HP stays at 1 or more
+        above_base = False
+        for s in (0, 1):
+            for u in self.cols[s]:
+                card = u.card
+                if card.free_heal:
+                    return
+                above_base |= card.above_base
+                if card.hp_limit:  # "HP at most half the base HP" must stay false for this side
+                    if 2 * hp[s] <= base[s]:
+                        return
+                    if drop[s]:
+                        jump = min(jump, (hp[s] - base[s] // 2 - 1) // drop[s])
+        if above_base:
+            for s in (0, 1):
+                if before[s] > base[s]:  # above its base HP: it must stay there
+                    if hp[s] <= base[s]:
+                        return
+                    if drop[s]:
+                        jump = min(jump, (hp[s] - base[s] - 1) // drop[s])
+        if jump <= 0:
+            return
+        for s in (0, 1):
+            hp[s] -= drop[s] * jump
+        self.turn += period * jump
+        self.safety_stops += (self.stops_seen[-1] - self.stops_seen[-1 - period]) * jump
+        ends.clear()  # the turns before the jump are no template for the turns after it
 
     def reveal(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
@@ -135,6 +211,7 @@ class Battle(Abilities):
                             self._fire_event(s, u, ab, None, None)
         speed = [self.base[0] + self.bonus[0], self.base[1] + self.bonus[1]]
         self.bonus = [0, 0]
+        self.speed_tied = speed[0] == speed[1]
         why = ""
         by_coin = False
         if speed[0] != speed[1]:

@@ -123,6 +123,8 @@ class Board:
         self.depth = 0
         self.safety_stops = 0
         self.firings = 0
+        self.speed_tied = False  # whether this turn's speeds tied (then HP may choose the first player)
+        self.healed = -1  # the last turn in which a character recovered HP
         self.nest = 0  # events being resolved inside one another
         self.phase_events = 0  # event firings in the current phase
         self.stops_seen: list[int] = []  # safety_stops after each turn (kept exact by loop skipping)
