@@ -65,6 +65,7 @@ class CardDef:
     hp_limit: bool = False
     above_base: bool = False
     free_heal: bool = False
+    answers: frozenset[str] = frozenset()  # the event triggers it answers (damage events as my_/enemy_damage)
     # damage events by stage: [stage] -> abilities, for the hit's source side (my_damage) and target side
     src_damage: tuple[tuple[Ability, ...], ...] = ()
     dst_damage: tuple[tuple[Ability, ...], ...] = ()
@@ -118,6 +119,9 @@ def compile_card(index: int, spec: CardSpec) -> CardDef:
     card.events = {k: tuple(v) for k, v in events.items()}
     card.src_damage = tuple(tuple(x) for x in src)
     card.dst_damage = tuple(tuple(x) for x in dst)
+    card.answers = frozenset(
+        [*card.events, *(["my_damage"] if any(src) else []), *(["enemy_damage"] if any(dst) else [])]
+    )
     return card
 
 

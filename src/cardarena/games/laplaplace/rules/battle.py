@@ -17,9 +17,9 @@ from .judgement import judgement
 
 RACE_PERIODS = 4  # the longest repeat of turns the race skip looks for
 
-# a turn's end as the race skip compares it: (cards and up/down of both columns and the last first player,
-# HP of P0, HP of P1, whether HP could have mattered: speeds tied or a recovery)
-TurnEnd = tuple[tuple[object, ...], int, int, bool]
+# a turn's end as the race skip compares it: (cards and up/down of both columns, HP of P0, HP of P1, whether HP
+# could have mattered in the turn: speeds tied or a recovery, the safety stops so far)
+TurnEnd = tuple[tuple[object, ...], int, int, bool, int]
 
 
 class Battle(Abilities):
@@ -35,7 +35,7 @@ class Battle(Abilities):
         try:
             self.reveal()
             seen: list[tuple[object, ...]] = []  # the position after each turn
-            ends: list[TurnEnd] = []  # what the race skip compares, after each turn (unlogged battles)
+            ends: list[TurnEnd] = [self._race_end()]  # what the race skip compares: the reveal, then each turn
             while True:
                 if self.turn >= JUDGE_TURN:
                     self.judgement()
@@ -79,8 +79,9 @@ class Battle(Abilities):
                 return
 
     def _skip_race(self, ends: list[TurnEnd]) -> None:
-        """If this turn ended with the columns as they ended ``p`` turns ago (p = 1-4: the same cards in the same
-        places, up and down alike, the same last first player), the next turns repeat those ``p`` turns, taking
+        """If this turn ended with the columns as they ended ``p`` turns ago (p = 1-4; the reveal counts as the end
+        of turn 0: the same cards in the same places, up and down alike), the next turns repeat those ``p`` turns,
+        taking
         the same HP off each side every ``p`` turns, for as long as nothing that reads HP would act otherwise: jump
         over whole repeats, to the last one before a character could fall, an HP condition could change, or the
         judgement. HP only falls inside such turns (no recovery in them), so the lowest HP of a repeat is the HP
@@ -92,16 +93,9 @@ class Battle(Abilities):
         act alike, so places are compared by card. Only an unlogged battle jumps (the hot path of search): a
         logged battle plays every turn, and ``views.battle_log`` checks that it ends with the same outcome.
         """
-        c0, c1 = self.cols
         hp, base = self.hp, self.base
-        key = (
-            tuple([u.card.index for u in c0]),
-            tuple([u.card.index for u in c1]),
-            tuple([u.up for u in c0]),
-            tuple([u.up for u in c1]),
-            self.last_first,
-        )
-        ends.append((key, hp[0], hp[1], self.speed_tied or self.healed == self.turn))
+        ends.append(self._race_end())
+        key = ends[-1][0]
         for period in range(1, min(RACE_PERIODS, len(ends) - 1) + 1):
             if ends[-1 - period][0] == key:
                 break
@@ -142,8 +136,15 @@ class Battle(Abilities):
         for s in (0, 1):
             hp[s] -= drop[s] * jump
         self.turn += period * jump
-        self.safety_stops += (self.stops_seen[-1] - self.stops_seen[-1 - period]) * jump
+        self.safety_stops += (ends[-1][4] - start[4]) * jump
         ends.clear()  # the turns before the jump are no template for the turns after it
+
+    def _race_end(self) -> TurnEnd:
+        """This turn's end as the race skip compares it. Each place is one number: the card's index, doubled, plus
+        1 when up. The last first player is left out: it chooses only when speeds tie, and then nothing jumps."""
+        c0, c1 = self.cols
+        key = (tuple([u.card.index * 2 + u.up for u in c0]), tuple([u.card.index * 2 + u.up for u in c1]))
+        return key, self.hp[0], self.hp[1], self.speed_tied or self.healed == self.turn, self.safety_stops
 
     def reveal(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
@@ -251,8 +252,10 @@ class Battle(Abilities):
         while True:
             # the topmost card that can fire: up, <トップ> satisfied (or lifted), every <L:…> holding
             for i, u in enumerate(col):
+                if not u.up:
+                    continue
                 ab = u.card.action
-                if ab is None or not u.up:
+                if ab is None:
                     continue
                 if ab.top and i > 0 and (i + 1 >= len(col) or not col[i + 1].card.lifts_above):
                     continue

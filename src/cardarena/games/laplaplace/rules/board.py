@@ -78,14 +78,7 @@ class Outcome:
 
 def _answers(build: Sequence[CardDef]) -> frozenset[str]:
     """The event triggers the cards of a build answer."""
-    kinds: set[str] = set()
-    for c in build:
-        kinds.update(c.events)
-        if any(c.src_damage):
-            kinds.add("my_damage")
-        if any(c.dst_damage):
-            kinds.add("enemy_damage")
-    return frozenset(kinds)
+    return frozenset().union(*[c.answers for c in build])
 
 
 class Board:
