@@ -160,7 +160,14 @@ def test_hidden_facts_from_worlds_know_only_what_the_seat_knows() -> None:
         s.apply(t)
     game = s.game
     facts = [game.hidden_facts(s.resample(1, Rng(k)), 1) for k in range(200)]
-    assert set(facts[0]) == {"P0's build: cards", *(f"P0's build holds a {c} card" for c in ai.CATEGORIES)}
+    abilities = ("a <Top> attacker", "unblockable damage", "disruption", "damage reduction")
+    assert set(facts[0]) == {
+        "P0's build: cards",
+        *(f"P0's build holds a {c} card" for c in ai.CATEGORIES),
+        *(f"P0's build holds {a}" for a in abilities),
+    }
+    assert game.hidden_facts(s, 1)["P0's build holds a <Top> attacker"] == "yes"  # Lance, in the true world
+    assert game.hidden_facts(s, 1)["P0's build holds unblockable damage"] == "yes"  # Pierce
     sizes = {f["P0's build: cards"] for f in facts}
     assert "8" in sizes and len(sizes) > 4  # the true size (3) is no more likely than what resample draws
     tallies = [f["P0's build holds a damage card"] for f in facts]

@@ -285,13 +285,27 @@ def hidden_cards(state: LaplaplaceState, seat: int) -> dict[str, dict[str, Any]]
 
 
 def hidden_facts(world: LaplaplaceState, seat: int) -> dict[str, str]:
-    """What the other seat's hidden build holds in ``world`` (a resample for ``seat``): its number of cards, and
-    for each category whether it holds a card of it. Nothing while its build is visible or empty."""
+    """What the other seat's hidden build holds in ``world`` (a resample for ``seat``): its number of cards; for
+    each category whether it holds a card of it; and whether it holds the abilities that decide what to build
+    against it: a <Top> attacker (disrupt its top), unblockable damage (reductions are wasted), disruption of your
+    top cards, damage reductions or reflection. Nothing while its build is visible or not begun."""
     other = 1 - seat
     if world.outcome is not None or not (world.done[other] or world.current_player == other):
         return {}
-    cards = [world.game.table.cards[i] for i in world.builds[other]]
-    facts = {f"P{other}'s build: cards": str(len(cards))}
+    table = world.game.table
+    ts = _table_traits(table)
+    build = world.builds[other]
+    cards = [table.cards[i] for i in build]
+    who = f"P{other}'s build"
+    facts = {f"{who}: cards": str(len(cards))}
     for cat in CATEGORIES:
-        facts[f"P{other}'s build holds a {cat} card"] = "yes" if any(c.category == cat for c in cards) else "no"
+        facts[f"{who} holds a {cat} card"] = _yes(any(c.category == cat for c in cards))
+    facts[f"{who} holds a <Top> attacker"] = _yes(any(ts[i].top and ts[i].damage for i in build))
+    facts[f"{who} holds unblockable damage"] = _yes(any(ts[i].unblockable and ts[i].damage for i in build))
+    facts[f"{who} holds disruption"] = _yes(any(ts[i].disrupt for i in build))
+    facts[f"{who} holds damage reduction"] = _yes(any(ts[i].reduce for i in build))
     return facts
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
