@@ -91,7 +91,7 @@ def test_whole_games_through_play_report_everything_and_leak_nothing(tmp_path: P
                     kinds_seen.add(key)
         assert state.is_terminal()
         assert any(line.startswith("battle: Result: ") for line in told)
-        assert output.count("battle: Turn ") >= 1 and f"full battle log ({len(state.log)} lines):" in output
+        assert output.count("battle: Turn") >= 1 and f"full battle log ({len(state.log)} lines):" in output
         assert "Game over" in output
     assert kinds_seen >= {
         "your build",

@@ -248,3 +248,21 @@ def test_rules_start_with_how_to_play_and_list_cards_in_english_and_japanese() -
     # no pass in this game: the shell offers no :skip
     s = game.new_initial_state(0)
     assert not any(game.is_pass(a) for a in s.legal_actions())
+
+
+def test_summary_shares_one_line_among_turns_that_went_alike() -> None:
+    """The rules' example: turn 1 differs (Shield stops Jab's first hit, then stays down); turns 2-10 go alike."""
+    s = new(0)
+    play(s, "add jab", "add plating", "add blank", "done", "add lance", "add shield", "done")
+    assert s.summary == [
+        "P0 reveals [Jab, Plating, Blank]: base HP 30",
+        "P1 reveals [Lance, Shield]: base HP 28",
+        "P0 initial HP 30",
+        "P1 initial HP 28",
+        "Turn 1 (P0 first): P0 fires Jab and deals 0 damage; P1 fires Lance and deals 3 damage; "
+        "P1 Shield: damage 2 -> 0; P0 Plating: damage 4 -> 3; P0 HP 30 -> 27, P1 HP 28 (unchanged)",
+        "Turns 2-10 (P0 first), each turn: P0 fires Jab and deals 2 damage; P1 fires Lance and deals 3 damage; "
+        "P0 Plating: damage 4 -> 3; P0 HP 27 -> 0, P1 HP 28 -> 10",
+        "Result: P1 wins: P0 HP 0",
+    ]
+    assert s.game.rules_text().count("Turns 2-10 (P0 first), each turn") == 1  # the rules show this battle

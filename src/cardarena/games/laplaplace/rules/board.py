@@ -105,6 +105,8 @@ class Board:
         self.dealt = [0, 0]  # damage each side dealt to the other this turn (logged battles only)
         self.fired: list[list[str]] = [[], []]  # the actions each side fired this turn (logged battles only)
         self.turn_hp: list[int] | None = None  # HP at the start of the turn being played (logged battles only)
+        # the run of alike turns the last summary line stands for: (pattern, first turn, turns, HP before, line)
+        self.turn_run: tuple[object, int, int, list[int], str] | None = None
         self.identical = identical
         self.hp = [0, 0]
         self.base = [sum(c.force for c in builds[0]), sum(c.force for c in builds[1])]
@@ -149,15 +151,13 @@ class Board:
             self.turn_hp = list(self.hp)
 
     def end_turn_summary(self) -> None:
-        """The summary line of the turn just played (or cut short by the end of the battle)."""
+        """The summary line of the turn just played (or cut short by the end of the battle). Turns in a row that
+        went alike (the same first player, the same firings and damage, the same key events) share one line:
+        ``Turns 3-17 (...), each turn: ...; P0 HP 106 -> 46, ...``."""
         start = self.turn_hp
         if self.summary is None or start is None:
             return
         self.turn_hp = None
-        hp = ", ".join(
-            f"{self.who(s)} HP {start[s]}" + (f" -> {self.hp[s]}" if self.hp[s] != start[s] else " (unchanged)")
-            for s in (0, 1)
-        )
         sides = []
         for s in (self.first, 1 - self.first):
             fired = self.fired[s]
@@ -166,12 +166,27 @@ class Board:
                 sides.append(f"{self.who(s)} fires {names} and deals {self.dealt[s]} damage")
             else:
                 sides.append(f"{self.who(s)} fires nothing" + (f", deals {self.dealt[s]}" if self.dealt[s] else ""))
-        line = f"Turn {self.turn} ({self.who(self.first)} first): {'; '.join(sides)}; {hp}"
+        what = "; ".join(sides)
         shown = self.notes[:NOTES_SHOWN]
         if shown:
-            line += "; " + "; ".join(shown)
+            what += "; " + "; ".join(shown)
             if len(self.notes) > len(shown):
-                line += f"; and {len(self.notes) - len(shown)} more (see the full log)"
+                what += f"; and {len(self.notes) - len(shown)} more (see the full log)"
+        pattern = (self.first, what, self.hp[0] - start[0], self.hp[1] - start[1])
+        run = self.turn_run
+        if run is not None and run[0] == pattern and run[1] + run[2] == self.turn and self.summary[-1] == run[4]:
+            first_turn, hp0 = run[1], run[3]
+            self.summary.pop()
+            label = f"Turns {first_turn}-{self.turn} ({self.who(self.first)} first), each turn"
+        else:
+            first_turn, hp0 = self.turn, start
+            label = f"Turn {self.turn} ({self.who(self.first)} first)"
+        hp = ", ".join(
+            f"{self.who(s)} HP {hp0[s]}" + (f" -> {self.hp[s]}" if self.hp[s] != hp0[s] else " (unchanged)")
+            for s in (0, 1)
+        )
+        line = f"{label}: {what}; {hp}"
+        self.turn_run = (pattern, first_turn, self.turn - first_turn + 1, hp0, line)
         self.summary.append(line)
 
     @staticmethod
