@@ -115,6 +115,7 @@ def test_board_after_the_battle_shows_both_builds_and_the_result() -> None:
     text = s.render(1)
     assert text.startswith("Laplaplace — scene blind, you are P1")
     assert "Battle log:" in text and s.log[-1] in text
+    assert text.index("Battle summary:\n" + "\n".join(s.summary)) < text.index("Battle log:")
 
 
 def test_board_open_scene_hides_the_other_open_cards_until_both_showed_4() -> None:

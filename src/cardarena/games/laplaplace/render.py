@@ -117,7 +117,7 @@ def _now_lines(obs: dict[str, Any], seat: int | None) -> list[str]:
 
 
 def render(state: LaplaplaceState, seat: int | None) -> str:
-    """The plain picture: the board's panels, then, once the battle is over, its full log."""
+    """The plain picture: the board's panels, then, once the battle is over, its summary and its full log."""
     head = f"Laplaplace — scene {state.game.scene.value}" + (f", you are P{seat}" if seat is not None else "")
     lines = [head]
     for p in board(state, seat):
@@ -125,6 +125,9 @@ def render(state: LaplaplaceState, seat: int | None) -> str:
         lines.extend(f"    {line}" for line in p.lines)
     obs_log = state.observation(seat).get("log")
     if obs_log:
+        lines.append("")
+        lines.append("Battle summary:")
+        lines.extend(state.summary)  # public once the battle is fought, as the log is
         lines.append("")
         lines.append("Battle log:")
         lines.extend(obs_log)
