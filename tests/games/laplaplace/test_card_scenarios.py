@@ -174,6 +174,23 @@ def test_decoy() -> None:
     assert ids(b, 1) == ["decoy", "blank"]  # not swapped
 
 
+def test_decoy_log_names_the_target_before_its_answer() -> None:
+    """Issue 13: the log says Decoy is targeted, then Decoy's answer (it fires, downs itself, hits), then that it
+    ignored the effect (the line used to come after the answer, as if the targeting followed it)."""
+    b = ready(["stun"], ["decoy", "blank"])
+    start = len(b.log or [])
+    b.action_phase(0)
+    text = [line.strip() for line in (b.log or [])[start:]]
+    assert text == [
+        "P0 action phase",
+        "P0 Stun fires and downs itself",
+        "target: P1 Decoy",
+        "P1 Decoy fires (event) and downs itself",
+        f"P1 Decoy hits P0 for 2: HP {force('stun')} -> {force('stun') - 2}",
+        "P1 Decoy ignores the effect",
+    ]
+
+
 def test_stun() -> None:
     """<A> 敵のカードでアップ状態のカードをターゲットリスト…最上位のカードをターゲット…ダウンする。"""
     b = ready(["stun"], ["blank", "jab", "blank"])

@@ -129,8 +129,12 @@ def test_action_phase_topmost_card_that_can_fire_repeated() -> None:
     """先攻アクションフェイズ: アクション能力を、上から順に発動…発動できる能力がなくなったら、このフェイズは終了。"""
     b = ready(["blank", "jab", "strain", "jab"], ["blank"])
     b.action_phase(0)
-    order = [line.strip() for line in b.log or [] if line.strip().endswith("fires")]
-    assert order == ["P0 Jab fires", "P0 Strain fires", "P0 Jab fires"]
+    order = [line.strip() for line in b.log or [] if " fires" in line]
+    assert order == [
+        "P0 Jab fires and downs itself",
+        "P0 Strain fires and downs itself",
+        "P0 Jab fires and downs itself",
+    ]
     assert ups(b, 0) == [True, False, False, False]
 
 
@@ -357,7 +361,8 @@ def test_action_downs_before_effect() -> None:
     b = ready(["jab", "rally"], ["blank"])
     b.action_phase(0)
     text = [line.strip() for line in b.log or []]
-    assert text.index("P0 Rally fires (event)") < next(i for i, t in enumerate(text) if "hits P1" in t)
+    assert text.index("P0 Jab fires and downs itself") < text.index("P0 Rally fires (event) and downs itself")
+    assert text.index("P0 Rally fires (event) and downs itself") < next(i for i, t in enumerate(text) if "hits P1" in t)
 
 
 def test_action_needs_up_card() -> None:
@@ -510,6 +515,39 @@ def _endless(name: str) -> CardDef:
     found = parse_cards(_ENDLESS).find(name)
     assert found is not None
     return found
+
+
+def test_race_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race skip (an unlogged battle jumps over turns that repeat, HP falling alike each repeat) gives exactly
+    the battle played turn by turn: random columns of every card, and of the cards that read HP (Second Wind,
+    Judgement beside Fortify and Shed) with the damage and swaps that make repeats."""
+    rng = Rng(13)
+    cards = TABLE.cards
+    hp_cards = [card(c) for c in ("second-wind", "judgement", "fortify", "shed", "jab", "pierce", "jostle", "strain")]
+    pairs = [
+        [[pool[rng.randbelow(len(pool))] for _ in range(8)] for _ in (0, 1)]
+        for pool in (cards, hp_cards)
+        for _ in range(1500)
+    ]
+    fast = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    monkeypatch.setattr(Battle, "_skip_race", lambda self, ends: None)
+    slow = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    assert fast == slow
+
+
+def test_race_skipping_jumps_a_steady_race_to_its_end() -> None:
+    """Jab (and two Blanks, so the speeds differ) against Blank: 2 damage a turn, every turn alike; the unlogged
+    battle plays 2 turns, jumps, and ends in turn 9 (18 HP), as the logged battle, every turn played, does."""
+    played: list[int] = []
+
+    class Counting(Battle):
+        def play_turn(self) -> int:
+            played.append(self.turn)
+            return super().play_turn()
+
+    fast = Counting([[card("jab"), card("blank"), card("blank")], [card("blank")]], Rng(0)).run()
+    assert fast.winner == 0 and fast.turns == 9 and len(played) < 5
+    assert battle(["jab", "blank", "blank"], ["blank"]).run() == fast
 
 
 def test_loop_skipping_counts_the_safety_stops_of_the_skipped_turns(monkeypatch: pytest.MonkeyPatch) -> None:

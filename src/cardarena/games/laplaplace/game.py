@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from cardarena.engine import Action, Game, Option, OptionError, State
+from cardarena.engine import Action, Game, Option, OptionError, Panel, Rng, State
 
-from . import render
+from . import ai, render
 from .actions import ActionCodec
 from .cards import Build, CardDef, CardTable, load_build, load_cards
 from .constants import JUDGE_TURN, LEAGUE, OPEN, Identical, Scene
@@ -129,6 +130,32 @@ class LaplaplaceGame(Game):
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, LaplaplaceState)
         return render.render(state, seat)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        return render.choice_label(self.card_of(action))
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, LaplaplaceState)
+        return render.board(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
+        return render.narrate(before, action, after, seat, self.action_seen_by(before, action, seat))
+
+    # -- AI hooks (ai.py) -----------------------------------------------------------------------------------------
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        return ai.evaluate(self.table, observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        return ai.heuristic_action(self.table, self.scene, observation, legal, seat, rng)
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, LaplaplaceState)
+        return ai.hidden_cards(state, seat)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        assert isinstance(world, LaplaplaceState)
+        return ai.hidden_facts(world, seat)
 
     def rules_text(self) -> str:
         return super().rules_text() + render.cards_text(self.table)

@@ -28,12 +28,13 @@ class LaplaplaceState(State):
     outcome: Outcome | None
     battle_rng: int
     battle_log: list[str] | None
+    battle_summary: list[str] | None
 
     FIELDS = (
         *copied("rng", "done"),
         *nested("builds", "shown"),
         *shared("outcome", "battle_rng"),  # the outcome is never changed once fought; the Rng state it started from
-        *shared("battle_log", snapshot=False),  # written on first use (see ``log``), never changed after
+        *shared("battle_log", "battle_summary", snapshot=False),  # written on first use (``log``), never changed after
     )
 
     if TYPE_CHECKING:  # derived from FIELDS by the kernel
@@ -50,6 +51,7 @@ class LaplaplaceState(State):
         self.shown = [[], []]
         self.outcome = None
         self.battle_log = None
+        self.battle_summary = None
         self.battle_rng = 0
         for s in (0, 1):
             fixed = game.fixed[s]
@@ -103,6 +105,11 @@ class LaplaplaceState(State):
     def log(self) -> list[str]:
         """The battle log a person can follow (empty before the battle)."""
         return views.battle_log(self)
+
+    @property
+    def summary(self) -> list[str]:
+        """The battle in a few lines (empty before the battle); see ``views.battle_summary``."""
+        return views.battle_summary(self)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)

@@ -30,7 +30,8 @@ class CardSpec(BaseModel):
     number: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     force: int = Field(ge=0, le=99)
     category: Literal["core", "damage", "disruption", "defence", "support"]
-    text: str = ""
+    text: str = ""  # the rulebook's text (Japanese)
+    text_en: str = Field(default="", max_length=400)  # its English translation
     abilities: list[str] = Field(default_factory=list, max_length=4)
     assumed: bool = False
 
@@ -53,11 +54,18 @@ class CardDef:
     category: str
     text: str
     abilities: tuple[Ability, ...]
+    text_en: str = ""
     action: Ability | None = None
     build: tuple[Ability, ...] = ()
     events: dict[str, tuple[Ability, ...]] = field(default_factory=dict)
     no_up_phase: bool = False
     lifts_above: bool = False
+    # abilities that read or raise HP: a limit "HP at most half the base HP", damage to the characters above their
+    # base HP, a recovery (one that only the limit allows is governed by the limit)
+    hp_limit: bool = False
+    above_base: bool = False
+    free_heal: bool = False
+    answers: frozenset[str] = frozenset()  # the event triggers it answers (damage events as my_/enemy_damage)
     # damage events by stage: [stage] -> abilities, for the hit's source side (my_damage) and target side
     src_damage: tuple[tuple[Ability, ...], ...] = ()
     dst_damage: tuple[tuple[Ability, ...], ...] = ()
@@ -66,14 +74,21 @@ class CardDef:
         return f"CardDef({self.id!r})"
 
     def summary(self) -> str:
-        """One line for people: name, number, force, category and the rulebook text."""
-        return f"{self.name} [{self.number}, force {self.force}, {self.category}] {self.text}"
+        """One line for people: name, number, force, category and the card's text (English where the card list
+        has it, else the rulebook's Japanese)."""
+        return f"{self.name} [{self.number}, force {self.force}, {self.category}] {self.text_en or self.text}"
+
+    def stats(self) -> str:
+        """``Name [number, force F, category]``: the card without its text."""
+        return f"{self.name} [{self.number}, force {self.force}, {self.category}]"
 
 
 def compile_card(index: int, spec: CardSpec) -> CardDef:
     """Parse the card's abilities (raises ``AbilityError``) and index them."""
     abilities = tuple(parse_ability(line) for line in spec.abilities)
-    card = CardDef(index, spec.id, spec.name, spec.number, spec.force, spec.category, spec.text, abilities)
+    card = CardDef(
+        index, spec.id, spec.name, spec.number, spec.force, spec.category, spec.text, abilities, text_en=spec.text_en
+    )
     events: dict[str, list[Ability]] = {}
     src: list[list[Ability]] = [[], [], [], []]
     dst: list[list[Ability]] = [[], [], [], []]
@@ -96,9 +111,17 @@ def compile_card(index: int, spec: CardSpec) -> CardDef:
                 dst[a.stage].append(a)
             else:
                 events.setdefault(a.trigger, []).append(a)
+    for a in abilities:
+        limited = "hp_at_most_half_base" in a.limits
+        card.hp_limit |= limited
+        card.above_base |= any(e.op == "damage" and e.args[0] == "above_base" for e in a.effects)
+        card.free_heal |= not limited and any(e.op == "heal_to_base" for e in a.effects)
     card.events = {k: tuple(v) for k, v in events.items()}
     card.src_damage = tuple(tuple(x) for x in src)
     card.dst_damage = tuple(tuple(x) for x in dst)
+    card.answers = frozenset(
+        [*card.events, *(["my_damage"] if any(src) else []), *(["enemy_damage"] if any(dst) else [])]
+    )
     return card
 
 

@@ -9,7 +9,17 @@
 
 from .battle import Battle
 from .board import BattleOver, Board, Outcome, Unit
-from .build import apply, current_player, fight, fight_when_ready, legal_actions, open_remaining, phase, why_not
+from .build import (
+    apply,
+    current_player,
+    fight,
+    fight_logged,
+    fight_when_ready,
+    legal_actions,
+    open_remaining,
+    phase,
+    why_not,
+)
 from .judgement import compare_builds
 
 __all__ = [
@@ -22,6 +32,7 @@ __all__ = [
     "compare_builds",
     "current_player",
     "fight",
+    "fight_logged",
     "fight_when_ready",
     "legal_actions",
     "open_remaining",

@@ -13,13 +13,19 @@ from .board import BattleOver, Board, Flag, Hit, Unit
 _OTHER = int(OTHER)  # the last stage of damage events, as a plain int for the hot loop
 
 
+def _paying(ab: Ability) -> str:
+    """What firing does to the card itself, for the log: it downs itself unless [ダウンレス] or [除去]."""
+    return "" if ab.remove or ab.downless else " and downs itself"
+
+
 class Abilities(Board):
     """The firing of abilities on a :class:`~.board.Board` (the turn structure is in :mod:`.battle`)."""
 
     def _fire_action(self, side: int, u: Unit, ab: Ability) -> None:
         self.firings += 1
         if self.log is not None:
-            self.say(f"{self.name(u)} fires")
+            self.say(f"{self.name(u)} fires{_paying(ab)}")
+            self.fired[side].append(u.card.name)
         self.depth += 1
         self._pay(side, u, ab)
         plain = ab.plain_damage
@@ -66,7 +72,7 @@ class Abilities(Board):
         self.firings += 1
         self.phase_events += 1
         if self.log is not None:
-            self.say(f"{self.name(u)} fires (event)")
+            self.say(f"{self.name(u)} fires (event){_paying(ab)}")
         self.depth += 1
         self.nest += 1
         try:
@@ -74,6 +80,7 @@ class Abilities(Board):
             if cause is not None and cause != side and self._negated(cause, side):
                 if self.log is not None:
                     self.say(f"{self.name(u)}'s effect is negated")
+                    self.note(f"{self.who(cause)} negates {self.name(u)}")
             else:
                 self._run(side, u, ab, trig)
         finally:
@@ -118,6 +125,7 @@ class Abilities(Board):
         self.base[u.side] -= u.card.force
         if self.log is not None:
             self.say(f"{self.name(u)} is removed: base HP {before} -> {self.base[u.side]}")
+            self.note(f"{self.name(u)} removed")
 
     def _hit(self, src_side: int, src: Unit, dst: int, amount: int, unblockable: bool) -> None:
         """One damage hit: increases, then reductions, then reflection; HP falls; then other answers."""
@@ -162,6 +170,7 @@ class Abilities(Board):
         before = self.hp[side]
         self.hp[side] -= amount
         if self.log is not None:
+            self.dealt[src.side] += amount if src.side != side else 0
             own = " (its own side)" if src.side == side else ""
             self.say(f"{self.name(src)} hits {self.who(side)}{own} for {amount}: HP {before} -> {self.hp[side]}")
         if self.hp[side] <= 0:
@@ -245,9 +254,12 @@ class Abilities(Board):
             t = trig.source if isinstance(trig, Hit) and trig.source.in_play else None
         else:
             t = self._shared_up(side)
-        target = self._aim(side, t)
         if t is not None and self.log is not None:
-            self.say(f"target: {self.name(t)}" + (" (ignores the effect)" if target is None else ""))
+            self.say(f"target: {self.name(t)}")
+        target = self._aim(side, t)
+        if t is not None and target is None and self.log is not None:
+            self.say(f"{self.name(t)} ignores the effect")
+            self.note(f"{self.name(t)} ignores the effect")
         return target
 
     def _pick2(self, side: int, target: Unit | None) -> Unit | None:
@@ -257,9 +269,12 @@ class Abilities(Board):
                 if u.up and u.card.id == target.card.id:
                     t2 = u
                     break
-        target2 = self._aim(side, t2)
         if t2 is not None and self.log is not None:
-            self.say(f"target 2: {self.name(t2)}" + (" (ignores the effect)" if target2 is None else ""))
+            self.say(f"target 2: {self.name(t2)}")
+        target2 = self._aim(side, t2)
+        if t2 is not None and target2 is None and self.log is not None:
+            self.say(f"{self.name(t2)} ignores the effect")
+            self.note(f"{self.name(t2)} ignores the effect")
         return target2
 
     def _change(self, side: int, op: str, t: Unit) -> None:
@@ -267,12 +282,14 @@ class Abilities(Board):
         if op == "down":
             if t.up and self.log is not None:
                 self.say(f"{self.name(t)} is downed")
+                self.note(f"{self.name(t)} downed")
             self._down(t, side)
         elif op == "up":
             if not t.up:
                 t.up = True
                 if self.log is not None:
                     self.say(f"{self.name(t)} is upped")
+                    self.note(f"{self.name(t)} upped")
         elif op == "remove":
             self._remove(t)
         else:
@@ -282,6 +299,7 @@ class Abilities(Board):
                 col[i], col[i + 1] = col[i + 1], col[i]
                 if self.log is not None:
                     self.say(f"{self.name(t)} swaps with {col[i].card.name} below it")
+                    self.note(f"{self.name(t)} swapped down")
 
     def _answer(self, side: int, me: Unit, e: Effect, trig: object) -> None:
         """The other effects: on the firing card or side, or answering the trigger (a hit, a flag, a list)."""
@@ -292,8 +310,10 @@ class Abilities(Board):
             if self.hp[side] < self.base[side]:
                 before = self.hp[side]
                 self.hp[side] = self.base[side]
+                self.healed = self.turn
                 if self.log is not None:
                     self.say(f"{self.who(side)} recovers: HP {before} -> {self.hp[side]}")
+                    self.note(f"{self.who(side)} recovers to HP {self.hp[side]}")
         elif op in ("ignore_effect", "negate_event"):
             if isinstance(trig, Flag):
                 trig.set = True
@@ -303,11 +323,13 @@ class Abilities(Board):
                 trig.amount = max(0, trig.amount + e.args[0])
                 if self.log is not None:
                     self.say(f"damage {before} -> {trig.amount}")
+                    self.note(f"{self.name(me)}: damage {before} -> {trig.amount}")
         elif op == "reflect":
             if isinstance(trig, Hit):
                 trig.nullified = True
                 if self.log is not None:
                     self.say(f"the {trig.amount} damage is nullified and sent back")
+                    self.note(f"{self.name(me)} reflects {trig.amount} damage")
                 self._hit(side, me, 1 - side, trig.amount, False)
         elif op == "prefer":
             self._prefer(side, me, e.args[0], trig)

@@ -15,6 +15,12 @@ from .abilities import Abilities
 from .board import BattleOver, Outcome, Unit
 from .judgement import judgement
 
+RACE_PERIODS = 4  # the longest repeat of turns the race skip looks for
+
+# a turn's end as the race skip compares it: (cards and up/down of both columns, HP of P0, HP of P1, whether HP
+# could have mattered in the turn: speeds tied or a recovery, the safety stops so far)
+TurnEnd = tuple[tuple[object, ...], int, int, bool, int]
+
 
 class Battle(Abilities):
     """One battle. ``run()`` returns the :class:`~.board.Outcome`; ``log`` (if a list) receives the text.
@@ -29,6 +35,7 @@ class Battle(Abilities):
         try:
             self.reveal()
             seen: list[tuple[object, ...]] = []  # the position after each turn
+            ends: list[TurnEnd] = [self._race_end()]  # what the race skip compares: the reveal, then each turn
             while True:
                 if self.turn >= JUDGE_TURN:
                     self.judgement()
@@ -37,10 +44,13 @@ class Battle(Abilities):
                 seen.append(self.position())
                 self.stops_seen.append(self.safety_stops)
                 self._skip_loop(seen)
+                if self.log is None:
+                    self._skip_race(ends)
         except BattleOver as end:
             self.depth = 0
             if self.log is not None:
-                self.say(f"Result: {end.reason}")
+                self.end_turn_summary()
+                self.key(f"Result: {end.reason}")
             return Outcome(
                 end.winner,
                 end.reason,
@@ -60,7 +70,7 @@ class Battle(Abilities):
                 if jump > 0:
                     if self.log is not None:
                         what = "nothing changes" if period == 1 else "the last two turns repeat"
-                        self.say(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
+                        self.key(f"Turns {self.turn + 1}-{self.turn + jump}: {what} (a loop until the judgement)")
                     self.turn += jump
                     # the skipped turns would have hit the safety nets as often as the turns of the loop did
                     if len(self.stops_seen) > period:
@@ -68,11 +78,79 @@ class Battle(Abilities):
                         self.safety_stops += per_loop * (jump // period)
                 return
 
+    def _skip_race(self, ends: list[TurnEnd]) -> None:
+        """If this turn ended with the columns as they ended ``p`` turns ago (p = 1-4; the reveal counts as the end
+        of turn 0: the same cards in the same places, up and down alike), the next turns repeat those ``p`` turns,
+        taking
+        the same HP off each side every ``p`` turns, for as long as nothing that reads HP would act otherwise: jump
+        over whole repeats, to the last one before a character could fall, an HP condition could change, or the
+        judgement. HP only falls inside such turns (no recovery in them), so the lowest HP of a repeat is the HP
+        at its end.
+
+        What reads HP: the first player when speeds tie (then no jump); "HP at most half the base HP" (Second
+        Wind; it must stay false); damage to the characters above their base HP (Judgement; each side must stay
+        on its side of its base HP); a recovery without that limit (then no jump). Two copies of a card in play
+        act alike, so places are compared by card. Only an unlogged battle jumps (the hot path of search): a
+        logged battle plays every turn, and ``views.battle_log`` checks that it ends with the same outcome.
+        """
+        hp, base = self.hp, self.base
+        ends.append(self._race_end())
+        key = ends[-1][0]
+        for period in range(1, min(RACE_PERIODS, len(ends) - 1) + 1):
+            if ends[-1 - period][0] == key:
+                break
+        else:
+            return
+        if any(e[3] for e in ends[-period:]):
+            return  # speeds tied (HP may choose the first player) or a character recovered in the repeat
+        start = ends[-1 - period]
+        before = [start[1], start[2]]
+        drop = [before[0] - hp[0], before[1] - hp[1]]
+        if min(drop) < 0 or max(drop) == 0:
+            return  # HP rose, or nothing changed (the loop skip's case)
+        jump = (JUDGE_TURN - self.turn) // period  # whole repeats
+        for s in (0, 1):
+            if drop[s]:
+                jump = min(jump, (hp[s] - 1) // drop[s])  # every HP stays at 1 or more
+        above_base = False
+        for s in (0, 1):
+            for u in self.cols[s]:
+                card = u.card
+                if card.free_heal:
+                    return
+                above_base |= card.above_base
+                if card.hp_limit:  # "HP at most half the base HP" must stay false for this side
+                    if 2 * hp[s] <= base[s]:
+                        return
+                    if drop[s]:
+                        jump = min(jump, (hp[s] - base[s] // 2 - 1) // drop[s])
+        if above_base:
+            for s in (0, 1):
+                if before[s] > base[s]:  # above its base HP: it must stay there
+                    if hp[s] <= base[s]:
+                        return
+                    if drop[s]:
+                        jump = min(jump, (hp[s] - base[s] - 1) // drop[s])
+        if jump <= 0:
+            return
+        for s in (0, 1):
+            hp[s] -= drop[s] * jump
+        self.turn += period * jump
+        self.safety_stops += (ends[-1][4] - start[4]) * jump
+        ends.clear()  # the turns before the jump are no template for the turns after it
+
+    def _race_end(self) -> TurnEnd:
+        """This turn's end as the race skip compares it. Each place is one number: the card's index, doubled, plus
+        1 when up. The last first player is left out: it chooses only when speeds tie, and then nothing jumps."""
+        c0, c1 = self.cols
+        key = (tuple([u.card.index * 2 + u.up for u in c0]), tuple([u.card.index * 2 + u.up for u in c1]))
+        return key, self.hp[0], self.hp[1], self.speed_tied or self.healed == self.turn, self.safety_stops
+
     def reveal(self) -> None:
         """構成の開示 and ビルド: base HP, initial HP, build abilities; identical builds draw; 0 HP loses."""
         for s in (0, 1):
             if self.log is not None:
-                self.say(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
+                self.key(f"{self.who(s)} reveals {self.column_text(s)}: base HP {self.base[s]}")
         if [c.id for c in self.builds[0]] == [c.id for c in self.builds[1]]:
             if self.identical == Identical.COIN:
                 winner = self.rng.randbelow(2)
@@ -84,7 +162,7 @@ class Battle(Abilities):
                 for ab in u.card.build:
                     self._build_ability(s, u, ab)
             if self.log is not None:
-                self.say(f"{self.who(s)} initial HP {self.hp[s]}")
+                self.key(f"{self.who(s)} initial HP {self.hp[s]}")
         dead = [s for s in (0, 1) if self.hp[s] <= 0]
         if len(dead) == 1:
             raise BattleOver(1 - dead[0], f"{self.who(1 - dead[0])} wins: {self.who(dead[0])} starts with 0 HP")
@@ -101,11 +179,12 @@ class Battle(Abilities):
                 before = self.hp[side]
                 self.hp[side] += self.base[side] // 2
                 if self.log is not None:
-                    self.say(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
+                    self.key(f"{self.name(u)} (build): initial HP {before} -> {self.hp[side]}")
 
     def play_turn(self) -> int:
         self.depth = 0
         if self.log is not None:
+            self.start_turn_summary()
             self.say(
                 f"Turn {self.turn}: P0 HP {self.hp[0]}/{self.base[0]} {self.column_text(0)} | "
                 f"P1 HP {self.hp[1]}/{self.base[1]} {self.column_text(1)}"
@@ -116,6 +195,8 @@ class Battle(Abilities):
         self.action_phase(1 - self.first)
         upped = self.up_phase()
         self.depth = 0
+        if self.log is not None:
+            self.end_turn_summary()
         return upped
 
     # -- 先攻後攻決定フェイズ ---------------------------------------------------------------------------------
@@ -131,6 +212,7 @@ class Battle(Abilities):
                             self._fire_event(s, u, ab, None, None)
         speed = [self.base[0] + self.bonus[0], self.base[1] + self.bonus[1]]
         self.bonus = [0, 0]
+        self.speed_tied = speed[0] == speed[1]
         why = ""
         by_coin = False
         if speed[0] != speed[1]:
@@ -170,8 +252,10 @@ class Battle(Abilities):
         while True:
             # the topmost card that can fire: up, <トップ> satisfied (or lifted), every <L:…> holding
             for i, u in enumerate(col):
+                if not u.up:
+                    continue
                 ab = u.card.action
-                if ab is None or not u.up:
+                if ab is None:
                     continue
                 if ab.top and i > 0 and (i + 1 >= len(col) or not col[i + 1].card.lifts_above):
                     continue

@@ -6,6 +6,7 @@ abilities, :mod:`.battle` the turn structure and :mod:`.judgement` the judgement
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,8 @@ from cardarena.engine import Rng
 
 from ..cards import CardDef
 from ..constants import Identical
+
+NOTES_SHOWN = 8  # key events named in a turn's summary line; the rest are counted
 
 
 class BattleOver(Exception):
@@ -75,14 +78,7 @@ class Outcome:
 
 def _answers(build: Sequence[CardDef]) -> frozenset[str]:
     """The event triggers the cards of a build answer."""
-    kinds: set[str] = set()
-    for c in build:
-        kinds.update(c.events)
-        if any(c.src_damage):
-            kinds.add("my_damage")
-        if any(c.dst_damage):
-            kinds.add("enemy_damage")
-    return frozenset(kinds)
+    return frozenset().union(*[c.answers for c in build])
 
 
 class Board:
@@ -103,6 +99,14 @@ class Board:
         self.builds = [list(builds[0]), list(builds[1])]
         self.rng = rng
         self.log = log
+        # With a log, a summary too: the key lines (reveal, one line per turn, the result); see ``key``/``note``.
+        self.summary: list[str] | None = None if log is None else []
+        self.notes: list[str] = []  # the key events of the turn being played (logged battles only)
+        self.dealt = [0, 0]  # damage each side dealt to the other this turn (logged battles only)
+        self.fired: list[list[str]] = [[], []]  # the actions each side fired this turn (logged battles only)
+        self.turn_hp: list[int] | None = None  # HP at the start of the turn being played (logged battles only)
+        # the run of alike turns the last summary line stands for: (pattern, first turn, turns, HP before, line)
+        self.turn_run: tuple[object, int, int, list[int], str] | None = None
         self.identical = identical
         self.hp = [0, 0]
         self.base = [sum(c.force for c in builds[0]), sum(c.force for c in builds[1])]
@@ -114,6 +118,8 @@ class Board:
         self.depth = 0
         self.safety_stops = 0
         self.firings = 0
+        self.speed_tied = False  # whether this turn's speeds tied (then HP may choose the first player)
+        self.healed = -1  # the last turn in which a character recovered HP
         self.nest = 0  # events being resolved inside one another
         self.phase_events = 0  # event firings in the current phase
         self.stops_seen: list[int] = []  # safety_stops after each turn (kept exact by loop skipping)
@@ -124,6 +130,64 @@ class Board:
     def say(self, text: str) -> None:
         if self.log is not None:
             self.log.append("  " * self.depth + text)
+
+    def key(self, text: str) -> None:
+        """A line of the log that the summary keeps too (the reveal, the loops, the judgement, the result)."""
+        if self.log is not None and self.summary is not None:
+            self.say(text)
+            self.summary.append(text)
+
+    def note(self, text: str) -> None:
+        """A key event of this turn (a card removed, downed or upped by an effect, a reflection...): the turn's
+        summary line lists them."""
+        if self.summary is not None:
+            self.notes.append(text)
+
+    def start_turn_summary(self) -> None:
+        if self.summary is not None:
+            self.notes = []
+            self.dealt = [0, 0]
+            self.fired = [[], []]
+            self.turn_hp = list(self.hp)
+
+    def end_turn_summary(self) -> None:
+        """The summary line of the turn just played (or cut short by the end of the battle). Turns in a row that
+        went alike (the same first player, the same firings and damage, the same key events) share one line:
+        ``Turns 3-17 (...), each turn: ...; P0 HP 106 -> 46, ...``."""
+        start = self.turn_hp
+        if self.summary is None or start is None:
+            return
+        self.turn_hp = None
+        sides = []
+        for s in (self.first, 1 - self.first):
+            fired = self.fired[s]
+            if fired:
+                names = ", ".join(n if k == 1 else f"{n} x{k}" for n, k in Counter(fired).items())
+                sides.append(f"{self.who(s)} fires {names} and deals {self.dealt[s]} damage")
+            else:
+                sides.append(f"{self.who(s)} fires nothing" + (f", deals {self.dealt[s]}" if self.dealt[s] else ""))
+        what = "; ".join(sides)
+        shown = self.notes[:NOTES_SHOWN]
+        if shown:
+            what += "; " + "; ".join(shown)
+            if len(self.notes) > len(shown):
+                what += f"; and {len(self.notes) - len(shown)} more (see the full log)"
+        pattern = (self.first, what, self.hp[0] - start[0], self.hp[1] - start[1])
+        run = self.turn_run
+        if run is not None and run[0] == pattern and run[1] + run[2] == self.turn and self.summary[-1] == run[4]:
+            first_turn, hp0 = run[1], run[3]
+            self.summary.pop()
+            label = f"Turns {first_turn}-{self.turn} ({self.who(self.first)} first), each turn"
+        else:
+            first_turn, hp0 = self.turn, start
+            label = f"Turn {self.turn} ({self.who(self.first)} first)"
+        hp = ", ".join(
+            f"{self.who(s)} HP {hp0[s]}" + (f" -> {self.hp[s]}" if self.hp[s] != hp0[s] else " (unchanged)")
+            for s in (0, 1)
+        )
+        line = f"{label}: {what}; {hp}"
+        self.turn_run = (pattern, first_turn, self.turn - first_turn + 1, hp0, line)
+        self.summary.append(line)
 
     @staticmethod
     def who(side: int) -> str:

@@ -154,6 +154,14 @@ def fight(state: LaplaplaceState, rng: Rng, log: list[str] | None) -> Outcome:
     return Battle(battle_builds(state), rng, log=log, identical=state.game.identical).run()
 
 
+def fight_logged(state: LaplaplaceState, rng: Rng) -> tuple[Outcome, list[str], list[str]]:
+    """:func:`fight` with its log and its summary (the key lines: reveal, one line per turn, result)."""
+    log: list[str] = []
+    battle = Battle(battle_builds(state), rng, log=log, identical=state.game.identical)
+    outcome = battle.run()
+    return outcome, log, battle.summary or []
+
+
 def fight_when_ready(state: LaplaplaceState) -> None:
     """Once both builds are complete, reveal them and run the whole battle."""
     if not (state.done[0] and state.done[1]) or state.outcome is not None:

@@ -17,7 +17,7 @@ def judgement(b: Board) -> NoReturn:
     hp, base = b.hp, b.base
     n = [len(b.cols[0]), len(b.cols[1])]
     if b.log is not None:
-        b.say(f"Turn {JUDGE_TURN} is over: judgement")
+        b.key(f"Turn {JUDGE_TURN} is over: judgement")
     for label, v in (("HP", hp), ("base HP", base), ("cards in play", n)):
         if v[0] != v[1]:
             w = 0 if v[0] > v[1] else 1
