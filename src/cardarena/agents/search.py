@@ -111,7 +111,8 @@ class Rollout:
         game = self.game
         depth = self.depth
         deadline = self.deadline
-        heuristic = self.policy is Policy.HEURISTIC
+        # A game without a rule of thumb plays heuristic rollouts at random, without building observations.
+        heuristic = self.policy is Policy.HEURISTIC and type(game).heuristic_action is not Game.heuristic_action
         clock = time.perf_counter
         n = 0
         try:
