@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 import cardarena
+from cardarena.arena import bench_agent
 from cardarena.arena.strength import Outcome, play_one, strength, summarise, wilson
 from cardarena.cli.main import cli
 from cardarena.engine import OptionError, derive_seed
@@ -76,3 +77,14 @@ def test_the_strength_command() -> None:
     assert table.exit_code == 0 and "A's score (draws half)" in table.output
     bad = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:depht=3", "random"])
     assert bad.exit_code == 2 and "no option 'depht'" in bad.output
+
+
+def test_bench_agent_reports_iterations_rollout_decisions_and_overshoot() -> None:
+    game = cardarena.load("dicebattle")
+    fixed = bench_agent(game, "ismcts:iterations=20", positions=2)
+    assert fixed["positions"] == 2 and fixed["iterations_per_s"] > 0 and fixed["rollout_decisions_per_s"] > 0
+    assert "overshoot_pct" not in fixed
+    timed = bench_agent(game, "flatmc:seconds=0.01", positions=2)
+    assert isinstance(timed["overshoot_pct"], float)
+    plain = bench_agent(game, "random", positions=2)
+    assert plain["iterations_per_s"] is None and plain["rollout_decisions_per_s"] is None
