@@ -124,6 +124,17 @@ def test_search_reports_what_its_last_decision_used() -> None:
         assert report.seconds > 0 and report.rollout_decisions > 0
 
 
+def test_a_forced_decision_searches_nothing_and_says_so() -> None:
+    for spec in ["ismcts:iterations=30", "mcts:iterations=30", "flatmc:worlds=3"]:
+        agent = make_agent(spec, 0)
+        state = ToyGame().new_initial_state(1)
+        agent.act(SeatView(state, 0))
+        assert agent.last.iterations > 0  # type: ignore[attr-defined]
+        state.edit(deck=[])  # nothing to swap with: keep is the only action
+        assert agent.act(SeatView(state, 0)) == KEEP
+        assert agent.last.iterations == 0 and getattr(agent, "stats", list)() == [], spec  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("spec", ["ismcts:seconds=0.001", "flatmc:seconds=0.001", "mcts:seconds=0.001"])
 def test_a_time_budget_counts_only_finished_iterations(spec: str) -> None:
     """Whatever the clock does, the report counts finished iterations only and the root agrees with it."""

@@ -47,8 +47,10 @@ class FlatMonteCarloAgent(Agent):
         return self.last.iterations if self.last is not None else 0
 
     def act(self, view: SeatView) -> Action:
+        budget_text = f"seconds={self.seconds}" if self.seconds is not None else f"worlds={self.worlds}"
         legal = playout_choices(view.game, view.legal_actions())
-        if len(legal) == 1:
+        if len(legal) == 1:  # nothing to search
+            self.last = SearchReport(0, 0.0, 0, budget_text)
             return legal[0]
         seat = view.seat
         totals = [0.0] * len(legal)
@@ -68,7 +70,6 @@ class FlatMonteCarloAgent(Agent):
                 for i, score in enumerate(scores):
                     totals[i] += score
                 budget.done += 1
-        budget_text = f"seconds={self.seconds}" if self.seconds is not None else f"worlds={self.worlds}"
         self.last = SearchReport(budget.done, budget.elapsed(), rollout.decisions, budget_text)
         if budget.done == 0:  # the deadline passed before one world was scored
             return legal[self.rng.randbelow(len(legal))]

@@ -70,7 +70,8 @@ class ISMCTSAgent(Agent):
 
     def act(self, view: SeatView) -> Action:
         legal = playout_choices(view.game, view.legal_actions())
-        if len(legal) == 1:
+        if len(legal) == 1:  # nothing to search: the report says so, and stats() is empty
+            self.last_root, self.last = None, SearchReport(0, 0.0, 0, self._budget_text())
             return legal[0]
         root = _Node(view.seat)
         budget = Budget(self.iterations, self.seconds)
