@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from cardarena.agents import ISMCTSAgent, SeatView, make_agent
+from cardarena.agents import ISMCTSAgent, Policy, SeatView, make_agent
+from cardarena.agents.search import Rollout
 from cardarena.engine import Action, Rng, State, derive_seed
 
 from ..engine.toy import KEEP, SWAP, ToyGame
@@ -180,3 +181,13 @@ def test_every_agent_plays_through_a_seat_view_and_never_holds_the_state() -> No
         state: State = ToyGame().new_initial_state(1)
         agent.act(SeatView(state, 0))
         assert not any(isinstance(v, State) for v in vars(agent).values()), spec
+
+
+def test_a_playout_stops_at_the_deadline_and_is_dropped() -> None:
+    """The clock is read inside playouts: one past its deadline gives no result (the iteration is abandoned)."""
+    game = ToyGame(rounds=9)
+    past = Rollout(game, Rng(1), depth=0, policy=Policy.RANDOM, deadline=0.0)
+    assert past.run(game.new_initial_state(2)) is None and past.decisions == 0
+    free = Rollout(game, Rng(1), depth=0, policy=Policy.RANDOM, deadline=None)
+    world = game.new_initial_state(2)
+    assert free.run(world) == world.returns() and free.decisions == 18 and world.is_terminal()
