@@ -102,7 +102,7 @@ def test_depth_cuts_playouts_with_the_evaluation() -> None:
     agent.act(FairView(state, 0))
     assert game.evaluations > 0 and agent.last is not None and agent.last.rollout_decisions <= 20
     game.evaluations = 0
-    make_agent("ismcts:iterations=20", 1).act(FairView(state, 0))
+    make_agent("ismcts:iterations=20,depth=0", 1).act(FairView(state, 0))
     assert game.evaluations == 0
 
 

@@ -2,11 +2,12 @@
 
 One tree over the acting seat's information set. Every iteration draws a fresh determinization with
 ``view.resample`` (a full state the seat cannot tell from the true one, future chance reseeded), walks the tree
-with the actions legal in that world, expands one, plays out (random or the game's heuristic) and backs the
-returns up. A child's UCB uses its *availability* (how often its action was legal when its parent was visited)
-instead of the parent's visits, so actions that exist only in some worlds are not over-explored. Returns are per
-seat, so 2-4 seats and teams need nothing special: each node keeps the reward of the seat that chose its action.
-The final choice is the most visited action. The agent sees only its ``SeatView``.
+with the actions legal in that world, expands one, plays out (random or the game's heuristic; cut after
+``depth`` decisions, 20 by default, where the game's evaluation takes over) and backs the returns up. A child's
+UCB uses its *availability* (how often its action was legal when its parent was visited) instead of the parent's
+visits, so actions that exist only in some worlds are not over-explored. Returns are per seat, so 2-4 seats and
+teams need nothing special: each node keeps the reward of the seat that chose its action. The final choice is
+the most visited action. The agent sees only its ``SeatView``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import math
 
 from ..engine import Action, Option, Rng, State, playout_choices
 from .base import Agent, SeatView
-from .search import DEPTH, ITERATIONS, ROLLOUT, SECONDS, Budget, Policy, Rollout, SearchReport
+from .search import ITERATIONS, ROLLOUT, SEARCH_DEPTH, SECONDS, Budget, Policy, Rollout, SearchReport
 
 
 class _Node:
@@ -37,7 +38,7 @@ class ISMCTSAgent(Agent):
         ITERATIONS,
         SECONDS,
         Option("c", float, 1.0, "exploration constant of UCB (returns are in [-1, 1])", minimum=0, maximum=100),
-        DEPTH,
+        SEARCH_DEPTH,
         ROLLOUT,
     )
 
@@ -48,7 +49,7 @@ class ISMCTSAgent(Agent):
         iterations: int = 1000,
         seconds: float | None = None,
         c: float = 1.0,
-        depth: int = 0,
+        depth: int = 20,
         rollout: str = Policy.RANDOM.value,
     ) -> None:
         self.rng = Rng(seed)
