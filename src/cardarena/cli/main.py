@@ -1,4 +1,4 @@
-"""``cardarena``: games, rules, play, simulate, strength, replay, bench."""
+"""``cardarena``: games, rules, play, simulate, replay, bench."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from rich.table import Table
 
 from .. import engine
 from ..agents import make_agent, split_specs
-from ..arena import bench_agent, bench_game, simulate, strength
+from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .play import run_play
 
@@ -170,45 +170,6 @@ def simulate_cmd(
         table.add_row(f"seat {s} ({summary['agents'][s]}) wins", str(w))
     for key in ("draws", "mean_turns", "median_turns", "mean_decisions", "errors"):
         table.add_row(key.replace("_", " "), str(summary[key]))
-    console.print(table)
-    for sample in summary.get("error_samples", []):
-        console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
-
-
-@cli.command("strength")
-@click.argument("game_id", metavar="GAME")
-@click.option("--agents", nargs=2, required=True, metavar="A B", help="the agent measured (A) and its opponent (B)")
-@click.option("-n", "pairs", default=100, show_default=True, help="rounds: each deal once per seat A can take")
-@click.option("--seed", default=0, show_default=True, help="seed of the whole run")
-@click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
-@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes (same results for any number)")
-@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def strength_cmd(
-    game_id: str, agents: tuple[str, str], pairs: int, seed: int, options: tuple[str, ...], jobs: int, as_json: bool
-) -> None:
-    """A's win rate against B over paired seeds in every seat order, with its 95% (Wilson) interval."""
-    if pairs < 1 or jobs < 1:
-        _fail("-n and --jobs must be ≥ 1")
-    try:
-        summary = strength(game_id, agents, pairs=pairs, seed=seed, options=parse_option_pairs(options), jobs=jobs)
-    except engine.RulesError as e:
-        _fail(str(e))
-    if as_json:
-        click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
-        return
-    lo, hi = summary["ci95"]
-    table = Table(title=f"{summary['game']}: {summary['agents']['a']} (A) vs {summary['agents']['b']} (B)")
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    table.add_row("games (rounds × seats)", f"{summary['games']} ({pairs} × {summary['seats']})")
-    table.add_row("A wins / draws / losses", f"{summary['wins']} / {summary['draws']} / {summary['losses']}")
-    table.add_row("A's score (draws half)", f"{summary['score']:.3f}  [{lo:.3f}, {hi:.3f}] 95%")
-    by_seat = ", ".join("-" if v is None else f"{v:.3f}" for v in summary["score_by_a_seat"])
-    table.add_row("A's score by A's seat", by_seat)
-    table.add_row("mean decisions per game", str(summary["mean_decisions"]))
-    table.add_row("errors", str(summary["errors"]))
-    t = summary["time"]
-    table.add_row("time", f"{t['wall_seconds']} s wall, {t['jobs']} jobs; A {t['a_seconds_per_decision']} s/decision")
     console.print(table)
     for sample in summary.get("error_samples", []):
         console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
