@@ -191,3 +191,15 @@ def test_a_playout_stops_at_the_deadline_and_is_dropped() -> None:
     free = Rollout(game, Rng(1), depth=0, policy=Policy.RANDOM, deadline=None)
     world = game.new_initial_state(2)
     assert free.run(world) == world.returns() and free.decisions == 18 and world.is_terminal()
+
+
+def test_with_fewer_iterations_than_actions_the_best_playout_decides_not_the_legal_order() -> None:
+    """Every child has one visit: the one whose playout went best is chosen (stats() lists it first)."""
+    state = ToyGame().new_initial_state(8)
+    for seed in range(10):
+        agent = make_agent("ismcts:iterations=2", seed)
+        assert isinstance(agent, ISMCTSAgent)
+        chosen = agent.act(FairView(state, 0))
+        rows = agent.stats()
+        assert [visits for _, visits, _ in rows] == [1, 1]
+        assert chosen == rows[0][0] and rows[0][2] >= rows[1][2]

@@ -7,7 +7,7 @@ with the actions legal in that world, expands one, plays out (random or the game
 UCB uses its *availability* (how often its action was legal when its parent was visited) instead of the parent's
 visits, so actions that exist only in some worlds are not over-explored. Returns are per seat, so 2-4 seats and
 teams need nothing special: each node keeps the reward of the seat that chose its action. The final choice is
-the most visited action. The agent sees only its ``SeatView``.
+the most visited action (ties: the best mean). The agent sees only its ``SeatView``.
 """
 
 from __future__ import annotations
@@ -86,19 +86,22 @@ class ISMCTSAgent(Agent):
         children = root.children
         if not children:  # the deadline passed before a single iteration finished
             return legal[self.rng.randbelow(len(legal))]
-        return max(legal, key=lambda a: children[a].visits if a in children else -1)
+        # Most visits, then the best mean: with fewer iterations than actions most children have one visit each,
+        # and their playouts, not the legal order, must decide. stats() lists the choice first.
+        return next((a for a, _, _ in self.stats() if a in legal), legal[0])
 
     def _world(self, view: SeatView) -> State:
         """The world of one iteration: a fresh determinization of what the seat knows."""
         return view.resample(self.rng.fork())
 
     def stats(self) -> list[tuple[Action, int, float]]:
-        """The last search's root: (action, visits, mean reward of the acting seat), most visited first."""
+        """The last search's root: (action, visits, mean reward of the acting seat), most visited first (ties: the
+        best mean), so the first row is the action chosen."""
         root = self.last_root
         if root is None:
             return []
         rows = [(a, n.visits, n.value / n.visits if n.visits else 0.0) for a, n in root.children.items()]
-        return sorted(rows, key=lambda r: -r[1])
+        return sorted(rows, key=lambda r: (-r[1], -r[2]))  # the order of the final choice
 
     def _iterate(self, root: _Node, world: State, rollout: Rollout) -> bool:
         """One iteration; ``False`` when the deadline cut its playout (nothing is backed up then)."""
