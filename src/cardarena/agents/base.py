@@ -12,8 +12,9 @@ from ..engine import Action, Game, Option, Rng, State
 class SeatView:
     """What one seat may use to decide: its observation, its legal actions and resampled worlds.
 
-    Search agents (MCTS, IS-MCTS) obtain full states to search only through :meth:`resample`, which redraws
-    everything the seat cannot see, so no agent can peek at hidden cards or the true future.
+    Search agents obtain full states to search only through :meth:`resample`, which redraws everything the seat
+    cannot see, so no fair agent can peek at hidden cards or the true future. The one exception is named for
+    what it is: :meth:`true_state_for_analysis`, for agents that declare ``cheats = True`` and nothing else.
     """
 
     __slots__ = ("_state", "seat")
@@ -37,6 +38,15 @@ class SeatView:
     def resample(self, rng: Rng | random.Random | int) -> State:
         return self._state.resample(self.seat, rng)
 
+    def true_state_for_analysis(self) -> State:
+        """CHEATING: the true state itself, hidden cards and future chance included.
+
+        The one door for agents that declare ``cheats = True`` (the perfect-information ``mcts``, an analysis
+        tool that measures what seeing everything is worth). No fair agent may call it; the non-cheating
+        property test hands fair agents a view on which it raises. Do not mutate the state returned.
+        """
+        return self._state
+
 
 class Agent(ABC):
     """A player. ``act`` returns one of ``view.legal_actions()``.
@@ -47,6 +57,9 @@ class Agent(ABC):
 
     name: ClassVar[str] = "agent"
     params: ClassVar[tuple[Option, ...]] = ()
+    #: ``True`` for agents that read the true state (:meth:`SeatView.true_state_for_analysis`): analysis tools,
+    #: never fair opponents. Faces refuse them unless the user asks for cheating agents explicitly.
+    cheats: ClassVar[bool] = False
 
     @abstractmethod
     def act(self, view: SeatView) -> Action: ...

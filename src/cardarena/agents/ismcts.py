@@ -2,20 +2,21 @@
 
 One tree over the acting seat's information set. Every iteration draws a fresh determinization with
 ``view.resample`` (a full state the seat cannot tell from the true one, future chance reseeded), walks the tree
-with the actions legal in that world, expands one, plays out at random and backs the returns up. A child's UCB uses
-its *availability* (how often its action was legal when its parent was visited) instead of the parent's visits,
-so actions that exist only in some worlds are not over-explored. Returns are per seat, so 2-4 seats and teams
-need nothing special: each node keeps the reward of the seat that chose its action. The final choice is the
-most visited action. The agent sees only its ``SeatView``.
+with the actions legal in that world, expands one, plays out (random or the game's heuristic; cut after
+``depth`` decisions, 20 by default, where the game's evaluation takes over) and backs the returns up. A child's
+UCB uses its *availability* (how often its action was legal when its parent was visited) instead of the parent's
+visits, so actions that exist only in some worlds are not over-explored. Returns are per seat, so 2-4 seats and
+teams need nothing special: each node keeps the reward of the seat that chose its action. The final choice is
+the most visited action (ties: the best mean). The agent sees only its ``SeatView``.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..engine import Action, Option, Rng
+from ..engine import Action, Option, Rng, State, playout_choices
 from .base import Agent, SeatView
-from .search import DEPTH, ITERATIONS, SECONDS, Budget, playout
+from .search import ITERATIONS, ROLLOUT, SEARCH_DEPTH, SECONDS, Budget, Policy, Rollout, SearchReport
 
 
 class _Node:
@@ -30,64 +31,98 @@ class _Node:
 
 
 class ISMCTSAgent(Agent):
-    """``ismcts[:iterations=N,seconds=S,c=C,depth=D]``."""
+    """``ismcts[:iterations=N,seconds=S,c=C,depth=D,rollout=random|heuristic]``."""
 
     name = "ismcts"
     params = (
         ITERATIONS,
         SECONDS,
         Option("c", float, 1.0, "exploration constant of UCB (returns are in [-1, 1])", minimum=0, maximum=100),
-        DEPTH,
+        SEARCH_DEPTH,
+        ROLLOUT,
     )
 
     def __init__(
-        self, seed: int = 0, *, iterations: int = 1000, seconds: float | None = None, c: float = 1.0, depth: int = 0
+        self,
+        seed: int = 0,
+        *,
+        iterations: int = 1000,
+        seconds: float | None = None,
+        c: float = 1.0,
+        depth: int = 20,
+        rollout: str = Policy.RANDOM.value,
     ) -> None:
         self.rng = Rng(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.depth = depth
+        self.rollout = Policy(rollout)
         self.last_root: _Node | None = None
-        self.last_iterations = 0
+        self.last: SearchReport | None = None
+
+    @property
+    def last_iterations(self) -> int:
+        """Iterations completed by the last decision's search (0 before any search)."""
+        return self.last.iterations if self.last is not None else 0
+
+    def _budget_text(self) -> str:
+        return f"seconds={self.seconds}" if self.seconds is not None else f"iterations={self.iterations}"
 
     def act(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        if len(legal) == 1:
+        legal = playout_choices(view.game, view.legal_actions())
+        if len(legal) == 1:  # nothing to search: the report says so, and stats() is empty
+            self.last_root, self.last = None, SearchReport(0, 0.0, 0, self._budget_text())
             return legal[0]
         root = _Node(view.seat)
         budget = Budget(self.iterations, self.seconds)
+        rollout = Rollout(view.game, self.rng, depth=self.depth, policy=self.rollout, deadline=budget.deadline)
+        iterate = self._iterate
         while budget.more():
-            self._iterate(root, view)
-            budget.done += 1
-        self.last_root, self.last_iterations = root, budget.done
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+            if iterate(root, self._world(view), rollout):
+                budget.done += 1
+        self.last_root = root
+        self.last = SearchReport(budget.done, budget.elapsed(), rollout.decisions, self._budget_text())
+        children = root.children
+        if not children:  # the deadline passed before a single iteration finished
+            return legal[self.rng.randbelow(len(legal))]
+        # Most visits, then the best mean: with fewer iterations than actions most children have one visit each,
+        # and their playouts, not the legal order, must decide. stats() lists the choice first.
+        return next((a for a, _, _ in self.stats() if a in legal), legal[0])
+
+    def _world(self, view: SeatView) -> State:
+        """The world of one iteration: a fresh determinization of what the seat knows."""
+        return view.resample(self.rng.fork())
 
     def stats(self) -> list[tuple[Action, int, float]]:
-        """The last search's root: (action, visits, mean reward of the acting seat), most visited first."""
+        """The last search's root: (action, visits, mean reward of the acting seat), most visited first (ties: the
+        best mean), so the first row is the action chosen."""
         root = self.last_root
         if root is None:
             return []
         rows = [(a, n.visits, n.value / n.visits if n.visits else 0.0) for a, n in root.children.items()]
-        return sorted(rows, key=lambda r: -r[1])
+        return sorted(rows, key=lambda r: (-r[1], -r[2]))  # the order of the final choice
 
-    def _iterate(self, root: _Node, view: SeatView) -> None:
+    def _iterate(self, root: _Node, world: State, rollout: Rollout) -> bool:
+        """One iteration; ``False`` when the deadline cut its playout (nothing is backed up then)."""
         rng = self.rng
-        world = view.resample(rng.fork())
+        game = world.game
         node = root
         path = [root]
         while not world.is_terminal():
-            legal = world.playout_actions()
+            legal = playout_choices(game, world.legal_actions())
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried: list[Action] = []
             for a in legal:
                 child = children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
-            mover = world.current_player
-            assert mover is not None
             if untried:
-                action = untried[rng.randbelow(len(untried))]
+                mover = world.current_player
+                assert mover is not None
+                action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
                 node = children[action] = _Node(mover)
                 world.apply_legal(action)
                 path.append(node)
@@ -95,19 +130,25 @@ class ISMCTSAgent(Agent):
             action, node = self._select(children, legal)
             world.apply_legal(action)
             path.append(node)
-        returns = playout(world, rng, self.depth)
+        returns = rollout.run(world)
+        if returns is None:
+            return False
         for n in path:
             n.visits += 1
             n.value += returns[n.mover]
+        return True
 
     def _select(self, children: dict[Action, _Node], legal: list[Action]) -> tuple[Action, _Node]:
         c = self.c
-        best: tuple[Action, _Node] | None = None
+        log = math.log
+        sqrt = math.sqrt
+        best_action = legal[0]
+        best = children[best_action]
         best_score = -math.inf
         for a in legal:
             n = children[a]
-            score = n.value / n.visits + c * math.sqrt(math.log(n.avail) / n.visits)
+            visits = n.visits
+            score = n.value / visits + c * sqrt(log(n.avail) / visits)
             if score > best_score:
-                best, best_score = (a, n), score
-        assert best is not None
-        return best
+                best_action, best, best_score = a, n, score
+        return best_action, best

@@ -10,10 +10,16 @@ from ..engine.errors import OptionError
 from ..engine.options import resolve_options
 from .base import Agent
 from .flatmc import FlatMonteCarloAgent
+from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
+from .mcts import PerfectInformationMCTSAgent
 from .random_agent import RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (RandomAgent, FlatMonteCarloAgent, ISMCTSAgent)}
+#: Every agent by spec name. ``mcts`` cheats (``cls.cheats``): it is for analysis, never a fair opponent.
+AGENTS: dict[str, type[Agent]] = {
+    cls.name: cls
+    for cls in (RandomAgent, HeuristicAgent, FlatMonteCarloAgent, ISMCTSAgent, PerfectInformationMCTSAgent)
+}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

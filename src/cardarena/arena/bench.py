@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import SearchReport, SeatView, make_agent
 from ..engine import Game, Rng, State, derive_seed
 
 
@@ -66,15 +66,51 @@ def _clone_cost(game: Game, rng: Rng, median_length: int) -> float:
 
 
 def bench_agent(game: Game, spec: str, *, positions: int = 6, seed: int = 1) -> dict[str, Any]:
-    """Search speed of agent ``spec`` at fixed mid-game positions: iterations/s and its playouts' decisions/s.
+    """Search speed of agent ``spec`` at fixed mid-game positions: iterations/s and its rollouts' decisions/s.
 
     The positions are taken halfway through seeded random games (decisions with a single legal action skipped).
-    Iterations are counted by the agent (``last_iterations``); agents that do not count report decisions/s only.
+    Search agents report what each decision used (``agent.last``, a ``SearchReport``); other agents give
+    seconds per decision only. Under a time budget (``seconds=S``) the overshoot is measured as well: the
+    longest decision's time over ``S``, in percent (the guarantee is under 10%).
     """
+    states = _mid_game_positions(game, positions, seed)
+    iterations = rollout_decisions = 0
+    elapsed = 0.0
+    longest = 0.0
+    budget: float | None = None
+    for i, state in enumerate(states):
+        agent = make_agent(spec, derive_seed(seed, i))
+        seat = state.current_player
+        assert seat is not None
+        start = time.perf_counter()
+        agent.act(SeatView(state, seat))
+        took = time.perf_counter() - start
+        elapsed += took
+        longest = max(longest, took)
+        report = getattr(agent, "last", None)
+        if isinstance(report, SearchReport):
+            iterations += report.iterations
+            rollout_decisions += report.rollout_decisions
+        budget = getattr(agent, "seconds", None)
+    out: dict[str, Any] = {
+        "game": game.id,
+        "agent": spec,
+        "positions": len(states),
+        "seconds_per_decision": round(elapsed / max(1, len(states)), 4),
+        "iterations_per_s": round(iterations / elapsed, 1) if elapsed and iterations else None,
+        "rollout_decisions_per_s": round(rollout_decisions / elapsed, 1) if elapsed and rollout_decisions else None,
+    }
+    if budget is not None:
+        out["overshoot_pct"] = round(100 * (longest - budget) / budget, 1)
+    return out
+
+
+def _mid_game_positions(game: Game, count: int, seed: int) -> list[State]:
+    """``count`` positions halfway through seeded random games, each with more than one legal action."""
     rng = Rng(seed)
     states: list[State] = []
     k = 0
-    while len(states) < positions and k < 50 * positions:
+    while len(states) < count and k < 50 * count:
         state = game.new_initial_state(20_000 + k)
         k += 1
         length = _playout(state.clone(), Rng(seed + k))
@@ -85,20 +121,4 @@ def bench_agent(game: Game, spec: str, *, positions: int = 6, seed: int = 1) -> 
             state.apply(legal[rng.randbelow(len(legal))])
         if not state.is_terminal() and len(state.legal_actions()) > 1:
             states.append(state)
-    iterations = 0
-    elapsed = 0.0
-    for i, state in enumerate(states):
-        agent = make_agent(spec, derive_seed(seed, i))
-        seat = state.current_player
-        assert seat is not None
-        start = time.perf_counter()
-        agent.act(SeatView(state, seat))
-        elapsed += time.perf_counter() - start
-        iterations += int(getattr(agent, "last_iterations", 0))
-    return {
-        "game": game.id,
-        "agent": spec,
-        "positions": len(states),
-        "seconds_per_decision": round(elapsed / max(1, len(states)), 4),
-        "iterations_per_s": round(iterations / elapsed, 1) if elapsed and iterations else None,
-    }
+    return states

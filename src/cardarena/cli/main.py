@@ -212,10 +212,16 @@ def bench(
         if as_json:
             click.echo(json.dumps({"results": rows}))
             return
-        table = Table("game", "agent", "positions", "s/decision", "iterations/s", title="search at mid-game positions")
+        timed = any("overshoot_pct" in r for r in rows)
+        heads = ["game", "agent", "positions", "s/decision", "iterations/s", "rollout decisions/s"]
+        table = Table(*heads, *(["overshoot %"] if timed else []), title="search at mid-game positions")
         for r in rows:
             its = "-" if r["iterations_per_s"] is None else f"{r['iterations_per_s']:,.0f}"
-            table.add_row(r["game"], r["agent"], str(r["positions"]), f"{r['seconds_per_decision']:.3f}", its)
+            dps = "-" if r["rollout_decisions_per_s"] is None else f"{r['rollout_decisions_per_s']:,.0f}"
+            over = [f"{r['overshoot_pct']:+.1f}"] if timed else []
+            table.add_row(
+                r["game"], r["agent"], str(r["positions"]), f"{r['seconds_per_decision']:.3f}", its, dps, *over
+            )
         console.print(table)
         return
     results = [bench_game(_load(g, options), seconds=seconds) for g in ids]

@@ -7,7 +7,7 @@ import pytest
 from cardarena.agents import AGENTS, ISMCTSAgent, SeatView, make_agent, parse_spec, split_specs
 from cardarena.engine import OptionError, State, derive_seed
 
-from .toy import ToyGame
+from ..engine.toy import ToyGame
 
 
 def play(specs: list[str], seed: int) -> State:
@@ -30,14 +30,18 @@ def test_specs_name_agents_and_parameters() -> None:
     ]
     agent = make_agent("ismcts:iterations=50,c=0.5", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 50 and agent.c == 0.5
-    assert set(AGENTS) == {"random", "flatmc", "ismcts"}
+    assert set(AGENTS) == {"random", "heuristic", "flatmc", "ismcts", "mcts"}
+    assert [name for name, cls in AGENTS.items() if cls.cheats] == ["mcts"]
 
 
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts", "unknown agent 'mcts'; valid agents: random, flatmc, ismcts"),
-        ("ismcts:bogus=1", "no option 'bogus'; valid options: c, depth, iterations, seconds"),
+        ("alphazero", "unknown agent 'alphazero'; valid agents: random, heuristic, flatmc, ismcts, mcts"),
+        ("ismcts:bogus=1", "no option 'bogus'; valid options: c, depth, iterations, rollout, seconds"),
+        ("mcts:worlds=3", "no option 'worlds'; valid options: c, depth, iterations, rollout, seconds"),
+        ("heuristic:iterations=3", "no option 'iterations'; valid options: worlds"),
+        ("flatmc:rollout=smart", "rollout"),
         ("ismcts:iterations=many", "takes a whole number"),
         ("ismcts:iterations=0", "below the minimum"),
         ("flatmc:worlds", "must look like key=value"),

@@ -1,0 +1,74 @@
+"""``cardarena strength GAME --agents A B``: how strong agent A is against agent B (:mod:`cardarena.arena.strength`).
+
+A registered command module (``COMMAND``, added by ``cli/main.py`` like the per-game ones): it reaches the games
+only through the arena.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import NoReturn
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from ..arena.strength import strength
+from ..engine import RulesError
+from ..engine.options import parse_option_pairs
+
+console = Console(highlight=False)
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.command("strength")
+@click.argument("game_id", metavar="GAME")
+@click.option("--agents", nargs=2, required=True, metavar="A B", help="the agent measured (A) and its opponent (B)")
+@click.option("-n", "pairs", default=100, show_default=True, help="rounds: each deal once per seat A can take")
+@click.option("--seed", default=0, show_default=True, help="seed of the whole run")
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    help="game option name=value (repeatable); `cardarena rules GAME` lists them",
+)
+@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes (same results for any number)")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def strength_cmd(
+    game_id: str, agents: tuple[str, str], pairs: int, seed: int, options: tuple[str, ...], jobs: int, as_json: bool
+) -> None:
+    """A's win rate against B over paired seeds in every seat order, with its 95% (Wilson) interval."""
+    if pairs < 1 or jobs < 1:
+        _fail("-n and --jobs must be ≥ 1")
+    try:
+        summary = strength(game_id, agents, pairs=pairs, seed=seed, options=parse_option_pairs(options), jobs=jobs)
+    except RulesError as e:
+        _fail(str(e))
+    if as_json:
+        click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
+        return
+    lo, hi = summary["ci95"]
+    table = Table(title=f"{summary['game']}: {summary['agents']['a']} (A) vs {summary['agents']['b']} (B)")
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    table.add_row("games (rounds × seats)", f"{summary['games']} ({pairs} × {summary['seats']})")
+    table.add_row("A wins / draws / losses", f"{summary['wins']} / {summary['draws']} / {summary['losses']}")
+    table.add_row("A's score (draws half)", f"{summary['score']:.3f}  [{lo:.3f}, {hi:.3f}] 95%")
+    by_seat = ", ".join("-" if v is None else f"{v:.3f}" for v in summary["score_by_a_seat"])
+    table.add_row("A's score by A's seat", by_seat)
+    table.add_row("mean decisions per game", str(summary["mean_decisions"]))
+    table.add_row("errors", str(summary["errors"]))
+    t = summary["time"]
+    table.add_row("time", f"{t['wall_seconds']} s wall, {t['jobs']} jobs; A {t['a_seconds_per_decision']} s/decision")
+    console.print(table)
+    for sample in summary.get("error_samples", []):
+        console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
+
+
+COMMAND = strength_cmd

@@ -1,0 +1,90 @@
+"""The strength tool: paired seeds in every seat order, draws as half, Wilson's interval, any number of jobs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import cardarena
+from cardarena.arena import bench_agent
+from cardarena.arena.strength import Outcome, play_one, strength, summarise, wilson
+from cardarena.cli.main import cli
+from cardarena.engine import OptionError, derive_seed
+
+
+def without_time(summary: dict) -> dict:  # type: ignore[type-arg]
+    return {k: v for k, v in summary.items() if k != "time"}
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0.5, 0) == (0.0, 1.0)
+    lo, hi = wilson(0.5, 100)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    lo, hi = wilson(0.0, 20)
+    assert lo == 0.0 and 0.16 < hi < 0.17  # 0 of 20 still allows up to about 16%
+    lo, hi = wilson(1.0, 200)
+    assert 0.98 < lo < 0.985 and hi == 1.0
+
+
+def test_summary_counts_draws_as_half() -> None:
+    game = cardarena.load("dicebattle")
+    results = ["win"] * 6 + ["draw"] * 2 + ["loss"] * 2 + ["error"]
+    outcomes = [
+        Outcome(i, i // 2, i % 2, 0, r, 10, 5, 0.1, 0.2, "boom" if r == "error" else None)
+        for i, r in enumerate(results)
+    ]
+    summary = summarise(game, ("a", "b"), 0, 6, outcomes)
+    assert (summary["wins"], summary["draws"], summary["losses"], summary["errors"]) == (6, 2, 2, 1)
+    assert summary["score"] == 0.7 and summary["ci95"] == [round(x, 4) for x in wilson(0.7, 10)]
+    assert summary["error_samples"][0]["error"] == "boom"
+
+
+def test_a_round_deals_the_same_game_once_per_seat_of_a() -> None:
+    game = cardarena.load("tashkalar", mode="melee", players=3, max_turns=4)
+    outcomes = [play_one(game, ("random", "random"), i, seed=5) for i in range(6)]
+    assert [(o.pair, o.a_seat) for o in outcomes] == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert {o.seed for o in outcomes[:3]} == {derive_seed(5, 0)} and outcomes[3].seed == derive_seed(5, 1)
+    assert all(o.result in ("win", "draw", "loss") for o in outcomes)
+
+
+def test_the_same_seed_gives_the_same_results_for_any_number_of_jobs() -> None:
+    one = strength("dicebattle", ("flatmc:worlds=2", "random"), pairs=6, seed=3, jobs=1)
+    two = strength("dicebattle", ("flatmc:worlds=2", "random"), pairs=6, seed=3, jobs=2)
+    assert without_time(one) == without_time(two)
+    assert one["games"] == 12 and len(one["score_by_a_seat"]) == 2
+    other = strength("dicebattle", ("flatmc:worlds=2", "random"), pairs=6, seed=4, jobs=1)
+    assert without_time(other) != without_time(one)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(OptionError, match="valid agents: random, heuristic"):
+        strength("dicebattle", ("nobody", "random"), pairs=1)
+    with pytest.raises(OptionError, match="pairs must be at least 1"):
+        strength("dicebattle", ("random", "random"), pairs=0)
+
+
+def test_the_strength_command() -> None:
+    runner = CliRunner()
+    args = ["strength", "dicebattle", "--agents", "heuristic", "random", "-n", "3", "--seed", "2", "--json"]
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["agents"] == {"a": "heuristic", "b": "random"} and summary["games"] == 6
+    assert 0 <= summary["ci95"][0] <= summary["score"] <= summary["ci95"][1] <= 1
+    table = runner.invoke(cli, args[:-1])
+    assert table.exit_code == 0 and "A's score (draws half)" in table.output
+    bad = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:depht=3", "random"])
+    assert bad.exit_code == 2 and "no option 'depht'" in bad.output
+
+
+def test_bench_agent_reports_iterations_rollout_decisions_and_overshoot() -> None:
+    game = cardarena.load("dicebattle")
+    fixed = bench_agent(game, "ismcts:iterations=20", positions=2)
+    assert fixed["positions"] == 2 and fixed["iterations_per_s"] > 0 and fixed["rollout_decisions_per_s"] > 0
+    assert "overshoot_pct" not in fixed
+    timed = bench_agent(game, "flatmc:seconds=0.01", positions=2)
+    assert isinstance(timed["overshoot_pct"], float)
+    plain = bench_agent(game, "random", positions=2)
+    assert plain["iterations_per_s"] is None and plain["rollout_decisions_per_s"] is None
