@@ -170,12 +170,26 @@ def test_skip_asks_the_game_what_a_pass_is(monkeypatch: pytest.MonkeyPatch) -> N
     game = cardarena.load("torabato")
     out: list[str] = []
     run_play(
-        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", "1", ":skip"), echo=out.append
+        game,
+        seat=0,
+        opponent="random",
+        seed=4,
+        auto=True,
+        record=None,
+        ask=_answers("1", "1", ":skip"),
+        echo=out.append,
     )
     assert any("passing whenever possible" in line for line in out)
     monkeypatch.setattr(type(game), "is_pass", lambda self, action: False)
     out.clear()
     run_play(
-        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", "1", ":skip"), echo=out.append
+        game,
+        seat=0,
+        opponent="random",
+        seed=4,
+        auto=True,
+        record=None,
+        ask=_answers("1", "1", ":skip"),
+        echo=out.append,
     )
     assert any("needs a pass among your choices" in line for line in out)

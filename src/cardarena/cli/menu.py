@@ -235,5 +235,6 @@ def _columns(cells: list[str], width: int) -> list[str]:
     out = ["  " + "".join(_fit(c, cell_w - 2).ljust(cell_w) for c in row).rstrip() for row in rows]
     if len(out) > MAX_ITEM_LINES:
         shown = (MAX_ITEM_LINES - 1) * per_row
-        out = [*out[: MAX_ITEM_LINES - 1], f"… and {len(cells) - shown} more: type ? for the full list, or a name"]
+        more = f"  … and {len(cells) - shown} more: type ? for the full list, or a name"
+        out = [*out[: MAX_ITEM_LINES - 1], _fit(more, width + 2)]
     return out
