@@ -72,11 +72,11 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
     """Print the rules of GAME (from the top, paged in a terminal), the terminal's commands and the options."""
     game = _load(game_id, options)
     text = game.rules_text()
-    opts = game.options_text()
-    doc, opts = (text[: -len(opts)], opts) if text.endswith(opts) else (text, "")
     commands = ["## Terminal commands (`cardarena play`, every game)", "", "```"]
-    commands += [*help_lines(has_pass=game_has_pass(game)), "```"]
-    text = doc.rstrip() + "\n\n" + "\n".join(commands) + "\n\n" + opts
+    commands += [*help_lines(has_pass=game_has_pass(game)), "```", "", ""]
+    at = text.find(game.options_text())  # after the game's own page, before the options (and what follows them)
+    at = len(text) if at < 0 else at
+    text = text[:at].rstrip() + "\n\n" + "\n".join(commands) + text[at:]
     if _interactive():
         click.echo_via_pager(text)
     else:

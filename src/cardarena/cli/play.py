@@ -76,10 +76,9 @@ def help_lines(*, has_pass: bool, hint_spec: str = DEFAULT_HINT) -> list[str]:
         lines.append("  :skip      pass whenever you may until the turn ends")
     lines += [
         "  :quit      leaves the game (so does the end of the input)",
-        "Commands work without the ':' as well, unless the game reads the word as one of its own actions (the"
-        " game's action always wins).",
-        "Everything the other seats do is reported as you are allowed to see it, with what it caused; long reports"
-        " are paged in a terminal (Enter for more, q to stop reading).",
+        "Commands work without the ':' as well, unless the game reads the word as one of its own actions",
+        "(the game's action always wins). Everything the other seats do is reported as you may see it, with",
+        "what it caused; long reports are paged in a terminal (Enter for more, q to stop reading).",
     ]
     return lines
 
