@@ -45,7 +45,7 @@ def test_hint_and_odds_are_the_same_from_the_state_and_from_a_resample(
     game_id: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = cardarena.load(game_id, **options)
-    positions = _positions(game, 2, every=7, limit=3)
+    positions = _positions(game, 2, every=7, limit=2)
     assert positions
     for state in positions:
         seat = state.current_player

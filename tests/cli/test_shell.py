@@ -15,10 +15,10 @@ from rich.console import Console
 
 import cardarena
 from cardarena.cli.main import cli
-from cardarena.cli.menu import MAX_MENU_LINES
+from cardarena.cli.menu import MAX_MENU_LINES, Menu
 from cardarena.cli.play import game_has_pass, help_lines, run_play
 from cardarena.cli.screen import CHANGED, MORE, Screen, changed_lines
-from cardarena.engine import Panel
+from cardarena.engine import Panel, Rng, State
 
 # every game, and Tash-Kalar's modes; seeds that give short games
 SETUPS: list[tuple[str, dict[str, Any], int]] = [
@@ -90,6 +90,41 @@ def test_a_whole_game_through_the_command_line(
             at = found + len(line)
             seen += 1
     assert seen > 0
+
+
+LEAK_SETUPS = [(g, {}) for g in cardarena.games()] + [("tashkalar", {"mode": "melee", "players": 3})]
+
+
+@pytest.mark.parametrize(("game_id", "options"), LEAK_SETUPS, ids=[g + str(o) for g, o in LEAK_SETUPS])
+def test_what_a_decision_shows_is_the_same_from_any_resample_for_that_seat(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """Hidden information stays hidden: the board (``Game.board``, drawn by the shell), the menu (``choice_label``,
+    ``describe_action``) and the full list a seat is shown at its decision are the same in the true state and in
+    worlds resampled for that seat, so none of them shows a card the seat cannot see."""
+    game = cardarena.load(game_id, **options)
+
+    def shown(state: State, seat: int) -> list[str]:
+        out: list[str] = []
+        Screen(out.append).board(game.board(state, seat), seat, None)
+        menu = Menu(game, state, state.legal_actions())
+        return out + menu.lines(100) + menu.full_lines()
+
+    checked = 0
+    for seed in range(2):
+        state = game.new_initial_state(seed)
+        rng = Rng(seed)
+        for step in range(160):
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            assert seat is not None
+            if step % 6 == 0:
+                assert shown(state.resample(seat, Rng(step)), seat) == shown(state, seat)
+                checked += 1
+            choices = state.playout_actions()
+            state.apply(choices[rng.randbelow(len(choices))])
+    assert checked >= 2
 
 
 def test_help_mentions_skip_only_where_the_game_has_passes() -> None:

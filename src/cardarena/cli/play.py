@@ -116,10 +116,11 @@ def interpret(
     reads as one of its actions is that action (refused with the reason when it is not legal now); a text the
     game cannot read may be a bare command word (``quit``), else a group's name or a prefix of one.
     """
-    menu = menu if menu is not None else Menu(state.game, state, legal)
-    coded = menu.by_code(answer, opened)
-    if coded is not None:
-        return Refusal(coded) if isinstance(coded, str) else coded
+    if answer[:1].isdigit():
+        menu = menu if menu is not None else Menu(state.game, state, legal)
+        coded = menu.by_code(answer, opened)
+        if coded is not None:
+            return Refusal(coded) if isinstance(coded, str) else coded
     if answer.startswith(PREFIX):
         command = COMMANDS.get(answer[len(PREFIX) :].strip().lower())
         return Refusal(f"no command {answer!r}; type ? for help.") if command is None else command
@@ -129,6 +130,7 @@ def interpret(
         command = COMMANDS.get(answer.lower())
         if command is not None:
             return command
+        menu = menu if menu is not None else Menu(state.game, state, legal)
         named = menu.by_name(answer, opened)
         if isinstance(named, Ambiguous):
             return Refusal(named)
