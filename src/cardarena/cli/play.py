@@ -44,6 +44,8 @@ COMMANDS = {
     "hint": HINT,
     "odds": ODDS,
 }
+#: a table unchanged since the seat's last decision is not drawn again when fewer lines than this came between
+UNCHANGED_TOLD = 8
 _TAG_HINT = 0x68696E74  # derive_seed paths: "hint", "odds"
 _TAG_ODDS = 0x6F646473
 
@@ -177,6 +179,7 @@ class Shell:
         self.baseline: dict[int, dict[str, tuple[str, ...]] | None] = {}  # seat -> the one before that
         self.decisions = 0  # the people's decisions so far (seeds the hints: known to them, unlike the history)
         self.seen_pass = game_has_pass(game)
+        self.told = 0  # lines of narration since the last decision drawn
 
     def help(self) -> list[str]:
         return help_lines(has_pass=self.seen_pass, hint_spec=self.hint_spec)
@@ -216,8 +219,9 @@ class Shell:
             self.screen.flush()
             if last_shown != (who, len(state.history)):
                 echo("")
-                self.draw(state, who, fresh=True)
+                self.draw(state, who, fresh=True, again=False)
                 last_shown = (who, len(state.history))
+                self.told = 0
             answer = self.choose(state, who, legal)
             self.decisions += 1
             if answer == QUIT:
@@ -236,12 +240,17 @@ class Shell:
             echo(_result_line(state, self.seat))
         return state
 
-    def draw(self, state: State, who: int, *, fresh: bool) -> None:
-        """Draw the board as ``who`` sees it; ``fresh``: a new decision (what it saw last becomes the baseline)."""
+    def draw(self, state: State, who: int, *, fresh: bool, again: bool = True) -> None:
+        """Draw the board as ``who`` sees it; ``fresh``: a new decision (what it saw last becomes the baseline);
+        ``again=False``: say so instead when it is the board ``who`` saw at its last decision, still on screen."""
         panels = self.game.board(state, who)
         if fresh:
+            lines = board_lines(panels)
+            if not again and lines == self.boards.get(who) and self.told < UNCHANGED_TOLD:
+                self.echo("(the table has not changed since your last decision: ':board' draws it)")
+                return
             self.baseline[who] = self.boards.get(who)
-            self.boards[who] = board_lines(panels)
+            self.boards[who] = lines
         self.screen.board(panels, who, self.baseline.get(who))
 
     def apply(self, state: State, action: Action, who: str, *, own: bool) -> None:
@@ -253,7 +262,9 @@ class Shell:
         if not lines:
             return
         first, outcomes = lines[0], lines[1:]
-        self.screen.tell(([] if own else [f"{who}: {first}"]) + [f"  {line}" for line in outcomes])
+        told = ([] if own else [f"{who}: {first}"]) + [f"  {line}" for line in outcomes]
+        self.told += len(told)
+        self.screen.tell(told)
 
     def choose(self, state: State, seat: int, legal: list[Action]) -> Action | str:
         """Ask the person at ``seat`` until they give a legal action, or the command ``quit``/``skip``."""
