@@ -270,3 +270,31 @@ def test_play_refuses_an_unknown_agent_a_bad_hint_and_a_cheating_agent(monkeypat
     assert result.exit_code == 0 and "seat 1 (peek): " in result.output and "Game over" in result.output
     result = run(cli, ["play", "dicebattle", "--vs", "ismcts:iterations=10", "--seed", "1"], input="1\n" * 3000)
     assert result.exit_code == 0 and "seat 1 (ismcts:iterations=10): " in result.output
+
+
+def test_a_table_unchanged_since_the_last_decision_is_not_drawn_again() -> None:
+    from cardarena.cli.play import UNCHANGED_TOLD, Shell
+
+    out: list[str] = []
+    game = cardarena.load("torabato")
+    shell = Shell(
+        game,
+        seat=0,
+        opponent="random",
+        seed=1,
+        auto=True,
+        ask=lambda _: "1",
+        screen=Screen(out.append),
+        hint_spec="random",
+    )
+    state = game.new_initial_state(1)
+    shell.draw(state, 0, fresh=True, again=False)
+    drawn = len(out)
+    assert drawn > 3
+    shell.draw(state, 0, fresh=True, again=False)
+    assert out[drawn:] == ["(the table has not changed since your last decision: ':board' draws it)"]
+    shell.told = UNCHANGED_TOLD  # many lines of narration since: the table scrolled away, so it is drawn
+    shell.draw(state, 0, fresh=True, again=False)
+    assert len(out) == 2 * drawn + 1
+    shell.draw(state, 0, fresh=False)  # ':board' always draws
+    assert len(out) == 3 * drawn + 1
