@@ -147,3 +147,13 @@ def test_answering_1_then_1_is_the_first_legal_action_in_every_game(game_id: str
                 assert len(menu.lines(100)) <= MAX_MENU_LINES
             choices = state.playout_actions()
             state.apply(choices[rng.randbelow(len(choices))])
+
+
+def test_help_inside_a_sub_menu_lists_that_groups_actions_in_full() -> None:
+    state, legal, menu = _menu(squares=40)
+    opened = menu.by_code("3")
+    assert isinstance(opened, Opened)
+    lines = menu.opened_full_lines(opened)
+    assert lines[0] == "All 40 choices of 'place' (type the number, or the text):"
+    assert lines[1] == "    1. a1  (place a1)" and len(lines) == 41
+    assert interpret(state, legal, "40", menu=menu, opened=opened) == Action.of("place", "d5")

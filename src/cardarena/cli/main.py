@@ -33,6 +33,11 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def _jsonable(value: object) -> object:
+    """An option's value as JSON shows it (paths as text)."""
+    return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
+
+
 def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
     try:
         return engine.load(game_id, **parse_option_pairs(pairs))
@@ -209,15 +214,10 @@ def simulate_cmd(
         table.add_row(key.replace("_", " "), str(summary[key]))
     console.print(table)
     click.echo("options: " + ", ".join(f"{k}={v}" for k, v in summary["options_in_force"].items()))
-    for sample in summary.get("error_samples", []):
-        console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
     if written is not None:
         click.echo(f"{written} record(s) in {summary['records']['dir']} ({game.id}-NNNNNN.json, one per finished game)")
-
-
-def _jsonable(value: object) -> object:
-    """An option's value as JSON shows it (paths as text)."""
-    return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
+    for sample in summary.get("error_samples", []):
+        console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
 
 
 @cli.command("replay")

@@ -179,6 +179,16 @@ class Menu:
                 out.append(f"{code:>7}  {desc}")
         return out
 
+    def opened_full_lines(self, opened: Opened) -> list[str]:
+        """Every action of a sub-menu, numbered as it is there, in full (what ``?`` shows inside a group)."""
+        out = [f"All {len(opened.choices)} choices of {opened.group.name!r} (type the number, or the text):"]
+        for k, c in enumerate(opened.choices, 1):
+            desc = c.description if c.description.startswith(c.text) else f"{c.text} — {c.description}"
+            out.append(
+                f"{k:>5}. {_label(opened.group, c)}" + (f"  ({desc})" if desc != _label(opened.group, c) else "")
+            )
+        return out
+
     def code_of(self, action: Action) -> str:
         """The number a person types for ``action`` (``3`` or ``3.2``)."""
         for g, group in enumerate(self.groups, 1):

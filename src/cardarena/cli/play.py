@@ -305,7 +305,8 @@ class Shell:
                     return SKIP
                 echo(f"  '{PREFIX}skip' needs a pass among your choices; choose one of them.")
             elif reply == HELP:
-                self.screen.page([*self.help(), "", *menu.full_lines()])
+                full = menu.full_lines() if opened is None else menu.opened_full_lines(opened)
+                self.screen.page([*self.help(), "", *full])
                 show()
             elif reply == BOARD:
                 self.draw(state, seat, fresh=False)
