@@ -31,6 +31,7 @@ class MenuGame(Game):
         Option("squares", int, 60, "place actions", minimum=1, maximum=300),
         Option("extra", int, 0, "extra groups of two 'use' actions", minimum=0, maximum=300),
         Option("steps", int, 6, "decisions in a game", minimum=1, maximum=100),
+        Option("long", bool, False, "a summon's detail is a long text (as a card's rules text is)"),
     )
 
     def setup(self) -> None:
@@ -65,7 +66,10 @@ class MenuGame(Game):
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         if action.kind == "summon":
-            return f"summon {action.args[0]}", str(action.args[1])
+            square = str(action.args[1])
+            if self.options["long"]:
+                return f"summon {action.args[0]}", f"{square}: the pattern stands on the squares around {square}, " * 3
+            return f"summon {action.args[0]}", square
         if action.kind == "use":
             return f"use {action.args[0]}", str(action.args[1])
         if action.kind == "discard":

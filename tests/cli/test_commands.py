@@ -25,7 +25,7 @@ def test_rules_shows_the_page_from_the_top_then_the_terminal_commands_then_the_o
     for game_id, has_pass in (("torabato", True), ("laplaplace", False)):
         code, out = run("rules", game_id)
         assert code == 0
-        doc = (ROOT / "docs" / "games" / f"{game_id}.md").read_text(encoding="utf-8")
+        doc = (ROOT / "src" / "cardarena" / "games" / game_id / "rules.md").read_text(encoding="utf-8")
         assert out.startswith(doc.rstrip())
         commands = out.index("## Terminal commands")
         options = out.index("## Options (current values)")

@@ -157,3 +157,24 @@ def test_help_inside_a_sub_menu_lists_that_groups_actions_in_full() -> None:
     assert lines[0] == "All 40 choices of 'place' (type the number, or the text):"
     assert lines[1] == "    1. a1  (place a1)" and len(lines) == 41
     assert interpret(state, legal, "40", menu=menu, opened=opened) == Action.of("place", "d5")
+
+
+def test_menu_lines_are_made_of_whole_texts_and_cut_only_in_a_terminal() -> None:
+    """Plain output (pipes, tests) keeps every text it shows whole, so a program can find a detail or a card's name
+    in it; a terminal cuts what does not fit its width. A group's summary names only the details that fit."""
+    _, _, menu = _menu(long=True, squares=4)
+    knight = menu.groups[0]
+    details = [c.detail for c in knight.choices]
+    assert len(details[0]) > 100
+    plain = menu.lines(100, cut=False)
+    assert plain[1] == f"  1. summon Knight (3): {details[0]}, …"  # the first detail whole, however long
+    assert plain[3] == "  3. place (4): a1, b1, c1, d1"
+    tty = menu.lines(100, cut=True)
+    assert tty[1] == "  1. summon Knight (3): …" and all(len(line) <= 100 for line in tty[1:])
+    opened = menu.by_code("1")
+    assert isinstance(opened, Opened)
+    assert menu.opened_lines(opened, 100, cut=False)[1] == f"  1. {details[0]}"
+    cut = menu.opened_lines(opened, 100, cut=True)[1]
+    assert len(cut) <= 100 and cut.endswith("…") and details[0].startswith(cut[5:-1])
+    wide = menu.lines(200, cut=True)
+    assert wide[1] == f"  1. summon Knight (3): {details[0]}, …"

@@ -32,16 +32,6 @@ class Choice:
     detail: str  # what tells it apart within its group ("" when alone)
     description: str  # the game's longer description (describe_action)
 
-    @property
-    def extra(self) -> str:
-        """What the description adds to the canonical text ("" when nothing)."""
-        desc = self.description
-        if desc == self.text:
-            return ""
-        if desc.startswith(self.text):
-            return desc[len(self.text) :].lstrip(" —-:,")
-        return desc
-
 
 @dataclass(frozen=True, slots=True)
 class Group:
@@ -146,28 +136,28 @@ class Menu:
         return Opened(group, choices, number)
 
     # -- what is printed -------------------------------------------------------------------------------------
-    def lines(self, width: int) -> list[str]:
+    def lines(self, width: int, *, cut: bool = True) -> list[str]:
         """The main menu: a header and one line per group (packed into columns when there are many), at most
-        :data:`MAX_MENU_LINES` lines."""
+        :data:`MAX_MENU_LINES` lines. Lines are made of whole texts (names, details, descriptions): a summary
+        names the details that fit in ``width``; with ``cut`` (a terminal) a line still too wide is cut, without
+        (plain output, read by programs) it is left whole."""
         head = f"Your choices ({self.size}; a number, a name or its first letters; ? lists them all):"
         if len(self.groups) <= MAX_ITEM_LINES:
-            return [head] + [_fit(f"{k:>3}. {_summary(g)}", width) for k, g in enumerate(self.groups, 1)]
+            return [head] + [_summary(k, g, width, cut) for k, g in enumerate(self.groups, 1)]
         cells = [
             f"{k}. {g.name}" + (f" ({len(g.choices)})" if len(g.choices) > 1 else "")
             for k, g in enumerate(self.groups, 1)
         ]
-        return [head, *_columns(cells, width)]
+        return [head, *_columns(cells, width, cut)]
 
-    def opened_lines(self, opened: Opened, width: int) -> list[str]:
-        """A sub-menu: its header and one line per detail (packed into columns when there are many)."""
+    def opened_lines(self, opened: Opened, width: int, *, cut: bool = True) -> list[str]:
+        """A sub-menu: its header and one line per action (packed into columns when there are many)."""
         head = f"{opened.number}. {opened.group.name}: choose one (':back' or an empty line goes back):"
         if len(opened.choices) <= MAX_ITEM_LINES:
-            body = []
-            for k, c in enumerate(opened.choices, 1):
-                extra = f" — {c.extra}" if c.extra and c.extra != c.detail else ""
-                body.append(_fit(f"{k:>3}. {_label(opened.group, c)}{extra}", width))
-            return [head, *body]
-        return [head, *_columns([f"{k}. {_label(opened.group, c)}" for k, c in enumerate(opened.choices, 1)], width)]
+            body = [f"{k:>3}. {_detail_line(opened.group, c)}" for k, c in enumerate(opened.choices, 1)]
+            return [head, *(_fit(line, width) if cut else line for line in body)]
+        cells = [f"{k}. {_label(opened.group, c)}" for k, c in enumerate(opened.choices, 1)]
+        return [head, *_columns(cells, width, cut)]
 
     def full_lines(self) -> list[str]:
         """Every legal action, numbered as ``group.detail`` (what ``?`` shows; pages in a terminal)."""
@@ -175,18 +165,15 @@ class Menu:
         for g, group in enumerate(self.groups, 1):
             for d, c in enumerate(group.choices, 1):
                 code = f"{g}" if len(group.choices) == 1 else f"{g}.{d}"
-                desc = c.description if c.description.startswith(c.text) else f"{c.text} — {c.description}"
-                out.append(f"{code:>7}  {desc}")
+                out.append(f"{code:>7}  {_described(c)}")
         return out
 
     def opened_full_lines(self, opened: Opened) -> list[str]:
         """Every action of a sub-menu, numbered as it is there, in full (what ``?`` shows inside a group)."""
         out = [f"All {len(opened.choices)} choices of {opened.group.name!r} (type the number, or the text):"]
         for k, c in enumerate(opened.choices, 1):
-            desc = c.description if c.description.startswith(c.text) else f"{c.text} — {c.description}"
-            out.append(
-                f"{k:>5}. {_label(opened.group, c)}" + (f"  ({desc})" if desc != _label(opened.group, c) else "")
-            )
+            label, desc = _label(opened.group, c), _described(c)
+            out.append(f"{k:>5}. {label}" + (f"  ({desc})" if desc != label else ""))
         return out
 
     def code_of(self, action: Action) -> str:
@@ -221,14 +208,41 @@ def _ambiguity(answer: str, names: list[str]) -> str:
     return f"{answer!r} matches {len(names)} choices: {shown}. Type more of the name, or a number."
 
 
-def _summary(group: Group) -> str:
-    """A group's one line: the action itself when alone, else its name, count and first details."""
+def _described(c: Choice) -> str:
+    """An action's description, preceded by its text when the description does not start with it."""
+    return c.description if c.description.startswith(c.text) else f"{c.text} — {c.description}"
+
+
+def _detail_line(group: Group, c: Choice) -> str:
+    """An action in a sub-menu: its detail, or its description when that says more (whole texts only)."""
+    label = _label(group, c)
+    desc = c.description
+    if desc in (c.text, label):
+        return label
+    if label.casefold() in desc.casefold():
+        return desc
+    return f"{label} — {desc}"
+
+
+def _summary(k: int, group: Group, width: int, cut: bool) -> str:
+    """A group's one line: the action itself when alone, else its name, its count and the first details that fit
+    (at least one when the line is not ``cut``), each whole."""
     if len(group.choices) == 1:
-        c = group.choices[0]
-        return c.description if c.description.startswith(c.text) else f"{c.text} — {c.description}"
-    details = [_label(group, c) for c in group.choices[:SUMMARY_DETAILS]]
-    more = ", …" if len(group.choices) > SUMMARY_DETAILS else ""
-    return f"{group.name} ({len(group.choices)}): {', '.join(details)}{more}"
+        line = f"{k:>3}. {_described(group.choices[0])}"
+        return _fit(line, width) if cut else line
+    line = f"{k:>3}. {group.name} ({len(group.choices)})"
+    labels = [_label(group, c) for c in group.choices[:SUMMARY_DETAILS]]
+    shown = 0
+    for n, label in enumerate(labels):
+        sep = ": " if n == 0 else ", "
+        room = width - (0 if n + 1 == len(group.choices) else len(", …"))
+        if len(line) + len(sep) + len(label) > room and (cut or n > 0):
+            break
+        line += sep + label
+        shown += 1
+    if shown < len(group.choices):
+        line += ", …" if shown else ": …"
+    return _fit(line, width) if cut else line
 
 
 def _fit(line: str, width: int) -> str:
@@ -236,13 +250,14 @@ def _fit(line: str, width: int) -> str:
     return line if len(line) <= width else line[: max(1, width - 1)].rstrip() + ELLIPSIS
 
 
-def _columns(cells: list[str], width: int) -> list[str]:
-    """Cells laid out in columns, row by row, in at most :data:`MAX_ITEM_LINES` lines (the rest elided)."""
+def _columns(cells: list[str], width: int, cut: bool) -> list[str]:
+    """Cells laid out in columns, row by row, in at most :data:`MAX_ITEM_LINES` lines (the rest elided); a cell
+    wider than the screen is cut when ``cut``, else left whole on its own row."""
     width -= 2  # the indent
     cell_w = min(max(len(c) for c in cells) + 2, max(8, width))
     per_row = max(1, width // cell_w)
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
-    out = ["  " + "".join(_fit(c, cell_w - 2).ljust(cell_w) for c in row).rstrip() for row in rows]
+    out = ["  " + "".join((_fit(c, cell_w - 2) if cut else c).ljust(cell_w) for c in row).rstrip() for row in rows]
     if len(out) > MAX_ITEM_LINES:
         shown = (MAX_ITEM_LINES - 1) * per_row
         more = f"  … and {len(cells) - shown} more: type ? for the full list, or a name"

@@ -274,8 +274,11 @@ class Shell:
         width = self.screen.width
         opened: Opened | None = None
 
+        cut = self.screen.cut
+
         def show() -> None:
-            for line in menu.lines(width) if opened is None else menu.opened_lines(opened, width):
+            lines = menu.lines(width, cut=cut) if opened is None else menu.opened_lines(opened, width, cut=cut)
+            for line in lines:
                 echo(line)
 
         show()

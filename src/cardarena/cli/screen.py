@@ -49,6 +49,11 @@ class Screen:
         return self.console.width if self.interactive and self.console is not None else PLAIN_WIDTH
 
     @property
+    def cut(self) -> bool:
+        """Whether lines too wide are cut (a terminal) or left whole (plain output, read by programs)."""
+        return self.interactive
+
+    @property
     def height(self) -> int:
         return self.console.height if self.interactive and self.console is not None else 0
 
