@@ -86,7 +86,7 @@ def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
     seat = state.current_player
     assert seat is not None
     lines = hint_lines(state, seat, "ismcts:iterations=60", 1, code_of=lambda a: "9.9")
-    assert lines[0].startswith("hint (ismcts:iterations=60;") and "win rate = (mean return + 1) / 2" in lines[0]
+    assert lines[0].startswith("hint from ismcts:iterations=60 (") and "win rate = (mean return + 1) / 2" in lines[0]
     assert len(lines) == 4
     shares = []
     for line in lines[1:]:
@@ -96,7 +96,7 @@ def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
     legal = {str(a) for a in state.legal_actions()}
     assert all(line.split(". ", 1)[1].split(" [")[0] in legal for line in lines[1:])
     # an agent without search statistics: its choice alone
-    assert hint_lines(state, seat, "random", 1)[0].startswith("hint (random): ")
+    assert hint_lines(state, seat, "random", 1)[0].startswith("hint from random: ")
     other = 1 - seat
     assert hint_lines(state, other, "random", 1) == ["hint: it is not your turn."]
 
@@ -119,5 +119,5 @@ def test_hint_and_odds_as_commands_in_play() -> None:
     answers = "1\n1\n:hint\nodds\n:quit\n"
     out = CliRunner().invoke(cli, ["play", "torabato", "--seed", "3", "--hint", "ismcts:iterations=30"], input=answers)
     assert out.exit_code == 0, out.output
-    assert "hint (ismcts:iterations=30;" in out.output and "% of visits" in out.output
+    assert "hint from ismcts:iterations=30 (" in out.output and "% of visits" in out.output
     assert "odds" in out.output

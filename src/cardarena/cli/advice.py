@@ -34,11 +34,11 @@ def hint_lines(
     rows: list[tuple[Action, int, float]] = stats() if callable(stats) else []
     code = code_of or (lambda _a: "")
     if not rows:
-        return [f"hint ({spec}): {_coded(choice, code)}"]
+        return [f"hint from {spec}: {_coded(choice, code)}"]
     total = sum(visits for _, visits, _ in rows) or 1
     two = state.game.num_players == 2
-    what = "win rate = (mean return + 1) / 2" if two else "mean return in [-1, 1]"
-    out = [f"hint ({spec}; share of the search's visits; {what}, as the search estimates it):"]
+    what = "estimated win rate = (mean return + 1) / 2" if two else "mean return in [-1, 1]"
+    out = [f"hint from {spec} (share of the search's visits; {what}):"]
     for k, (action, visits, mean) in enumerate(rows[:TOP_HINTS], 1):
         value = f"win rate {(mean + 1) / 2:.0%}" if two else f"mean return {mean:+.2f}"
         out.append(f"  {k}. {_coded(action, code)} — {visits / total:.0%} of visits, {value}")
