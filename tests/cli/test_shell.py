@@ -298,3 +298,21 @@ def test_a_table_unchanged_since_the_last_decision_is_not_drawn_again() -> None:
     assert len(out) == 2 * drawn + 1
     shell.draw(state, 0, fresh=False)  # ':board' always draws
     assert len(out) == 3 * drawn + 1
+
+
+def test_panels_sit_side_by_side_as_far_as_the_terminal_is_wide() -> None:
+    from cardarena.cli.screen import _rows
+
+    screen, _, _ = _terminal(40, [])
+    console = screen.console
+    assert console is not None
+    boxes = [
+        screen._rich_panel(Panel(title, tuple(lines)), 0, set())
+        for title, lines in (("a", ["x" * 30]), ("b", ["y" * 30]), ("c", ["z" * 70]), ("d", ["w"]), ("e", ["v"]))
+    ]
+    assert [len(row) for row in _rows(console, boxes)] == [2, 1, 2]  # 34 + 34 fit in 80; 74 alone; 5 + 5
+    file = console.file
+    screen.board([Panel("mine", ("a",), seat=0), Panel("theirs", ("[?]",), seat=1)], 0, None)
+    drawn = file.getvalue()  # type: ignore[attr-defined]
+    assert "mine (yours)" in drawn and "theirs (seat 1)" in drawn
+    assert len([line for line in drawn.splitlines() if "mine" in line and "theirs" in line]) == 1

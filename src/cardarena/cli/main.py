@@ -146,19 +146,22 @@ def play(
         return input(prompt)
 
     screen = Screen(click.echo, console=Console(highlight=False), ask=ask, interactive=_interactive())
-    run_play(
-        game,
-        seat=seat,
-        opponent=opponent,
-        seed=seed,
-        auto=not no_auto,
-        record=record,
-        ask=ask,
-        echo=click.echo,
-        screen=screen,
-        hint=hint_spec,
-        allow_cheating=allow_cheating,
-    )
+    try:
+        run_play(
+            game,
+            seat=seat,
+            opponent=opponent,
+            seed=seed,
+            auto=not no_auto,
+            record=record,
+            ask=ask,
+            echo=click.echo,
+            screen=screen,
+            hint=hint_spec,
+            allow_cheating=allow_cheating,
+        )
+    except KeyboardInterrupt:  # Ctrl-C while an agent thinks: leave as ':quit' does
+        click.echo("\nYou left the game.")
 
 
 @cli.command("simulate")

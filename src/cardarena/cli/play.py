@@ -286,7 +286,7 @@ class Shell:
             prompt = f"seat {seat}> " if opened is None else f"seat {seat} {opened.group.name}> "
             try:
                 answer = self.ask(prompt).strip()
-            except (EOFError, click.Abort):
+            except (EOFError, KeyboardInterrupt, click.Abort):
                 return QUIT
             if not answer:
                 if opened is not None:

@@ -81,7 +81,7 @@ class Screen:
                 return
             try:
                 answer = self.ask(MORE + " ")
-            except (EOFError, click.Abort):
+            except (EOFError, KeyboardInterrupt, click.Abort):
                 answer = "q"
             if answer.strip().lower().startswith("q"):
                 self.echo(f"({len(lines) - start - page} more line(s) skipped)")
@@ -94,7 +94,8 @@ class Screen:
         marked = [(p, changed_lines(p, before)) for p in panels]
         if self.interactive and self.console is not None:
             boxes = [self._rich_panel(p, seat, changed) for p, changed in marked]
-            self.console.print(Columns(boxes, expand=False))
+            for row in _rows(self.console, boxes):
+                self.console.print(Columns(row, expand=False, padding=(0, 1)))
             return
         for p, changed in marked:
             self.echo(f"── {panel_title(p, seat)} ──")
@@ -114,6 +115,21 @@ class Screen:
         else:
             border = SEAT_STYLES[panel.seat % len(SEAT_STYLES)]
         return RichPanel(text, title=panel_title(panel, seat), border_style=border, expand=False)
+
+
+def _rows(console: Console, boxes: list[RichPanel]) -> list[list[RichPanel]]:
+    """The panels in their order, as many side by side on a row as the console's width holds."""
+    rows: list[list[RichPanel]] = []
+    used = console.width + 1
+    for box in boxes:
+        width = console.measure(box).maximum + 1  # the gap between two panels
+        if rows and used + width <= console.width + 1:
+            rows[-1].append(box)
+            used += width
+        else:
+            rows.append([box])
+            used = width
+    return rows
 
 
 def panel_title(panel: Panel, seat: int | None) -> str:
