@@ -316,3 +316,11 @@ def test_panels_sit_side_by_side_as_far_as_the_terminal_is_wide() -> None:
     drawn = file.getvalue()  # type: ignore[attr-defined]
     assert "mine (yours)" in drawn and "theirs (seat 1)" in drawn
     assert len([line for line in drawn.splitlines() if "mine" in line and "theirs" in line]) == 1
+
+
+def test_players_sharing_the_terminal_see_each_others_actions() -> None:
+    """With ``--vs human`` the other person's action is reported like an agent's (as the narrating seat sees it)."""
+    out = CliRunner().invoke(cli, ["play", "torabato", "--vs", "human", "--seed", "3"], input="1\n" * 3000).output
+    assert "players share this terminal" in out and "Game over" in out
+    assert "seat 1: puts a card face down for the first-player reveal" in out
+    assert "seat 1> " in out and "seat 0> " in out

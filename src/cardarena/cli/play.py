@@ -208,13 +208,13 @@ class Shell:
             if skipping.get(who) == state.turn:
                 passes = [a for a in legal if game.is_pass(a)]
                 if passes:
-                    self.apply(state, passes[0], f"seat {who}", own=True)
+                    self.apply(state, passes[0], f"seat {who}", own=who == self.seat)
                     continue
             skipping.pop(who, None)
             if self.auto and len(legal) == 1:
-                if not game.is_pass(legal[0]):
+                if who == self.seat and not game.is_pass(legal[0]):
                     self.screen.tell([f"seat {who}: {legal[0]} (the only choice)"])
-                self.apply(state, legal[0], f"seat {who}", own=True)
+                self.apply(state, legal[0], f"seat {who}", own=who == self.seat)
                 continue
             self.screen.flush()
             if last_shown != (who, len(state.history)):
@@ -232,7 +232,7 @@ class Shell:
                 echo(f"seat {who}: passing whenever possible until turn {state.turn} ends")
                 continue
             assert isinstance(answer, Action)
-            self.apply(state, answer, f"seat {who}", own=True)
+            self.apply(state, answer, f"seat {who}", own=who == self.seat)
         self.screen.flush()
         if state.is_terminal():
             echo("")
