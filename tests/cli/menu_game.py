@@ -32,6 +32,7 @@ class MenuGame(Game):
         Option("extra", int, 0, "extra groups of two 'use' actions", minimum=0, maximum=300),
         Option("steps", int, 6, "decisions in a game", minimum=1, maximum=100),
         Option("long", bool, False, "a summon's detail is a long text (as a card's rules text is)"),
+        Option("moves", bool, False, "add 'move <from> <to>' actions, grouped by the piece moved"),
     )
 
     def setup(self) -> None:
@@ -41,6 +42,7 @@ class MenuGame(Game):
             + [Action.of("summon", "Kite", s) for s in sq[:2]]
             + [Action.of("place", s) for s in sq]
             + [Action.of("use", f"card{i}", x) for i in range(self.options["extra"]) for x in "xy"]
+            + [Action.of("move", a, b) for a, b in (("a1", "b1"), ("a1", "c1"), ("b1", "c1"))] * self.options["moves"]
             + [Action.of("discard", "Knight"), Action.of("pass")]
         )
         self.by_text = {str(a): a for a in self.all}
@@ -72,6 +74,8 @@ class MenuGame(Game):
             return f"summon {action.args[0]}", square
         if action.kind == "use":
             return f"use {action.args[0]}", str(action.args[1])
+        if action.kind == "move":
+            return f"piece on {action.args[0]}", f"to {action.args[1]}"
         if action.kind == "discard":
             return "discard Knight", ""
         return super().choice_label(state, action)

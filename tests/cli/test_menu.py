@@ -72,6 +72,17 @@ def test_a_prefix_of_an_action_text_opens_only_the_actions_it_matches_or_takes_t
     assert isinstance(part, Opened) and {c.text for c in part.choices} == {f"place a{r}" for r in range(1, 8)}
     assert interpret(state, legal, "place a7", menu=menu) == Action.of("place", "a7")  # the full text
     assert interpret(state, legal, "summon Kite b", menu=menu) == Action.of("summon", "Kite", "b1")
+    state, legal, menu = _menu(squares=3, moves=True)
+    across = interpret(state, legal, "move", menu=menu)  # texts of two groups: those actions, as a sub-menu
+    assert isinstance(across, Opened) and across.number == 0
+    assert [c.text for c in across.choices] == ["move a1 b1", "move a1 c1", "move b1 c1"]
+    head = "actions beginning 'move': choose one (':back' or an empty line goes back):"
+    assert menu.opened_lines(across, 100) == [head, "  1. move a1 b1", "  2. move a1 c1", "  3. move b1 c1"]
+    assert interpret(state, legal, "3", menu=menu, opened=across) == Action.of("move", "b1", "c1")
+    one = interpret(state, legal, "move a", menu=menu)  # in one group: that group's matching actions
+    assert isinstance(one, Opened) and one.group.name == "piece on a1" and one.number == 4
+    reply = interpret(state, legal, "summon", menu=menu)  # a prefix of two groups' names: they are named
+    assert isinstance(reply, Refusal) and "1. summon Knight" in reply and "2. summon Kite" in reply
 
 
 def test_in_a_sub_menu_its_details_come_first_then_the_whole_menu() -> None:

@@ -40,11 +40,6 @@ class Group:
     name: str
     choices: tuple[Choice, ...]
 
-    def label(self, k: int) -> str:
-        """The detail's label in the sub-menu (its text when the game gives no detail)."""
-        c = self.choices[k]
-        return c.detail or c.text
-
 
 @dataclass(frozen=True, slots=True)
 class Opened:
@@ -52,7 +47,7 @@ class Opened:
 
     group: Group
     choices: tuple[Choice, ...]
-    number: int  # the group's number in the main menu
+    number: int  # the group's number in the main menu (0: the actions a typed text begins, from several groups)
 
 
 class Ambiguous(str):
@@ -119,12 +114,16 @@ class Menu:
             _text_hits(numbered, key),
             [(k, g, g.choices) for k, g in numbered if any(w.startswith(key) for w in _words(g.name))],
         ]
-        for hits in tiers:
+        for tier, hits in enumerate(tiers):
             if not hits:
                 continue
             if len(hits) == 1:
                 k, group, choices = hits[0]
                 return self._open(group, choices, k)
+            actions = [c for _, _, cs in hits for c in cs]
+            if tier == 2 and len(actions) <= MAX_ITEM_LINES:  # the actions whose text it begins, from several groups
+                found = tuple(Choice(c.action, c.text, c.text, c.description) for c in actions)
+                return Opened(Group(f"actions beginning {answer.strip()!r}", found), found, 0)
             names = [f"{k}. {g.name}" for k, g, _ in hits]
             return Ambiguous(_ambiguity(answer, names))
         return None
@@ -152,7 +151,8 @@ class Menu:
 
     def opened_lines(self, opened: Opened, width: int, *, cut: bool = True) -> list[str]:
         """A sub-menu: its header and one line per action (packed into columns when there are many)."""
-        head = f"{opened.number}. {opened.group.name}: choose one (':back' or an empty line goes back):"
+        number = f"{opened.number}. " if opened.number else ""
+        head = f"{number}{opened.group.name}: choose one (':back' or an empty line goes back):"
         if len(opened.choices) <= MAX_ITEM_LINES:
             body = [f"{k:>3}. {_detail_line(opened.group, c)}" for k, c in enumerate(opened.choices, 1)]
             return [head, *(_fit(line, width) if cut else line for line in body)]
