@@ -31,7 +31,7 @@ def test_groups_follow_choice_label_in_the_order_of_the_legal_actions() -> None:
     lines = menu.lines(100)
     assert lines[0].startswith("Your choices (19;")
     assert lines[1] == "  1. summon Knight (3): a1, b1, c1"
-    assert lines[3] == "  3. place (12): a1, b1, c1, d1, …"
+    assert lines[3] == "  3. place (12): a1, b1, c1, d1, e1, f1, …"
     assert lines[5] == "  5. pass — a pass"  # a group of one shows the action and its description
 
 

@@ -18,7 +18,7 @@ MAX_MENU_LINES = 20
 #: Up to this many items a menu gives one line each; more are packed into columns.
 MAX_ITEM_LINES = MAX_MENU_LINES - 2
 #: How many details a group's line names before eliding the rest.
-SUMMARY_DETAILS = 4
+SUMMARY_DETAILS = 6
 ELLIPSIS = "…"
 _CODE = re.compile(r"^(\d+)(?:\.(\d+))?$")
 
