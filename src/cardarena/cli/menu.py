@@ -225,8 +225,8 @@ def _detail_line(group: Group, c: Choice) -> str:
 
 
 def _summary(k: int, group: Group, width: int, cut: bool) -> str:
-    """A group's one line: the action itself when alone, else its name, its count and the first details that fit
-    (at least one when the line is not ``cut``), each whole."""
+    """A group's one line: the action itself when alone, else its name, its count and the first details that fit,
+    each whole, and always the first (cut to the width when ``cut``)."""
     if len(group.choices) == 1:
         line = f"{k:>3}. {_described(group.choices[0])}"
         return _fit(line, width) if cut else line
@@ -236,12 +236,12 @@ def _summary(k: int, group: Group, width: int, cut: bool) -> str:
     for n, label in enumerate(labels):
         sep = ": " if n == 0 else ", "
         room = width - (0 if n + 1 == len(group.choices) else len(", …"))
-        if len(line) + len(sep) + len(label) > room and (cut or n > 0):
+        if len(line) + len(sep) + len(label) > room and n > 0:
             break
         line += sep + label
         shown += 1
     if shown < len(group.choices):
-        line += ", …" if shown else ": …"
+        line += ", …"
     return _fit(line, width) if cut else line
 
 
