@@ -50,20 +50,20 @@ def test_hint_and_odds_are_the_same_from_the_state_and_from_a_resample(
     for state in positions:
         seat = state.current_player
         assert seat is not None
-        hint = hint_lines(state, seat, "ismcts:iterations=40", 11)
-        odds = odds_lines(state, seat, 11, worlds=40)
+        hint = hint_lines(state, seat, spec="ismcts:iterations=40", seed=11)
+        odds = odds_lines(state, seat, seed=11, worlds=40)
         for k in range(2):
             world = state.resample(seat, Rng(100 + k))
-            assert hint_lines(world, seat, "ismcts:iterations=40", 11) == hint
-            assert odds_lines(world, seat, 11, worlds=40) == odds
+            assert hint_lines(world, seat, spec="ismcts:iterations=40", seed=11) == hint
+            assert odds_lines(world, seat, seed=11, worlds=40) == odds
     # the same with a fact that reads everything in each world
     monkeypatch.setattr(type(game), "hidden_facts", lambda self, world, seat: _world_digest(world, seat))
     for state in positions:
         seat = state.current_player
         assert seat is not None
-        odds = odds_lines(state, seat, 5, worlds=30)
+        odds = odds_lines(state, seat, seed=5, worlds=30)
         assert odds[1].startswith("  world: ")
-        assert odds_lines(state.resample(seat, Rng(7)), seat, 5, worlds=30) == odds
+        assert odds_lines(state.resample(seat, Rng(7)), seat, seed=5, worlds=30) == odds
 
 
 def test_the_same_check_catches_a_resample_that_keeps_the_true_cards(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -75,9 +75,9 @@ def test_the_same_check_catches_a_resample_that_keeps_the_true_cards(monkeypatch
     assert seat is not None
     world = state.resample(seat, Rng(7))
     monkeypatch.setattr(type(game), "hidden_facts", lambda self, w, s: _world_digest(w, s))
-    assert odds_lines(state, seat, 5, worlds=30) == odds_lines(world, seat, 5, worlds=30)
+    assert odds_lines(state, seat, seed=5, worlds=30) == odds_lines(world, seat, seed=5, worlds=30)
     monkeypatch.setattr(type(state), "resample", lambda self, s, rng: self.clone())
-    assert odds_lines(state, seat, 5, worlds=30) != odds_lines(world, seat, 5, worlds=30)
+    assert odds_lines(state, seat, seed=5, worlds=30) != odds_lines(world, seat, seed=5, worlds=30)
 
 
 def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
@@ -85,7 +85,7 @@ def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
     state = next(s for s in _positions(game, 3, every=1, limit=40) if len(s.legal_actions()) >= 3)
     seat = state.current_player
     assert seat is not None
-    lines = hint_lines(state, seat, "ismcts:iterations=60", 1, code_of=lambda a: "9.9")
+    lines = hint_lines(state, seat, spec="ismcts:iterations=60", seed=1, code_of=lambda a: "9.9")
     assert lines[0].startswith("hint from ismcts:iterations=60 (") and "win rate = (mean return + 1) / 2" in lines[0]
     assert len(lines) == 4
     shares = []
@@ -96,9 +96,9 @@ def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
     legal = {str(a) for a in state.legal_actions()}
     assert all(line.split(". ", 1)[1].split(" [")[0] in legal for line in lines[1:])
     # an agent without search statistics: its choice alone
-    assert hint_lines(state, seat, "random", 1)[0].startswith("hint from random: ")
+    assert hint_lines(state, seat, spec="random", seed=1)[0].startswith("hint from random: ")
     other = 1 - seat
-    assert hint_lines(state, other, "random", 1) == ["hint: it is not your turn."]
+    assert hint_lines(state, other, spec="random", seed=1) == ["hint: it is not your turn."]
 
 
 def test_odds_tally_the_games_facts_most_likely_first(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,13 +106,17 @@ def test_odds_tally_the_games_facts_most_likely_first(monkeypatch: pytest.Monkey
     state = game.new_initial_state(4)
     seat = state.current_player
     assert seat is not None
-    assert "declares no hidden facts" in odds_lines(state, seat, 1, worlds=10)[0] or game.hidden_facts(
-        state.resample(seat, 1), seat
-    )
+    monkeypatch.setattr(type(game), "hidden_facts", lambda self, world, seat: {})
+    assert odds_lines(state, seat, seed=1, worlds=10) == [
+        f"odds: {game.name} declares no hidden facts to estimate (Game.hidden_facts) at this point."
+    ]
     facts = iter(["a", "b", "a", "c", "a", "b"] * 10)
     monkeypatch.setattr(type(game), "hidden_facts", lambda self, world, seat: {"letter": next(facts)})
-    lines = odds_lines(state, seat, 1, worlds=60)
+    lines = odds_lines(state, seat, seed=1, worlds=60)
     assert lines == ["odds from 60 worlds consistent with what you know:", "  letter: a 50%, b 33%, c 17%"]
+    facts = iter([{"big": "yes"}, {}, {}] * 10)  # a fact declared in some worlds only
+    monkeypatch.setattr(type(game), "hidden_facts", lambda self, world, seat: next(facts))
+    assert odds_lines(state, seat, seed=1, worlds=30)[1] == "  big: yes 33%, other or none 67%"
 
 
 def test_hint_and_odds_as_commands_in_play() -> None:

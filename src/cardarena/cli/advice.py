@@ -20,7 +20,7 @@ MAX_VALUES = 5  # values shown per fact; the rest are summed as "other"
 
 
 def hint_lines(
-    state: State, seat: int, spec: str, seed: int, *, code_of: Callable[[Action], str] | None = None
+    state: State, seat: int, *, spec: str, seed: int, code_of: Callable[[Action], str] | None = None
 ) -> list[str]:
     """What the agent ``spec`` would play for ``seat``: its top actions with their share of the search's visits
     and the estimated win rate, when the agent reports its search (``stats()``), else its choice alone."""
@@ -50,7 +50,7 @@ def _coded(action: Action, code: Callable[[Action], str]) -> str:
     return f"{action} [{number}]" if number else str(action)
 
 
-def odds_lines(state: State, seat: int, seed: int, *, worlds: int = ODDS_WORLDS) -> list[str]:
+def odds_lines(state: State, seat: int, *, seed: int, worlds: int = ODDS_WORLDS) -> list[str]:
     """The game's hidden facts (``Game.hidden_facts``) tallied over ``worlds`` resamples for ``seat``: one line
     per fact, most likely values first."""
     view = SeatView(state, seat)
@@ -68,6 +68,6 @@ def odds_lines(state: State, seat: int, seed: int, *, worlds: int = ODDS_WORLDS)
         shown = [f"{value} {n / worlds:.0%}" for value, n in ranked[:MAX_VALUES]]
         rest = sum(n for _, n in ranked[MAX_VALUES:]) + worlds - sum(counts.values())
         if rest:
-            shown.append(f"other {rest / worlds:.0%}")
+            shown.append(f"other or none {rest / worlds:.0%}")
         out.append(f"  {fact}: {', '.join(shown)}")
     return out

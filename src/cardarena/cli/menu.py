@@ -142,12 +142,12 @@ class Menu:
         (plain output, read by programs) it is left whole."""
         head = f"Your choices ({self.size}; a number, a name or its first letters; ? lists them all):"
         if len(self.groups) <= MAX_ITEM_LINES:
-            return [head] + [_summary(k, g, width, cut) for k, g in enumerate(self.groups, 1)]
+            return [head] + [_summary(k, g, width, cut=cut) for k, g in enumerate(self.groups, 1)]
         cells = [
             f"{k}. {g.name}" + (f" ({len(g.choices)})" if len(g.choices) > 1 else "")
             for k, g in enumerate(self.groups, 1)
         ]
-        return [head, *_columns(cells, width, cut)]
+        return [head, *_columns(cells, width, cut=cut)]
 
     def opened_lines(self, opened: Opened, width: int, *, cut: bool = True) -> list[str]:
         """A sub-menu: its header and one line per action (packed into columns when there are many)."""
@@ -157,7 +157,7 @@ class Menu:
             body = [f"{k:>3}. {_detail_line(opened.group, c)}" for k, c in enumerate(opened.choices, 1)]
             return [head, *(_fit(line, width) if cut else line for line in body)]
         cells = [f"{k}. {_label(opened.group, c)}" for k, c in enumerate(opened.choices, 1)]
-        return [head, *_columns(cells, width, cut)]
+        return [head, *_columns(cells, width, cut=cut)]
 
     def full_lines(self) -> list[str]:
         """Every legal action, numbered as ``group.detail`` (what ``?`` shows; pages in a terminal)."""
@@ -224,7 +224,7 @@ def _detail_line(group: Group, c: Choice) -> str:
     return f"{label} — {desc}"
 
 
-def _summary(k: int, group: Group, width: int, cut: bool) -> str:
+def _summary(k: int, group: Group, width: int, *, cut: bool) -> str:
     """A group's one line: the action itself when alone, else its name, its count and the first details that fit,
     each whole, and always the first (cut to the width when ``cut``)."""
     if len(group.choices) == 1:
@@ -250,7 +250,7 @@ def _fit(line: str, width: int) -> str:
     return line if len(line) <= width else line[: max(1, width - 1)].rstrip() + ELLIPSIS
 
 
-def _columns(cells: list[str], width: int, cut: bool) -> list[str]:
+def _columns(cells: list[str], width: int, *, cut: bool) -> list[str]:
     """Cells laid out in columns, row by row, in at most :data:`MAX_ITEM_LINES` lines (the rest elided); a cell
     wider than the screen is cut when ``cut``, else left whole on its own row."""
     width -= 2  # the indent

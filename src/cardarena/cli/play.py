@@ -320,10 +320,10 @@ class Shell:
             elif reply == HINT:
                 echo("  thinking…")
                 seed = derive_seed(self.seed, _TAG_HINT, self.decisions)
-                for line in hint_lines(state, seat, self.hint_spec, seed, code_of=menu.code_of):
+                for line in hint_lines(state, seat, spec=self.hint_spec, seed=seed, code_of=menu.code_of):
                     echo(line)
             elif reply == ODDS:
-                for line in odds_lines(state, seat, derive_seed(self.seed, _TAG_ODDS, self.decisions)):
+                for line in odds_lines(state, seat, seed=derive_seed(self.seed, _TAG_ODDS, self.decisions)):
                     echo(line)
 
 
