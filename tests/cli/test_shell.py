@@ -17,7 +17,7 @@ import cardarena
 from cardarena.cli.main import cli
 from cardarena.cli.menu import MAX_MENU_LINES, Menu
 from cardarena.cli.play import game_has_pass, help_lines, run_play
-from cardarena.cli.screen import CHANGED, MORE, Screen, changed_lines
+from cardarena.cli.screen import CHANGED, MORE, Screen, changed_lines, panel_title
 from cardarena.engine import Panel, Rng, State
 
 # every game, and Tash-Kalar's modes; seeds that give short games
@@ -176,13 +176,16 @@ def test_an_empty_line_and_back_leave_a_sub_menu_and_eof_leaves_the_game() -> No
 def test_board_marks_the_lines_changed_since_the_seats_last_decision() -> None:
     old = {"hand": ("a", "b", "c"), "board": ("x",)}
     hand = Panel("your hand", ("a", "B", "c", "d"), seat=0, key="hand")
+    assert panel_title(Panel("hand", (), seat=0), 0) == "hand (yours)"
+    assert panel_title(Panel("Seat 1 (opponent)", (), seat=1), 0) == "Seat 1 (opponent)"
+    assert panel_title(Panel("hand", (), seat=1), 0) == "hand (seat 1)"
     assert changed_lines(hand, old) == {1, 3}
     assert changed_lines(hand, None) == set()  # first drawing: nothing to compare with
     assert changed_lines(Panel("new zone", ("1", "2")), old) == {0, 1}
     out: list[str] = []
     Screen(out.append).board([hand, Panel("their hand", ("[?] [?]",), seat=1), Panel("supply", ("s",))], 0, old)
     assert out == [
-        "── your hand (yours) ──",
+        "── your hand ──",
         "  a",
         CHANGED + "B",
         "  c",

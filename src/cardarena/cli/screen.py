@@ -133,12 +133,14 @@ def _rows(console: Console, boxes: list[RichPanel]) -> list[list[RichPanel]]:
 
 
 def panel_title(panel: Panel, seat: int | None) -> str:
-    """A panel's title with whose zone it is (the same in rich and plain output)."""
+    """A panel's title with whose zone it is (the same in rich and plain output), unless the title says it."""
+    title = panel.title
+    said = title.casefold()
     if panel.seat is None:
-        return panel.title
+        return title
     if panel.seat == seat:
-        return f"{panel.title} (yours)"
-    return f"{panel.title} (seat {panel.seat})"
+        return title if "you" in said else f"{title} (yours)"
+    return title if f"seat {panel.seat}" in said else f"{title} (seat {panel.seat})"
 
 
 def board_lines(panels: Sequence[Panel]) -> dict[str, tuple[str, ...]]:
