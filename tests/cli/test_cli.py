@@ -80,9 +80,9 @@ def test_play_against_random_to_the_end_with_typed_input() -> None:
     answers = "hello\n99\n?\nboard\n" + "1\n" * 4000
     code, out = run("play", "torabato", "--vs", "random", "--seed", "4", input=answers)
     assert code == 0, out
-    assert "not accepted" in out and "no action number 99" in out
+    assert "not accepted" in out and "no choice number 99" in out
     assert "Game over" in out
-    assert "Your choices:" in out and "hand:" in out and "Waiting on seat" in out
+    assert "Your choices (" in out and "hand:" in out and "Waiting on seat" in out
 
 
 def test_play_record_can_be_replayed(tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ def test_laplaplace_league_is_registered(tmp_path: Path) -> None:
 
 
 def test_play_skip_passes_until_the_next_turn() -> None:
-    code, out = run("play", "torabato", "--seed", "4", input="1\nskip\n" + "skip\n" * 400 + "1\n" * 3000)
+    code, out = run("play", "torabato", "--seed", "4", input="1\n1\nskip\n" + "skip\n" * 400 + "1\n" * 3000)
     assert code == 0, out
     assert "passing whenever possible until turn" in out and "Game over" in out
 

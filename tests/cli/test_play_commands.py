@@ -62,8 +62,10 @@ def test_typing_skip_through_the_command_line() -> None:
     answers = "\n".join([*_tashkalar_bottom_lines(3), "skip", ":quit"]) + "\n"
     result = CliRunner().invoke(cli, ["play", "tashkalar", "--seat", "1", "--seed", "3", "--no-auto"], input=answers)
     assert result.exit_code == 0, result.output
-    assert "seat 1 to act (main), 1 action(s) left, discard used" in result.output
-    assert "needs a pass" not in result.output and "You left the game." in result.output
+    after_skip = result.output.rsplit("seat 1> ", 2)  # seat 1 typed 'skip' at one prompt and ':quit' at the next
+    assert len(after_skip) == 3 and "You left the game." in after_skip[2]
+    assert "needs a pass" not in result.output and "passing whenever possible" not in result.output
+    assert "not accepted" not in result.output
 
 
 def test_a_game_action_that_is_also_a_command_word_is_refused_with_the_games_reason() -> None:
@@ -170,12 +172,26 @@ def test_skip_asks_the_game_what_a_pass_is(monkeypatch: pytest.MonkeyPatch) -> N
     game = cardarena.load("torabato")
     out: list[str] = []
     run_play(
-        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", ":skip"), echo=out.append
+        game,
+        seat=0,
+        opponent="random",
+        seed=4,
+        auto=True,
+        record=None,
+        ask=_answers("1", "1", ":skip"),
+        echo=out.append,
     )
     assert any("passing whenever possible" in line for line in out)
     monkeypatch.setattr(type(game), "is_pass", lambda self, action: False)
     out.clear()
     run_play(
-        game, seat=0, opponent="random", seed=4, auto=True, record=None, ask=_answers("1", ":skip"), echo=out.append
+        game,
+        seat=0,
+        opponent="random",
+        seed=4,
+        auto=True,
+        record=None,
+        ask=_answers("1", "1", ":skip"),
+        echo=out.append,
     )
     assert any("needs a pass among your choices" in line for line in out)

@@ -18,7 +18,10 @@ from .. import engine
 from ..agents import make_agent, split_specs
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
-from .play import run_play
+from .advice import DEFAULT_HINT
+from .play import check_opponent, game_has_pass, help_lines, run_play
+from .screen import Screen
+from .stepper import step_through
 
 console = Console(highlight=False)
 
@@ -28,6 +31,11 @@ OPTION_HELP = "game option name=value (repeatable); `cardarena rules GAME` lists
 def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(2)
+
+
+def _jsonable(value: object) -> object:
+    """An option's value as JSON shows it (paths as text)."""
+    return value if isinstance(value, (str, int, float, bool, type(None))) else str(value)
 
 
 def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
@@ -66,8 +74,23 @@ def games(as_json: bool) -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
 def rules(game_id: str, options: tuple[str, ...]) -> None:
-    """Print the rules summary, rulings and options of GAME."""
-    click.echo(_load(game_id, options).rules_text())
+    """Print the rules of GAME (from the top, paged in a terminal), the terminal's commands and the options."""
+    game = _load(game_id, options)
+    text = game.rules_text()
+    commands = ["## Terminal commands (`cardarena play`, every game)", "", "```"]
+    commands += [*help_lines(has_pass=game_has_pass(game)), "```", "", ""]
+    at = text.find(game.options_text())  # after the game's own page, before the options (and what follows them)
+    at = len(text) if at < 0 else at
+    text = text[:at].rstrip() + "\n\n" + "\n".join(commands) + text[at:]
+    if _interactive():
+        click.echo_via_pager(text)
+    else:
+        click.echo(text)
+
+
+def _interactive() -> bool:
+    """Whether a person sits at a terminal (stdin and stdout both ttys): only then are outputs paged."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 @cli.command()
@@ -78,7 +101,8 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
     "opponent",
     default="random",
     show_default=True,
-    help="agent for the other seats, or 'human' to share the terminal",
+    help="agent spec for the other seats (random, heuristic, flatmc:worlds=16, ismcts:iterations=500, ...), or"
+    " 'human' to share the terminal",
 )
 @click.option("--seed", default=None, type=int, help="seed (default: random)")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
@@ -89,6 +113,8 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
     " left unfinished is not written)",
 )
 @click.option("--no-auto", is_flag=True, help="ask even when there is a single choice")
+@click.option("--hint", "hint_spec", default=DEFAULT_HINT, show_default=True, help="agent spec that ':hint' asks")
+@click.option("--allow-cheating", is_flag=True, help="allow an opponent that reads the true state (an analysis agent)")
 def play(
     game_id: str,
     seat: int,
@@ -97,33 +123,45 @@ def play(
     options: tuple[str, ...],
     record: Path | None,
     no_auto: bool,
+    hint_spec: str,
+    allow_cheating: bool,
 ) -> None:
-    """Play GAME in the terminal."""
+    """Play GAME in the terminal (type ? while playing for help)."""
     game = _load(game_id, options)
     if not 0 <= seat < game.num_players:
         _fail(f"--seat must be in 0..{game.num_players - 1}")
+    try:
+        check_opponent(opponent, allow_cheating=allow_cheating)
+    except engine.RulesError as e:
+        _fail(f"--vs: {e}")
+    try:
+        make_agent(hint_spec, 0)
+    except engine.RulesError as e:
+        _fail(f"--hint: {e}")
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
         click.echo(f"seed {seed}")
-    if opponent != "human":
-        try:
-            make_agent(opponent, 0)
-        except engine.RulesError as e:
-            _fail(str(e))
 
     def ask(prompt: str) -> str:
         return input(prompt)
 
-    run_play(
-        game,
-        seat=seat,
-        opponent=opponent,
-        seed=seed,
-        auto=not no_auto,
-        record=record,
-        ask=ask,
-        echo=click.echo,
-    )
+    screen = Screen(click.echo, console=Console(highlight=False), ask=ask, interactive=_interactive())
+    try:
+        run_play(
+            game,
+            seat=seat,
+            opponent=opponent,
+            seed=seed,
+            auto=not no_auto,
+            record=record,
+            ask=ask,
+            echo=click.echo,
+            screen=screen,
+            hint=hint_spec,
+            allow_cheating=allow_cheating,
+        )
+    except KeyboardInterrupt:  # Ctrl-C while an agent thinks: leave as ':quit' does
+        click.echo("\nYou left the game.")
 
 
 @cli.command("simulate")
@@ -160,6 +198,13 @@ def simulate_cmd(
         )
     except engine.RulesError as e:
         _fail(str(e))
+    game = _load(game_id, options)
+    summary["wins_by_seat"] = {f"seat {s}": w for s, w in enumerate(summary["wins"])}
+    summary["options_in_force"] = {k: _jsonable(v) for k, v in game.options.items()}
+    written = None
+    if record_dir is not None:
+        written = sum(1 for _ in Path(record_dir).glob(f"{game.id}-*.json"))
+        summary["records"] = {"dir": str(Path(record_dir).resolve()), "files": written}
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
         return
@@ -171,6 +216,9 @@ def simulate_cmd(
     for key in ("draws", "mean_turns", "median_turns", "mean_decisions", "errors"):
         table.add_row(key.replace("_", " "), str(summary[key]))
     console.print(table)
+    click.echo("options: " + ", ".join(f"{k}={v}" for k, v in summary["options_in_force"].items()))
+    if written is not None:
+        click.echo(f"{written} record(s) in {summary['records']['dir']} ({game.id}-NNNNNN.json, one per finished game)")
     for sample in summary.get("error_samples", []):
         console.print(f"[red]error[/red] in game {sample['game']} (seed {sample['seed']}): {sample['error']}")
 
@@ -178,14 +226,27 @@ def simulate_cmd(
 @cli.command("replay")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--verify", is_flag=True, help="fail if the replayed result differs from the recorded one")
-@click.option("--seat", default=None, type=int, help="show the end as this seat sees it (default: everything public)")
-def replay_cmd(file: Path, verify: bool, seat: int | None) -> None:
+@click.option("--seat", default=None, type=int, help="show the game as this seat saw it (default: a spectator)")
+@click.option(
+    "--step",
+    is_flag=True,
+    help="show every position and action (Enter for the next one in a terminal; printed whole otherwise)",
+)
+def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
     """Re-run a game record."""
     try:
         state = engine.replay(file, verify=verify)
     except engine.RulesError as e:
         _fail(str(e))
-    click.echo(state.game.render(state, seat))
+    if seat is not None and not 0 <= seat < state.game.num_players:
+        _fail(f"--seat must be in 0..{state.game.num_players - 1}")
+    if step:
+        interactive = _interactive()
+        ask = input if interactive else None
+        screen = Screen(click.echo, console=Console(highlight=False), ask=ask, interactive=interactive)
+        step_through(state, seat, screen, ask=ask)
+    else:
+        click.echo(state.game.render(state, seat))
     result = state.returns() if state.is_terminal() else None
     click.echo(f"{len(state.history)} actions replayed; result {result}" + (" (verified)" if verify else ""))
 
