@@ -16,7 +16,7 @@ from rich.console import Console
 import cardarena
 from cardarena.cli.main import cli
 from cardarena.cli.menu import MAX_MENU_LINES, Menu
-from cardarena.cli.play import game_has_pass, help_lines, run_play
+from cardarena.cli.play import help_lines, run_play
 from cardarena.cli.screen import CHANGED, MORE, Screen, changed_lines, panel_title
 from cardarena.engine import Panel, Rng, State
 
@@ -129,8 +129,8 @@ def test_what_a_decision_shows_is_the_same_from_any_resample_for_that_seat(
 
 def test_help_mentions_skip_only_where_the_game_has_passes() -> None:
     """Issue 13 point 3: the help mentioned `skip`/`pass` in Laplaplace, where no pass exists."""
-    assert not game_has_pass(cardarena.load("laplaplace"))
-    assert game_has_pass(cardarena.load("torabato"))
+    assert not cardarena.load("laplaplace").has_passes
+    assert cardarena.load("torabato").has_passes
     assert not any(":skip" in line for line in help_lines(has_pass=False))
     assert any(":skip" in line for line in help_lines(has_pass=True))
     out = CliRunner().invoke(cli, ["play", "laplaplace", "--seed", "1"], input="?\n:quit\n").output

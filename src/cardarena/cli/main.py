@@ -19,7 +19,7 @@ from ..agents import make_agent, split_specs
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
-from .play import check_opponent, game_has_pass, help_lines, run_play
+from .play import check_opponent, help_lines, run_play
 from .screen import Screen
 from .stepper import step_through
 
@@ -78,7 +78,7 @@ def rules(game_id: str, options: tuple[str, ...]) -> None:
     game = _load(game_id, options)
     text = game.rules_text()
     commands = ["## Terminal commands (`cardarena play`, every game)", "", "```"]
-    commands += [*help_lines(has_pass=game_has_pass(game)), "```", "", ""]
+    commands += [*help_lines(has_pass=game.has_passes), "```", "", ""]
     at = text.find(game.options_text())  # after the game's own page, before the options (and what follows them)
     at = len(text) if at < 0 else at
     text = text[:at].rstrip() + "\n\n" + "\n".join(commands) + text[at:]

@@ -7,7 +7,6 @@ kernel's defaults and gets better as each game supplies its own.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..agents import SeatView, make_agent
-from ..engine import Action, Game, OptionError, Rng, RulesError, State, derive_seed
+from ..engine import Action, Game, OptionError, RulesError, State, derive_seed
 from .advice import DEFAULT_HINT, ODDS_WORLDS, hint_lines, odds_lines
 from .menu import Ambiguous, Menu, Opened
 from .screen import Screen, board_lines
@@ -83,22 +82,6 @@ def help_lines(*, has_pass: bool, hint_spec: str = DEFAULT_HINT) -> list[str]:
         "what it caused; long reports are paged in a terminal (Enter for more, q to stop reading).",
     ]
     return lines
-
-
-@functools.lru_cache(maxsize=32)
-def game_has_pass(game: Game) -> bool:
-    """Whether the game ever offers a pass (``Game.is_pass``): looked for along one seeded random game."""
-    state = game.new_initial_state(0)
-    rng = Rng(0)
-    for _ in range(3000):
-        if state.is_terminal():
-            return False
-        legal = state.legal_actions()
-        if any(game.is_pass(a) for a in legal):
-            return True
-        choices = state.playout_actions()
-        state.apply_legal(choices[rng.randbelow(len(choices))])
-    return False
 
 
 class Refusal(str):
@@ -178,7 +161,7 @@ class Shell:
         self.boards: dict[int, dict[str, tuple[str, ...]]] = {}  # seat -> its board at its last decision
         self.baseline: dict[int, dict[str, tuple[str, ...]] | None] = {}  # seat -> the one before that
         self.decisions = 0  # the people's decisions so far (seeds the hints: known to them, unlike the history)
-        self.seen_pass = game_has_pass(game)
+        self.seen_pass = game.has_passes
         self.told = 0  # lines of narration since the last decision drawn
 
     def help(self) -> list[str]:

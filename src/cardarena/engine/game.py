@@ -181,6 +181,12 @@ class Game(ABC):
         is no pass at all."""
         return False
 
+    @property
+    def has_passes(self) -> bool:
+        """Whether the game ever offers a pass: it names its passes by overriding :meth:`is_pass` (faces offer a
+        ``skip`` command only then)."""
+        return type(self).is_pass is not Game.is_pass
+
     def rules_text(self) -> str:
         """The rules summary, rulings and options (the game's ``docs/games/<id>.md``)."""
         package = type(self).__module__.rsplit(".", 1)[0]

@@ -48,7 +48,8 @@ OPTIONS = (
 class LaplaplaceGame(Game):
     """Options, the data (card list and build files, loaded in ``setup``), the action codec and the face hooks.
 
-    Laplaplace has no pass: ``done`` ends a build for good, it does not give the turn back (``is_pass`` is False).
+    Laplaplace has no pass: ``done`` ends a build for good, it does not give the turn back (the
+    game keeps ``Game.is_pass``, so ``has_passes`` is False).
     """
 
     id = "laplaplace"
@@ -100,9 +101,6 @@ class LaplaplaceGame(Game):
 
     def action_from_index(self, index: int) -> Action:
         return self.codec.all[index]
-
-    def is_pass(self, action: Action) -> bool:
-        return False  # no pass: see the class docstring
 
     def card_of(self, action: Action) -> CardDef | None:
         """The card an ``add``/``show`` action names; ``None`` for ``done``."""

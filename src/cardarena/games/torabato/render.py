@@ -225,7 +225,7 @@ def _status(state: ToraBatoState, seat: int | None) -> Panel:
 
 def _player(state: ToraBatoState, s: int, seat: int | None) -> list[Panel]:
     """A player's zones: hand, deck and mana; soldiers; discard pile."""
-    name = _seat_name(s, seat)
+    name = f"You (seat {s})" if s == seat else f"Seat {s}"
     pool = f", +{state.pool[s]} this turn" if state.pool[s] else ""
     lines = [
         f"deck {len(state.deck[s])} · mana {state.available_mana(s)} available"
@@ -251,9 +251,9 @@ def _player(state: ToraBatoState, s: int, seat: int | None) -> list[Panel]:
     soldiers = [_soldier(state, c) for c in state.field[s]] or ["-"]
     discard = " ".join(NAMES[c] for c in state.discard[s]) or "-"
     return [
-        Panel(f"{name} (seat {s}) — hand, deck, mana", tuple(lines), seat=s, key=f"seat{s}"),
-        Panel(f"{name} (seat {s}) — soldiers", tuple(soldiers), seat=s, key=f"soldiers{s}"),
-        Panel(f"{name} (seat {s}) — discard pile ({len(state.discard[s])})", (discard,), seat=s, key=f"discard{s}"),
+        Panel(f"{name} — hand, deck, mana", tuple(lines), seat=s, key=f"seat{s}"),
+        Panel(f"{name} — soldiers", tuple(soldiers), seat=s, key=f"soldiers{s}"),
+        Panel(f"{name} — discard pile ({len(state.discard[s])})", (discard,), seat=s, key=f"discard{s}"),
     ]
 
 
