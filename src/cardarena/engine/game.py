@@ -188,7 +188,8 @@ class Game(ABC):
         return type(self).is_pass is not Game.is_pass
 
     def rules_text(self) -> str:
-        """The rules summary, rulings and options (the game's ``docs/games/<id>.md``)."""
+        """The player's page (the package's ``rules.md``: how to play in the terminal, the rules, the rulings a
+        player needs) and the options."""
         package = type(self).__module__.rsplit(".", 1)[0]
         text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
         return text + "\n" + self.options_text()

@@ -16,7 +16,6 @@ from .state import LyabiState
 from .views import evaluate, heuristic_action, hidden_cards, hidden_facts
 
 #: Where the implementation notes start in the rules file: `cardarena rules lyabi` prints what comes before.
-NOTES_MARK = "<!-- implementation notes"
 
 
 class LyabiGame(Game):
@@ -108,13 +107,9 @@ class LyabiGame(Game):
         return hidden_facts(world, seat)
 
     def rules_text(self) -> str:
-        """How to play in the terminal, the rules, the rulings and the options (``docs/games/lyabi.md`` up to its
-        implementation notes, which are for developers), then every value of the data file in use."""
-        text = super().rules_text()
-        notes = text.find(NOTES_MARK)
-        if notes >= 0:
-            text = text[:notes].rstrip("\n") + "\n\n" + self.options_text()
-        return text + "\n" + self.assumed_text()
+        """How to play in the terminal, the rules, the rulings and the options (``rules.md``; the implementation
+        notes for developers are in ``docs/games/lyabi.md``), then every value of the data file in use."""
+        return super().rules_text() + "\n" + self.assumed_text()
 
     def assumed_text(self) -> str:
         """Every value of the data file in use, each assumed one marked (the rulebook lost them)."""
