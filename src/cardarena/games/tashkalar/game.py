@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
+from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Panel, Rng, State
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
+from .render.menu import choice_label
+from .render.narrate import narrate
+from .render.panels import panels
 from .state import TashKalarState
 
 MODES = ("highform", "deathmatch", "melee")
@@ -162,6 +165,21 @@ class TashKalarGame(Game):
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        """Grouped by kind and card: ``place ranks 5-6`` / ``e5``, ``summon Elder Oak`` / ``at e5 r90: being on
+        e5, pattern on d4 e4 f4``, ``move e5 (common of seat 0)`` / ``to e7`` (see ``render/menu.py``)."""
+        assert isinstance(state, TashKalarState)
+        return choice_label(state, action)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, TashKalarState)
+        return panels(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        """The action as ``seat`` sees it, then every visible change it caused (``render/narrate.py``)."""
+        assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
+        return narrate(before, action, after, seat)
 
     def is_pass(self, action: Action) -> bool:
         """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end
