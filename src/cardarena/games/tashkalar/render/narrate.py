@@ -153,9 +153,8 @@ def score_lines(before: TashKalarState, after: TashKalarState) -> list[str]:
         d = points(after, c) - points(before, c)
         if d:
             why = ""
-            if g.mode == "deathmatch" and after.turn_no != before.turn_no and any(before.destroyed):
-                dc, dh, dl = before.destroyed
-                why = f" (this turn destroyed {dc} common, {dh} heroic, {dl} legendary)"
+            if g.mode == "deathmatch" and after.turn_no != before.turn_no and d > 0:
+                why = " (for the enemy pieces destroyed this turn)"
             out.append(f"{colour_name(before, c)}: {d:+d} point(s), now {points(after, c)} / {target}{why}")
     return out
 
