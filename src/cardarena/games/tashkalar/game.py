@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Panel, Rng, State
+from . import strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
@@ -180,6 +183,24 @@ class TashKalarGame(Game):
         """The action as ``seat`` sees it, then every visible change it caused (``render/narrate.py``)."""
         assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
         return narrate(before, action, after, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        """Points ahead of the best opponent and pieces on the board by rank, squashed into [-1, 1]."""
+        return strategy.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        """Summon over place (legends first, summons that destroy), place towards a pattern of the hand, hurt the
+        enemy's best pieces in effects, flares only when they pay, never resign (``strategy.py``)."""
+        return strategy.heuristic_action(self, observation, legal, seat, rng) if legal else None
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, TashKalarState)
+        return views.hidden_cards(state, seat)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        """Per other seat: its flare, its legends, whether it could summon on this board, its next school card."""
+        assert isinstance(world, TashKalarState)
+        return views.hidden_facts(world, seat)
 
     def is_pass(self, action: Action) -> bool:
         """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end
