@@ -59,7 +59,8 @@ def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
         if n1 > have[0] or n2 > have[1] or n3 > have[2]:
             continue  # too few pieces of those ranks for the pattern in any orientation
         allow = allowed[card.rank]
-        supplied = has_supply(st, st.side, card.rank)  # then every match has its piece
+        # a piece for the being: in the supply, or (out of units) one of yours outside any placement of the pattern
+        supplied = has_supply(st, st.side, card.rank) or _own_kind(st, card).bit_count() > n1 + 1
         for oi, o in enumerate(card.orients):
             m = allow
             if o.summon_req:
