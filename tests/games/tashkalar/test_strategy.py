@@ -114,6 +114,7 @@ def test_hidden_facts_read_only_the_world_and_differ_between_worlds() -> None:
     assert set(facts) == {
         "seat 1's flare",
         "seat 1's legends",
+        "seat 1 holds a heroic being",
         "seat 1 could summon on this board",
         "seat 1's next school card",
     }

@@ -198,7 +198,8 @@ class TashKalarGame(Game):
         return views.hidden_cards(state, seat)
 
     def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
-        """Per other seat: its flare, its legends, whether it could summon on this board, its next school card."""
+        """Per other seat: its flare, its legends, whether it holds a heroic being, whether it could summon on this
+        board, its next school card."""
         assert isinstance(world, TashKalarState)
         return views.hidden_facts(world, seat)
 

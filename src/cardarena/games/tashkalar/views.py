@@ -228,8 +228,9 @@ def hidden_cards(st: TashKalarState, seat: int) -> dict[str, dict[str, Any]]:
 
 def hidden_facts(world: TashKalarState, seat: int) -> dict[str, str]:
     """What a player would like odds on, read from a world drawn for ``seat``: for each other seat whose cards are
-    hidden, its flare, its legends (not for your teammate: the team's legends are shared), whether one of its beings
-    or legends fits the board now (for its colour), and the next card of its school deck."""
+    hidden, its flare, its legends (not for your teammate: the team's legends are shared), whether it holds a heroic
+    being, whether one of its beings or legends fits the board now (for its colour), and the next card of its school
+    deck."""
     g = world.game
     cs = g.cards.cards
     mate = g.mate(seat) if g.teams else -1
@@ -240,6 +241,7 @@ def hidden_facts(world: TashKalarState, seat: int) -> dict[str, str]:
         facts[f"seat {p}'s flare"] = ", ".join(sorted(cs[c].name for c in world.hand_f[p])) or "none"
         if p != mate:
             facts[f"seat {p}'s legends"] = ", ".join(sorted(cs[c].name for c in world.hand_l[p])) or "none"
+        facts[f"seat {p} holds a heroic being"] = "yes" if any(cs[c].rank >= 2 for c in world.hand_b[p]) else "no"
         facts[f"seat {p} could summon on this board"] = "yes" if _could_summon(world, p) else "no"
         deck = world.deck_s[p]
         facts[f"seat {p}'s next school card"] = cs[deck[-1]].name if deck else "none (deck empty)"
