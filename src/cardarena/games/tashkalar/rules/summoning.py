@@ -27,18 +27,21 @@ def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
     return (0, ge1, ge2, ge3)
 
 
-_NEEDS: dict[int, tuple[int, int, int]] = {}
+#: card -> pieces its pattern needs, by ``id`` (a card's hash reads all its fields); the card is kept with its
+#: entry, so that a card set freed and replaced can never hand its id to another card's entry
+_NEEDS: dict[int, tuple[Card, tuple[int, int, int]]] = {}
 
 
 def needs(card: Card) -> tuple[int, int, int]:
     """How many of your pieces of rank at least 1, 2 and 3 the pattern needs (the same in every orientation)."""
     got = _NEEDS.get(id(card))
-    if got is None:
-        ranks = [r for _, r in card.orients[0].reqs] + (
-            [card.orients[0].summon_req] if card.orients[0].summon_req else []
-        )
-        got = _NEEDS[id(card)] = (len(ranks), sum(r >= 2 for r in ranks), sum(r >= 3 for r in ranks))
-    return got
+    if got is not None and got[0] is card:
+        return got[1]
+    o = card.orients[0]
+    ranks = [r for _, r in o.reqs] + ([o.summon_req] if o.summon_req else [])
+    counts = (len(ranks), sum(r >= 2 for r in ranks), sum(r >= 3 for r in ranks))
+    _NEEDS[id(card)] = (card, counts)
+    return counts
 
 
 def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
