@@ -164,3 +164,15 @@ def test_summoning_costs_an_action() -> None:
     assert st.actions == 1
     st = position(g, "d5:o", hand=("hero",), actions=0)
     assert not summons(st)
+
+
+def test_the_pattern_needs_cache_never_answers_for_another_card() -> None:
+    """legal_summons caches what each pattern needs by the card's id; a card set freed and replaced may hand an id
+    to a new card, so an entry counts only for the very card it was made for."""
+    from cardarena.games.tashkalar.rules import summoning
+
+    small = make_game(being("small", "c @", [{"do": "gain_action"}])).cards.by_id["small"]
+    big = make_game(being("big", "c c c\nc @ c", [{"do": "gain_action"}])).cards.by_id["big"]
+    assert summoning.needs(small) == (1, 0, 0)
+    summoning._NEEDS[id(big)] = (small, (1, 0, 0))  # as if big had taken a freed card's id
+    assert summoning.needs(big) == (5, 0, 0)

@@ -12,8 +12,6 @@ never on the board. Sets of squares are Python ints used as bit sets.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 WIDTH = 16
 SIZE = 9
 FILES = "abcdefghi"
@@ -61,12 +59,32 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def bits(mask: int) -> Iterator[int]:
-    """The squares of a bit set, lowest first."""
+# _ROWS[y][r]: the squares of rank y whose files are the set bits of r (9 bits): a bit set is read a row at a time
+_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(y * WIDTH + x for x in range(SIZE) if r >> x & 1) for r in range(1 << SIZE)) for y in range(SIZE)
+)
+_ROW_MASK = (1 << WIDTH) - 1
+
+
+def bits(mask: int) -> list[int]:
+    """The squares of a bit set, lowest first (any non-negative int: rows outside the board are read bit by bit).
+
+    >>> bits(1 << NAME_SQ["e5"] | 1 << NAME_SQ["a4"] | 1 << 9 | 1 << 200) == [9, NAME_SQ["a4"], NAME_SQ["e5"], 200]
+    True
+    """
+    out: list[int] = []
+    y = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        row = mask & _ROW_MASK
+        if row:
+            if y < SIZE and row < 512:
+                out.extend(_ROWS[y][row])
+            else:
+                base = y * WIDTH
+                out.extend(base + x for x in range(WIDTH) if row >> x & 1)
+        mask >>= WIDTH
+        y += 1
+    return out
 
 
 def mask_of(squares: list[int] | tuple[int, ...]) -> int:

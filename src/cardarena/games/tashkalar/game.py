@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Rng, State
+from typing import Any
+
+from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Panel, Rng, State
+from . import strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
+from .render.menu import choice_label
+from .render.narrate import narrate
+from .render.panels import panels
 from .state import TashKalarState
 
 MODES = ("highform", "deathmatch", "melee")
@@ -162,6 +168,40 @@ class TashKalarGame(Game):
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
+
+    def choice_label(self, state: State, action: Action) -> tuple[str, str]:
+        """Grouped by kind and card: ``place ranks 5-6`` / ``e5``, ``summon Elder Oak`` / ``at e5 r90: being on
+        e5, pattern on d4 e4 f4``, ``move e5 (common of seat 0)`` / ``to e7`` (see ``render/menu.py``)."""
+        assert isinstance(state, TashKalarState)
+        return choice_label(state, action)
+
+    def board(self, state: State, seat: int | None) -> list[Panel]:
+        assert isinstance(state, TashKalarState)
+        return panels(state, seat)
+
+    def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
+        """The action as ``seat`` sees it, then every visible change it caused (``render/narrate.py``)."""
+        assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
+        return narrate(before, action, after, seat)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
+        """Points ahead of the best opponent and pieces on the board by rank, squashed into [-1, 1]."""
+        return strategy.evaluate(observation, seat)
+
+    def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
+        """Summon over place (legends first, summons that destroy), place towards a pattern of the hand, hurt the
+        enemy's best pieces in effects, flares only when they pay, never resign (``strategy.py``)."""
+        return strategy.heuristic_action(self, observation, legal, seat, rng) if legal else None
+
+    def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:
+        assert isinstance(state, TashKalarState)
+        return views.hidden_cards(state, seat)
+
+    def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
+        """Per other seat: its flare, its legends, whether it holds a heroic being, whether it could summon on this
+        board, its next school card."""
+        assert isinstance(world, TashKalarState)
+        return views.hidden_facts(world, seat)
 
     def is_pass(self, action: Action) -> bool:
         """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end

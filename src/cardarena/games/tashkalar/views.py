@@ -17,6 +17,7 @@ from .rules import effects
 from .rules.decks import sideways
 from .rules.modes import points
 from .rules.pieces import all_pieces
+from .rules.summoning import legal_summons
 
 if TYPE_CHECKING:
     from .state import TashKalarState
@@ -182,3 +183,74 @@ def _seat_view(st: TashKalarState, seat: int, obs: dict[str, Any]) -> None:
     obs["my_deck_cards"] = sorted(_names(st, st.deck_s[seat]))
     if g.teams:
         obs["team_legends"] = _names(st, st.hand_l[g.mate(seat)])
+
+
+def hidden_cards(st: TashKalarState, seat: int) -> dict[str, dict[str, Any]]:
+    """Every place whose card ``seat`` cannot see, by pool (cards that may trade places in a resample):
+
+    - ``your school deck``: the order above the cards you put under it;
+    - ``seat P beings``: another seat's beings in hand (less those every seat saw it take) and its school deck;
+    - ``legends``: the legend deck and the legends of the seats whose legends you do not hold or share;
+    - ``flares``: the flare deck and the other seats' flares;
+    - ``task deck``: the High Form task deck above the tasks put under it face up.
+    """
+    cs = st.game.cards.cards
+    n = st.game.num_players
+    out: dict[str, dict[str, Any]] = {}
+    k = st.known_bottom[seat]
+    out["your school deck"] = {f"deck {i}": cs[c].id for i, c in enumerate(st.deck_s[seat]) if i >= k}
+    known = [[x for x in st.known_hand[p] if x in _held(st, p)] for p in range(n)]
+    mate = st.game.mate(seat) if st.game.teams else -1
+    for p in range(n):
+        if p == seat:
+            continue
+        unseen = _split_known(st.hand_b[p], known[p])[1]
+        places = {f"hand {i}": cs[c].id for i, c in enumerate(unseen)}
+        places.update({f"deck {i}": cs[c].id for i, c in enumerate(st.deck_s[p])})
+        out[f"seat {p} beings"] = places
+    for name, hands, deck, team_shared in (
+        ("legends", st.hand_l, st.deck_l, True),
+        ("flares", st.hand_f, st.deck_f, False),
+    ):
+        places = {f"deck {i}": cs[c].id for i, c in enumerate(deck)}
+        for p in range(n):
+            if p == seat or (team_shared and p == mate):
+                continue
+            unseen = _split_known(hands[p], known[p])[1]
+            places.update({f"seat {p} hand {i}": cs[c].id for i, c in enumerate(unseen)})
+        out[name] = places
+    if st.deck_t:
+        assert st.game.tasks is not None
+        ts = st.game.tasks.tasks
+        out["task deck"] = {f"deck {i}": ts[t].id for i, t in enumerate(st.deck_t) if i >= st.t_bottom}
+    return {pool: places for pool, places in out.items() if places}
+
+
+def hidden_facts(world: TashKalarState, seat: int) -> dict[str, str]:
+    """What a player would like odds on, read from a world drawn for ``seat``: for each other seat whose cards are
+    hidden, its flare, its legends (not for your teammate: the team's legends are shared), whether it holds a heroic
+    being, whether one of its beings or legends fits the board now (for its colour), and the next card of its school
+    deck."""
+    g = world.game
+    cs = g.cards.cards
+    mate = g.mate(seat) if g.teams else -1
+    facts: dict[str, str] = {}
+    for p in range(g.num_players):
+        if p == seat:
+            continue
+        facts[f"seat {p}'s flare"] = ", ".join(sorted(cs[c].name for c in world.hand_f[p])) or "none"
+        if p != mate:
+            facts[f"seat {p}'s legends"] = ", ".join(sorted(cs[c].name for c in world.hand_l[p])) or "none"
+        facts[f"seat {p} holds a heroic being"] = "yes" if any(cs[c].rank >= 2 for c in world.hand_b[p]) else "no"
+        facts[f"seat {p} could summon on this board"] = "yes" if _could_summon(world, p) else "no"
+        deck = world.deck_s[p]
+        facts[f"seat {p}'s next school card"] = cs[deck[-1]].name if deck else "none (deck empty)"
+    return facts
+
+
+def _could_summon(world: TashKalarState, p: int) -> bool:
+    """Whether a being or legend of ``p``'s hand matches ``p``'s pieces on the board now (whatever the actions)."""
+    probe = world.clone()
+    probe.player = p
+    probe.side = world.game.colour_of[p]
+    return bool(legal_summons(probe))

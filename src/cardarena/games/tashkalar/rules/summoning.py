@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import ONBOARD
+from ..board import ONBOARD, bits
 from ..cards.model import LEGENDARY, Card, Orientation
 from .pieces import has_supply, rank_mask
 
@@ -27,6 +27,23 @@ def at_least(bb: list[int], side: int) -> tuple[int, int, int, int]:
     return (0, ge1, ge2, ge3)
 
 
+#: card -> pieces its pattern needs, by ``id`` (a card's hash reads all its fields); the card is kept with its
+#: entry, so that a card set freed and replaced can never hand its id to another card's entry
+_NEEDS: dict[int, tuple[Card, tuple[int, int, int]]] = {}
+
+
+def needs(card: Card) -> tuple[int, int, int]:
+    """How many of your pieces of rank at least 1, 2 and 3 the pattern needs (the same in every orientation)."""
+    got = _NEEDS.get(id(card))
+    if got is not None and got[0] is card:
+        return got[1]
+    o = card.orients[0]
+    ranks = [r for _, r in o.reqs] + ([o.summon_req] if o.summon_req else [])
+    counts = (len(ranks), sum(r >= 2 for r in ranks), sum(r >= 3 for r in ranks))
+    _NEEDS[id(card)] = (card, counts)
+    return counts
+
+
 def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
     """Every legal summon (card, summon square, orientation index) of the player to act, in a stable order:
     the hand's beings then legends, each orientation, squares from a1 upwards."""
@@ -38,9 +55,15 @@ def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
     cs = st.game.cards.cards
     out: list[tuple[int, int, int]] = []
     seat = st.player
+    have = (ge[1].bit_count(), ge[2].bit_count(), ge[3].bit_count())
     for c in (*st.hand_b[seat], *st.hand_l[seat]):
         card = cs[c]
+        n1, n2, n3 = needs(card)
+        if n1 > have[0] or n2 > have[1] or n3 > have[2]:
+            continue  # too few pieces of those ranks for the pattern in any orientation
         allow = allowed[card.rank]
+        # a piece for the being: in the supply, or (out of units) one of yours outside any placement of the pattern
+        supplied = has_supply(st, st.side, card.rank) or _own_kind(st, card).bit_count() > n1 + 1
         for oi, o in enumerate(card.orients):
             m = allow
             if o.summon_req:
@@ -50,12 +73,8 @@ def legal_summons(st: TashKalarState) -> list[tuple[int, int, int]]:
                 m &= (g >> shift) if shift >= 0 else (g << -shift)
                 if not m:
                     break
-            while m:
-                low = m & -m
-                sq = low.bit_length() - 1
-                m ^= low
-                if piece_available(st, card, o, sq):
-                    out.append((c, sq, oi))
+            if m:
+                out.extend([(c, sq, oi) for sq in bits(m) if supplied or piece_available(st, card, o, sq)])
     return out
 
 
