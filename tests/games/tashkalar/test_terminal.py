@@ -18,16 +18,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
 from click.testing import CliRunner
 
 import cardarena
-import cardarena.cli.main as cli_main
+from cardarena.cli.main import cli
 from cardarena.engine import State
 from cardarena.games.tashkalar.game import TashKalarGame
 
-ENTRY = cli_main.main if isinstance(cli_main.main, click.Command) else cli_main.cli
+ENTRY = cli  # the `cardarena` command
 
 GAMES = [
     ((), 3, 0),
