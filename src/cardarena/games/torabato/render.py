@@ -209,9 +209,9 @@ def _status(state: ToraBatoState, seat: int | None) -> Panel:
                 shown.append("[?] face down")
             lines.append(f"seat {s} has shown: {' '.join(shown) or '-'}")
     else:
-        who = "you" if seat == state.active else f"seat {state.active}"
+        who = f"you (seat {state.active})" if seat == state.active else f"seat {state.active}"
         lines.append(
-            f"Turn {state.turn_no} — {who} (seat {state.active}) to play — {state.phase.text}"
+            f"Turn {state.turn_no} — {who} to play — {state.phase.text}"
             f" — first player: seat {state.first}"
         )
         if state.turn_no <= 2 and state.reveals[0] and len(state.reveals[0]) == len(state.reveals[1]):
