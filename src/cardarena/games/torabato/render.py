@@ -210,10 +210,7 @@ def _status(state: ToraBatoState, seat: int | None) -> Panel:
             lines.append(f"seat {s} has shown: {' '.join(shown) or '-'}")
     else:
         who = f"you (seat {state.active})" if seat == state.active else f"seat {state.active}"
-        lines.append(
-            f"Turn {state.turn_no} — {who} to play — {state.phase.text}"
-            f" — first player: seat {state.first}"
-        )
+        lines.append(f"Turn {state.turn_no} — {who} to play — {state.phase.text} — first player: seat {state.first}")
         if state.turn_no <= 2 and state.reveals[0] and len(state.reveals[0]) == len(state.reveals[1]):
             pairs = ", ".join(f"{NAMES[a]} vs {NAMES[b]}" for a, b in zip(*state.reveals, strict=True))
             lines.append(f"(first-player reveal, seat 0 vs seat 1: {pairs})")
