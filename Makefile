@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardarena play torabato --vs random
+	$(BIN)/cardarena play torabato --vs ismcts
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
