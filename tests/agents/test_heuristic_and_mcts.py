@@ -85,7 +85,7 @@ def test_a_rule_of_thumb_outside_the_legal_actions_is_reported() -> None:
         make_agent("ismcts:iterations=5,rollout=heuristic", 1).act(FairView(state, 0))
 
 
-@pytest.mark.parametrize("spec", ["ismcts:iterations=30", "flatmc:worlds=10"])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=30,prior=0", "flatmc:worlds=10"])
 def test_heuristic_rollouts_ask_the_game_and_random_rollouts_do_not(spec: str) -> None:
     game = RuleOfThumbToy()
     state = game.new_initial_state(2)
@@ -203,3 +203,19 @@ def test_with_fewer_iterations_than_actions_the_best_playout_decides_not_the_leg
         rows = agent.stats()
         assert [visits for _, visits, _ in rows] == [1, 1]
         assert chosen == rows[0][0] and rows[0][2] >= rows[1][2]
+
+
+def test_the_prior_credits_the_games_heuristic_choice_in_the_final_choice() -> None:
+    """``prior``: the heuristic's choice gets ``prior`` times the iterations as extra visits at the root, so the
+    search keeps the rule of thumb unless it finds a clearly better move; the first row of stats() is the choice."""
+    game = RuleOfThumbToy()
+    state = game.new_initial_state(2)
+    plain = make_agent("ismcts:iterations=40,prior=0", 1)
+    chosen_plain = plain.act(FairView(state, 0))
+    assert game.heuristic_calls == 0
+    favoured = game.heuristic_action(state.observation(0), state.legal_actions(), 0, Rng(0))
+    assert favoured is not None
+    strong = make_agent("ismcts:iterations=40,prior=10", 1)
+    assert strong.act(FairView(state, 0)) == favoured == strong.stats()[0][0]
+    assert strong.last_credit == (favoured, 400)
+    assert chosen_plain == plain.stats()[0][0]

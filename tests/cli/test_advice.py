@@ -85,8 +85,12 @@ def test_hint_shows_the_top_three_with_visit_share_and_win_rate() -> None:
     state = next(s for s in _positions(game, 3, every=1, limit=40) if len(s.legal_actions()) >= 3)
     seat = state.current_player
     assert seat is not None
-    lines = hint_lines(state, seat, spec="ismcts:iterations=60", seed=1, code_of=lambda a: "9.9")
-    assert lines[0].startswith("hint from ismcts:iterations=60 (") and "win rate = (mean return + 1) / 2" in lines[0]
+    # prior=0: the rows in order of visits alone (with a prior, the game's heuristic choice is credited first)
+    lines = hint_lines(state, seat, spec="ismcts:iterations=60,prior=0", seed=1, code_of=lambda a: "9.9")
+    assert (
+        lines[0].startswith("hint from ismcts:iterations=60,prior=0 (")
+        and "win rate = (mean return + 1) / 2" in lines[0]
+    )
     assert len(lines) == 4
     shares = []
     for line in lines[1:]:
