@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import cardarena
 from cardarena.arena import bench_agent
-from cardarena.arena.strength import Outcome, play_one, strength, summarise, wilson
+from cardarena.arena.strength import Outcome, play_one, result_for, strength, summarise, wilson
 from cardarena.cli.main import cli
 from cardarena.engine import OptionError, derive_seed
 
@@ -88,3 +88,13 @@ def test_bench_agent_reports_iterations_rollout_decisions_and_overshoot() -> Non
     assert isinstance(timed["overshoot_pct"], float)
     plain = bench_agent(game, "random", positions=2)
     assert plain["iterations_per_s"] is None and plain["rollout_decisions_per_s"] is None
+
+
+def test_a_result_is_read_from_the_returns_teams_and_shared_first_places_included() -> None:
+    assert [result_for([1.0, -1.0], s) for s in (0, 1)] == ["win", "loss"]
+    assert result_for([0.0, 0.0], 1) == "draw"
+    # two teams (seats 0+2 vs 1+3): a team's win is a win for each member, whatever its teammate is
+    assert [result_for([1.0, -1.0, 1.0, -1.0], s) for s in range(4)] == ["win", "loss", "win", "loss"]
+    # a free-for-all: the best return wins, a shared first place counts, below the best loses
+    assert [result_for([1.0, 1.0, -1.0], s) for s in range(3)] == ["win", "win", "loss"]
+    assert result_for([0.5, 1.0, -1.0], 0) == "loss"

@@ -5,10 +5,12 @@ A in seat 0 and B in every other seat, then A in seat 1, and so on (in a 2-seat 
 pair of games with the seats swapped). The same deal in every seat order cancels most of the luck of the deal and
 the first player's edge. Each seat's agent is seeded with ``derive_seed(seed, k, a_seat, seat + 1)``.
 
-A game counts for A as a **win** when A's return is above every other seat's, a **draw** when A ties for the best,
-and a **loss** otherwise. The **score** is ``(wins + draws / 2) / games`` (draws count half) and its 95% interval
-is Wilson's score interval on it (:func:`wilson`). In a game of ``n`` seats A plays ``n - 1`` copies of B, so two
-equal agents score about ``1 / n`` there (0.5 in a duel). A game that raises is an error: reported, not scored.
+A game counts for A as a **win** when no seat's return is above A's and some seat's is below (a first place shared
+with a teammate, or tied in a free-for-all, counts: the kernel does not know teams), a **draw** when every seat
+has the same return, and a **loss** otherwise (:func:`result_for`). The **score** is ``(wins + draws / 2) /
+games`` (draws count half) and its 95% interval is Wilson's score interval on it (:func:`wilson`). In a game of
+``n`` seats A plays ``n - 1`` copies of B, so two equal agents score about ``1 / n`` in a free-for-all, 0.5 in a
+duel or between two teams (where A's teammate is a B). A game that raises is an error: reported, not scored.
 
 The results (everything but the timings) are a function of the arguments alone: the games are keyed by index and
 any number of jobs gives the same output. Tournaments (issue 16) are meant to build on :func:`play_one` and
@@ -30,6 +32,18 @@ from ..agents import SeatView, make_agent
 from ..engine import Game, OptionError, derive_seed, load
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
+
+
+def result_for(returns: list[float], seat: int) -> str:
+    """``win``, ``draw`` or ``loss`` of ``seat`` by the game's returns (see the module's docstring).
+
+    >>> result_for([1.0, -1.0], 0), result_for([0.0, 0.0], 0), result_for([1.0, -1.0, 1.0, -1.0], 2)
+    ('win', 'draw', 'win')
+    """
+    mine = returns[seat]
+    if max(returns) > mine:
+        return "loss"
+    return "win" if min(returns) < mine else "draw"
 
 
 def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -96,9 +110,7 @@ def play_one(game: Game, agents: tuple[str, str], index: int, seed: int) -> Outc
             state.apply(action)
             decisions += 1
         returns = state.returns()
-        mine = returns[a_seat]
-        best_other = max(r for s, r in enumerate(returns) if s != a_seat)
-        result = "win" if mine > best_other else "draw" if mine == best_other else "loss"
+        result = result_for(returns, a_seat)
         return Outcome(
             index, pair, a_seat, game_seed, result, decisions, a_decisions, a_seconds, time.perf_counter() - start
         )
