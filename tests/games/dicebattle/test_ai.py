@@ -80,7 +80,7 @@ def test_heuristic_rerolls_a_die_too_low_and_uses_a_swap_only_when_behind() -> N
 
 def test_heuristic_beats_random_by_a_wide_margin() -> None:
     """Fixed seeds, 20 pairs (both seat orders): the heuristic scores about 85% against random (measured over
-    1,000 games, scripts/dicebattle_strength.py); 60% leaves a margin no small change of play could cross by
+    1,000 games, cardarena strength dicebattle); 60% leaves a margin no small change of play could cross by
     chance. Deterministic: the seeds fix every die and every random choice."""
     game = cardarena.load("dicebattle")
     score = 0.0

@@ -84,7 +84,8 @@ def test_heuristic_builds_combine_abilities_and_avoid_dead_combinations() -> Non
 
 def test_heuristic_beats_random_by_a_wide_margin() -> None:
     """A smoke test with fixed seeds (no chance left): 40 pairs, both seat orders. The heuristic wins about 99 %
-    (scripts/laplaplace_strength.py); 80 % is a margin it cannot miss by a small change of luck."""
+    (cardarena strength laplaplace --agents heuristic random); 80 % is a margin it cannot miss by a small change
+    of luck."""
     game = GAMES[0]
     score = 0.0
     for seed in range(40):

@@ -110,7 +110,8 @@ def test_heuristic_attacks_when_no_blocker_can_punish_and_blocks_to_kill() -> No
 
 def test_heuristic_beats_random_by_a_wide_margin() -> None:
     """A smoke test, deterministic (fixed seeds): 10 pairs of games, both seat orders. The measured rate is 400 of
-    400 (scripts/torabato_strength.py 200); 14 of 20 leaves a margin no honest heuristic misses."""
+    400 (cardarena strength torabato --agents heuristic random -n 200); 14 of 20 leaves a margin no honest
+    heuristic misses."""
     wins = 0
     for seed in range(10):
         for hero in (0, 1):
