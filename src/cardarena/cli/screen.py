@@ -103,7 +103,7 @@ class Screen:
                 self.echo((CHANGED if k in changed else "  ") + line)
 
     def _rich_panel(self, panel: Panel, seat: int | None, changed: set[int]) -> RichPanel:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        text = Text(overflow="fold")  # long lines wrap: a card's text stays whole on a narrow screen
         for k, line in enumerate(panel.lines):
             if k:
                 text.append("\n")
