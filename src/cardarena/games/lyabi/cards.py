@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
@@ -164,10 +165,29 @@ class CardSet:
 
     def damage(self, circle: int, first: int, second: int | None) -> int:
         """floor(ATK × times [× times of the second ryabi]) for one circle (rulebook: ダメージ計算のルール)."""
-        value = self.c_atk[circle] * self.r_times[first]
-        if second is not None:
-            value *= self.r_times[second]
-        return int(value)  # Fraction -> int truncates toward zero; values are ≥ 0, so this is the floor
+        return self._damage_table[circle][first][0 if second is None else second + 1]
+
+    @cached_property
+    def r_times_float(self) -> tuple[float, ...]:
+        """``r_times`` as floats, for the rules of thumb and the evaluation (the rules keep the exact fractions)."""
+        return tuple(float(t) for t in self.r_times)
+
+    @cached_property
+    def _damage_table(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Every circle × first ryabi × (no second ryabi, or each second ryabi): the damage, computed once with
+        exact fractions (the rules of thumb ask for it hundreds of thousands of times in a search)."""
+
+        def exact(circle: int, first: int, second: int | None) -> int:
+            value = self.c_atk[circle] * self.r_times[first]
+            if second is not None:
+                value *= self.r_times[second]
+            return int(value)  # Fraction -> int truncates toward zero; values are ≥ 0, so this is the floor
+
+        kinds = range(len(self.r_names))
+        return tuple(
+            tuple(tuple(exact(circle, first, second) for second in (None, *kinds)) for first in kinds)
+            for circle in range(len(self.c_names))
+        )
 
 
 def show_number(value: int | float) -> str:

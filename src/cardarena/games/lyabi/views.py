@@ -255,19 +255,34 @@ class _Seen:
         self.colours = {c.c_colour[k] for k in self.field}
         self.op_colours = {c.c_colour[k] for k in self.op_field}
         self.kind_of = kind_of
+        self._damage: dict[tuple[int, ...], int] = {}
+        self._battle_card: tuple[int | None] | None = None
 
     def value(self, k: int) -> float:
         """A ryabi's worth in a deck: its multiplier, less when no circle of yours has its colour."""
         c = self.c
-        return float(c.r_times[k]) * (1.0 if c.r_colour[k] in self.colours else OFF_COLOUR) + 0.02 * c.r_cost[k]
+        return c.r_times_float[k] * (1.0 if c.r_colour[k] in self.colours else OFF_COLOUR) + 0.02 * c.r_cost[k]
 
     def damage(self, kinds: tuple[int, ...]) -> int:
         """The damage a winning set deals with your circles."""
         if not kinds:
             return 0
-        c = self.c
-        second = kinds[1] if len(kinds) > 1 else None
-        return sum(c.damage(k, kinds[0], second) for k in self.field if c.c_colour[k] == c.r_colour[kinds[0]])
+        known = self._damage.get(kinds)
+        if known is None:
+            c = self.c
+            second = kinds[1] if len(kinds) > 1 else None
+            colour = c.r_colour[kinds[0]]
+            known = self._damage[kinds] = sum(
+                c.damage(k, kinds[0], second) for k in self.field if c.c_colour[k] == colour
+            )
+        return known
+
+    def battle_card(self) -> int | None:
+        """The ryabi you would most like to battle with this turn (one feeding a circle, the strongest)."""
+        if self._battle_card is None:
+            fed = [k for k in self.hand if self.damage((k,)) > 0]
+            self._battle_card = (max(fed, key=lambda k: (self.damage((k,)), -self.c.r_cost[k]), default=None),)
+        return self._battle_card[0]
 
     def op_damage(self, colour: int) -> float:
         """What the opponent deals winning with ``colour`` (one ryabi of average times)."""
@@ -292,7 +307,8 @@ def evaluate(game: LyabiGame, obs: dict[str, Any], seat: int) -> float:
         atk = sum(c.c_atk[circle_of[n]] for n in p["field"])
         colours = {c.c_colour[circle_of[n]] for n in p["field"]}
         cards = [kind_of[n] for n in (*p["discard"], *p.get("hand", p["hand_known"]))]
-        fed = sum(float(c.r_times[k]) for k in cards if c.r_colour[k] in colours) / max(len(cards), 1)
+        times = c.r_times_float
+        fed = sum(times[k] for k in cards if c.r_colour[k] in colours) / max(len(cards), 1)
         return atk * (0.5 + fed)
 
     edge = (power(me) - power(op)) / 6
@@ -336,17 +352,11 @@ def _best(legal: list[LyabiAction], score: Any, rng: Rng) -> LyabiAction:
     return best[rng.randbelow(len(best))] if len(best) > 1 else best[0]
 
 
-def _battle_card(seen: _Seen) -> int | None:
-    """The ryabi you would most like to battle with this turn (one feeding a circle, the strongest)."""
-    fed = [k for k in seen.hand if seen.damage((k,)) > 0]
-    return max(fed, key=lambda k: (seen.damage((k,)), -seen.c.r_cost[k]), default=None)
-
-
 def _payment_cost(seen: _Seen, paid: tuple[int, ...], need: int) -> float:
     """Paying keeps the cards (they go to the discard pile) but not for this turn's battle; overpaying wastes."""
     c = seen.c
     cost = 0.05 * (sum(c.r_cost[k] for k in paid) - need) + 0.02 * len(paid)
-    keep = _battle_card(seen)
+    keep = seen.battle_card()
     if keep is not None and keep in paid and seen.hand.count(keep) <= paid.count(keep):
         cost += 0.6 * seen.damage((keep,))
     return cost
