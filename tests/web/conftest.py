@@ -8,14 +8,17 @@ they fail instead. ``CARDARENA_PG_BIN`` names another directory of binaries.
 
 ``postgres_url`` (per test) is a new, empty database on that server, dropped after the test:
 ``postgresql+psycopg://postgres@/NAME?host=SOCKET_DIR``; any ``SqlStore``, ``open_store`` or
-``cardarena serve --db`` takes it.
+``cardarena serve --db`` takes it. For a fixture of a wider scope: ``postgres_server.create_database()`` and
+``postgres_server.drop_database(url)``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import uuid
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import make_url
 
 PG_BIN_CANDIDATES = ("/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin")
 TIMEOUT_S = 120
@@ -57,21 +61,55 @@ class PostgresServer:
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://{self.user}@/{database}?host={self.socket_dir}"
 
+    def create_database(self) -> str:
+        """A new, empty database; its URL (for fixtures of any scope: drop it with :meth:`drop_database`)."""
+        name = f"t_{uuid.uuid4().hex[:16]}"
+        self.psql(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        name = make_url(url).database
+        self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
     def psql(self, sql: str) -> None:
         command = [str(self.bin / "psql"), "-h", str(self.socket_dir), "-U", self.user, "-d", "postgres"]
+        done = subprocess.run(
+            [*command, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql], capture_output=True, timeout=TIMEOUT_S
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"psql -c {sql!r} failed: {done.stderr.decode(errors='replace')}")
+
+
+def _run(command: list[str], *, log: Path | None) -> None:
+    done = subprocess.run(command, capture_output=True, timeout=TIMEOUT_S)
+    if done.returncode != 0:
+        server_log = log.read_text(errors="replace") if log is not None and log.exists() else ""
+        raise RuntimeError(f"{command[-1]!r} failed: {done.stderr.decode(errors='replace')}{server_log}")
+
+
+def _stop(run_as: tuple[str, ...], pg_bin: Path, data: Path) -> None:
+    """Stop the server; if pg_ctl cannot, kill its postmaster (the first line of postmaster.pid)."""
+    pid_file = data / "postmaster.pid"
+    pid = int(pid_file.read_text().split()[0]) if pid_file.exists() else None
+    try:
         subprocess.run(
-            [*command, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql],
-            check=True,
+            [*run_as, str(pg_bin / "pg_ctl"), "stop", "-m", "fast", "-w", "-t", "60", "-D", str(data)],
             capture_output=True,
             timeout=TIMEOUT_S,
         )
+    finally:
+        if pid is not None and pid_file.exists():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     pg_bin = _pg_bin()
     if pg_bin is None:
-        _unavailable(f"no initdb/pg_ctl in {', '.join(PG_BIN_CANDIDATES)} or on PATH (set CARDARENA_PG_BIN)")
+        named = os.environ.get("CARDARENA_PG_BIN")
+        searched = f"CARDARENA_PG_BIN={named}" if named else f"{', '.join(PG_BIN_CANDIDATES)} or on PATH"
+        _unavailable(f"no initdb and pg_ctl in {searched} (install PostgreSQL's server or set CARDARENA_PG_BIN)")
         raise AssertionError  # unreachable: skip or fail raised
     run_as: tuple[str, ...] = ()
     user = pwd.getpwuid(os.geteuid()).pw_name
@@ -89,40 +127,38 @@ def postgres_server() -> Iterator[PostgresServer]:
             os.chown(root, owner.pw_uid, owner.pw_gid)
         data, log = root / "data", root / "server.log"
         initdb = [str(pg_bin / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8", "--locale=C"]
-        subprocess.run(
-            [*run_as, *initdb, "--no-sync"],
-            check=True,
-            capture_output=True,
-            timeout=TIMEOUT_S,
-        )
-        settings = f"-c listen_addresses='' -c unix_socket_directories='{root}' -c shared_buffers=16MB -c fsync=on"
+        _run([*run_as, *initdb, "--no-sync"], log=None)
+        settings = f"-c listen_addresses='' -c unix_socket_directories='{root}' -c shared_buffers=16MB"
         started = True
-        start = [str(pg_bin / "pg_ctl"), "start", "-w", "-t", "60", "-D", str(data), "-l", str(log), "-o", settings]
-        result = subprocess.run(
-            [*run_as, *start],
-            capture_output=True,
-            timeout=TIMEOUT_S,
+        _run(
+            [
+                *run_as,
+                str(pg_bin / "pg_ctl"),
+                "start",
+                "-w",
+                "-t",
+                "60",
+                "-D",
+                str(data),
+                "-l",
+                str(log),
+                "-o",
+                settings,
+            ],
+            log=log,
         )
-        if result.returncode != 0:
-            server_log = log.read_text(errors="replace") if log.exists() else ""
-            raise RuntimeError(f"pg_ctl start failed: {result.stderr.decode(errors='replace')}\n{server_log}")
         yield PostgresServer(bin=pg_bin, socket_dir=root, user=user, run_as=run_as)
     finally:
         if started:
-            subprocess.run(
-                [*run_as, str(pg_bin / "pg_ctl"), "stop", "-m", "fast", "-w", "-t", "60", "-D", str(root / "data")],
-                capture_output=True,
-                timeout=TIMEOUT_S,
-            )
+            _stop(run_as, pg_bin, root / "data")
         shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture
 def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     """A new, empty PostgreSQL database for one test (dropped after it)."""
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    postgres_server.psql(f"CREATE DATABASE {name}")
+    url = postgres_server.create_database()
     try:
-        yield postgres_server.url(name)
+        yield url
     finally:
-        postgres_server.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        postgres_server.drop_database(url)
