@@ -9,106 +9,33 @@ store has committed it), so the server may acknowledge and broadcast it. ``appen
 not the next one (:class:`StaleWrite`): two writers can never both append at the same ply.
 
 ``cardarena.web.sql`` (SQLAlchemy 2, Alembic migrations; SQLite or PostgreSQL) is the durable implementation;
-:func:`open_store` picks one from a URL.
+:func:`open_store` picks one from a URL. The rows, the errors and the :class:`Store` interface are defined in
+``cardarena.web.rows`` (so that the SQL store need not import this module, which imports it) and re-exported here.
 """
 
 from __future__ import annotations
 
+import os
 import threading
-from abc import ABC, abstractmethod
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
-from enum import StrEnum
-from typing import Any
+from pathlib import Path
 
+from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
 
-class GameStatus(StrEnum):
-    OPEN = "open"  # waiting for human seats to be claimed
-    RUNNING = "running"  # every human seat claimed at least once; actions are being played
-    FINISHED = "finished"  # terminal: the record is complete and may be replayed
-    ABANDONED = "abandoned"  # closed without an end (clean-up of stale games)
-
-
-class SeatKind(StrEnum):
-    HUMAN = "human"
-    AI = "ai"
-
-
-class StoreError(Exception):
-    """A store operation that cannot be done (no such game, a stale write)."""
-
-
-class UnknownGame(StoreError):
-    pass
-
-
-class StaleWrite(StoreError):
-    """An action appended at a ply that is not the game's next ply (someone else wrote first)."""
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    kind: SeatKind
-    name: str  # the player's chosen name, or the AI's label ("normal AI"); "" for an unclaimed human seat
-    agent: str | None = None  # AI seats: the agent spec
-    label: str | None = None  # AI seats: the strength label (easy, normal, hard) or None for a raw spec
-    token_hash: str | None = None  # human seats: sha256 hex of the seat token
-    claimed: bool = False  # a human has joined the seat (and not left)
-
-
-@dataclass(frozen=True)
-class GameRow:
-    key: str  # the public, unguessable game key
-    game: str  # the game id (torabato, ...)
-    options: dict[str, Any]  # options as recorded (record_options(): only those different from the defaults)
-    seed: int
-    seats: tuple[SeatRow, ...]
-    status: GameStatus = GameStatus.OPEN
-    private: bool = False
-    ply: int = 0  # number of actions stored
-    result: list[float] | None = None
-    created: datetime = field(default_factory=lambda: datetime.now(UTC))
-    updated: datetime = field(default_factory=lambda: datetime.now(UTC))
-    rematch_of: str | None = None
-
-
-class Store(ABC):
-    """The storage interface the server uses. Implementations are thread-safe: the server calls them from a
-    thread pool (``anyio.to_thread``), never on the event loop."""
-
-    @abstractmethod
-    def create_game(self, row: GameRow) -> None:
-        """Store a new game (``row.ply`` is 0, no actions)."""
-
-    @abstractmethod
-    def get_game(self, key: str) -> GameRow:
-        """The game's row; :class:`UnknownGame` if there is none."""
-
-    @abstractmethod
-    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
-        """Games with one of ``statuses``, newest first."""
-
-    @abstractmethod
-    def actions(self, key: str) -> list[str]:
-        """The game's action texts in order (its record's ``actions``)."""
-
-    @abstractmethod
-    def append_action(self, key: str, ply: int, seat: int | None, text: str, *, result: list[float] | None) -> None:
-        """Durably append the action played at ``ply`` (0-based: the game's ``ply`` before it) by ``seat``.
-        ``result``: the returns when this action ended the game (the game becomes finished, in the same
-        transaction). Raises :class:`StaleWrite` if ``ply`` is not the game's current ply."""
-
-    @abstractmethod
-    def update_seat(self, key: str, seat: SeatRow) -> None:
-        """Replace one seat's row (join, leave, rename)."""
-
-    @abstractmethod
-    def set_status(self, key: str, status: GameStatus) -> None:
-        """Change a game's status (open -> running, abandoning a stale game)."""
-
-    def close(self) -> None:  # noqa: B027 - optional hook
-        """Release connections."""
+__all__ = [
+    "GameRow",
+    "GameStatus",
+    "MemoryStore",
+    "SeatKind",
+    "SeatRow",
+    "StaleWrite",
+    "Store",
+    "StoreError",
+    "UnknownGame",
+    "default_database_url",
+    "open_store",
+]
 
 
 class MemoryStore(Store):
@@ -158,6 +85,8 @@ class MemoryStore(Store):
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with self._lock:
             row = self._get(key)
+            if all(s.seat != seat.seat for s in row.seats):
+                raise StoreError(f"game {key!r} has no seat {seat.seat}")
             seats = tuple(seat if s.seat == seat.seat else s for s in row.seats)
             self._games[key] = replace(row, seats=seats, updated=datetime.now(UTC))
 
@@ -167,9 +96,25 @@ class MemoryStore(Store):
             self._games[key] = replace(row, status=status, updated=datetime.now(UTC))
 
 
+def default_database_url() -> str:
+    """The database ``cardarena serve`` uses without ``--db``: ``sqlite:///DATA/cardarena.db``, where DATA is
+    ``$CARDARENA_DATA`` if set, else ``./data`` (``make run`` runs in the repository, whose ``/data/`` git
+    ignores)."""
+    data = Path(os.environ.get("CARDARENA_DATA") or "data").resolve()
+    return f"sqlite:///{data / 'cardarena.db'}"
+
+
 def open_store(url: str) -> Store:
     """``memory://`` -> :class:`MemoryStore`; ``sqlite:///PATH`` or ``postgresql+psycopg://...`` -> the SQL store
-    (migrated to the latest schema on open)."""
+    (migrated to the latest schema on open). Anything else: :class:`StoreError`."""
     if url == "memory://":
         return MemoryStore()
-    raise StoreError(f"unsupported database URL {url!r}")  # the SQL store is being built (issue 15)
+    if url.startswith(("sqlite:///", "postgresql+psycopg://")):
+        from cardarena.web.sql import SqlStore  # SQLAlchemy and Alembic are loaded only for a SQL store
+
+        return SqlStore(url)
+    scheme = url.partition("://")[0] if "://" in url else url
+    raise StoreError(
+        f"unsupported database URL (scheme {scheme!r}): use sqlite:///PATH, postgresql+psycopg://USER@HOST/DB "
+        "or memory://"
+    )

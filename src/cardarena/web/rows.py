@@ -1,0 +1,101 @@
+"""What the server stores, and the interface of a store: the rows (a game, its seats), the statuses, the errors and
+:class:`Store`. Both implementations build on this module: :class:`~cardarena.web.store.MemoryStore` and
+:class:`~cardarena.web.sql.SqlStore` (``cardarena.web.store`` re-exports every name, and picks a store from a URL).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+
+class GameStatus(StrEnum):
+    OPEN = "open"  # waiting for human seats to be claimed
+    RUNNING = "running"  # every human seat claimed at least once; actions are being played
+    FINISHED = "finished"  # terminal: the record is complete and may be replayed
+    ABANDONED = "abandoned"  # closed without an end (clean-up of stale games)
+
+
+class SeatKind(StrEnum):
+    HUMAN = "human"
+    AI = "ai"
+
+
+class StoreError(Exception):
+    """A store operation that cannot be done (no such game, a stale write)."""
+
+
+class UnknownGame(StoreError):
+    pass
+
+
+class StaleWrite(StoreError):
+    """An action appended at a ply that is not the game's next ply (someone else wrote first)."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: SeatKind
+    name: str  # the player's chosen name, or the AI's label ("normal AI"); "" for an unclaimed human seat
+    agent: str | None = None  # AI seats: the agent spec
+    label: str | None = None  # AI seats: the strength label (easy, normal, hard) or None for a raw spec
+    token_hash: str | None = None  # human seats: sha256 hex of the seat token
+    claimed: bool = False  # a human has joined the seat (and not left)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    key: str  # the public, unguessable game key
+    game: str  # the game id (torabato, ...)
+    options: dict[str, Any]  # options as recorded (record_options(): only those different from the defaults)
+    seed: int
+    seats: tuple[SeatRow, ...]
+    status: GameStatus = GameStatus.OPEN
+    private: bool = False
+    ply: int = 0  # number of actions stored
+    result: list[float] | None = None
+    created: datetime = field(default_factory=lambda: datetime.now(UTC))
+    updated: datetime = field(default_factory=lambda: datetime.now(UTC))
+    rematch_of: str | None = None
+
+
+class Store(ABC):
+    """The storage interface the server uses. Implementations are thread-safe: the server calls them from a
+    thread pool (``anyio.to_thread``), never on the event loop."""
+
+    @abstractmethod
+    def create_game(self, row: GameRow) -> None:
+        """Store a new game (``row.ply`` is 0, no actions)."""
+
+    @abstractmethod
+    def get_game(self, key: str) -> GameRow:
+        """The game's row; :class:`UnknownGame` if there is none."""
+
+    @abstractmethod
+    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+        """Games with one of ``statuses``, newest first."""
+
+    @abstractmethod
+    def actions(self, key: str) -> list[str]:
+        """The game's action texts in order (its record's ``actions``)."""
+
+    @abstractmethod
+    def append_action(self, key: str, ply: int, seat: int | None, text: str, *, result: list[float] | None) -> None:
+        """Durably append the action played at ``ply`` (0-based: the game's ``ply`` before it) by ``seat``.
+        ``result``: the returns when this action ended the game (the game becomes finished, in the same
+        transaction). Raises :class:`StaleWrite` if ``ply`` is not the game's current ply."""
+
+    @abstractmethod
+    def update_seat(self, key: str, seat: SeatRow) -> None:
+        """Replace one seat's row (join, leave, rename); :class:`StoreError` if the game has no such seat."""
+
+    @abstractmethod
+    def set_status(self, key: str, status: GameStatus) -> None:
+        """Change a game's status (open -> running, abandoning a stale game)."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections."""

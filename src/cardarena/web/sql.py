@@ -1,0 +1,313 @@
+"""The durable store: SQLAlchemy 2 on SQLite (a file, the default) or PostgreSQL, migrated by Alembic on open.
+
+Three tables (``games``, ``seats``, ``actions``) hold exactly what :class:`~cardarena.web.store.GameRow` holds and
+the record's action texts. The models are typed declarative classes: mypy checks every column against the rows the
+server sees, and the same metadata drives the migrations' check (``tests/web/test_store.py``).
+
+Writes never read first: :meth:`SqlStore.append_action` is one transaction that moves the game's ply forward only
+where it is still the ply the writer answered (``UPDATE games ... WHERE ply = :ply``) and inserts the action at the
+primary key ``(game, ply)``. Two writers at one ply therefore cannot both succeed: the second finds the ply moved
+(:class:`StaleWrite`), on both databases. The transaction is committed before ``append_action`` returns.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    CursorResult,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+
+
+class Seed(TypeDecorator[int]):
+    """A game's seed (0 .. 2**64-1) as its decimal text: SQLite's integers stop at 2**63-1 (larger ones become
+    floats) and PostgreSQL's bigint too, while text round-trips every seed on both."""
+
+    impl = String(20)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Any) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Any) -> int | None:
+        return None if value is None else int(value)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and read back aware (SQLite keeps no time zone; PostgreSQL answers in the
+    session's)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameModel(Base):
+    __tablename__ = "games"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(Seed)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    private: Mapped[bool]
+    ply: Mapped[int] = mapped_column(Integer)
+    result: Mapped[list[float] | None] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime)
+    rematch_of: Mapped[str | None] = mapped_column(String(64))
+    seats: Mapped[list[SeatModel]] = relationship(
+        order_by="SeatModel.seat", lazy="selectin", cascade="all, delete-orphan"
+    )
+
+
+class SeatModel(Base):
+    __tablename__ = "seats"
+
+    game_key: Mapped[str] = mapped_column(ForeignKey("games.key", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    kind: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(Text)
+    agent: Mapped[str | None] = mapped_column(Text)
+    label: Mapped[str | None] = mapped_column(String(32))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    claimed: Mapped[bool]
+
+
+class ActionModel(Base):
+    __tablename__ = "actions"
+
+    game_key: Mapped[str] = mapped_column(ForeignKey("games.key", ondelete="CASCADE"), primary_key=True)
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+def _seat_row(m: SeatModel) -> SeatRow:
+    return SeatRow(
+        seat=m.seat,
+        kind=SeatKind(m.kind),
+        name=m.name,
+        agent=m.agent,
+        label=m.label,
+        token_hash=m.token_hash,
+        claimed=m.claimed,
+    )
+
+
+def _game_row(m: GameModel) -> GameRow:
+    return GameRow(
+        key=m.key,
+        game=m.game,
+        options=m.options,
+        seed=m.seed,
+        seats=tuple(_seat_row(s) for s in m.seats),
+        status=GameStatus(m.status),
+        private=m.private,
+        ply=m.ply,
+        result=m.result,
+        created=m.created,
+        updated=m.updated,
+        rematch_of=m.rematch_of,
+    )
+
+
+def _seat_values(seat: SeatRow) -> dict[str, Any]:
+    return {
+        "kind": SeatKind(seat.kind).value,
+        "name": seat.name,
+        "agent": seat.agent,
+        "label": seat.label,
+        "token_hash": seat.token_hash,
+        "claimed": seat.claimed,
+    }
+
+
+def alembic_config(url: str | URL, connection: Connection | None = None) -> Config:
+    """The Alembic configuration of the store, built in code (no alembic.ini): the migrations shipped in this
+    package, and either an open ``connection`` to run them on or the database ``url``."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    url_text = make_url(url).render_as_string(hide_password=False)
+    config.set_main_option("sqlalchemy.url", url_text.replace("%", "%%"))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the latest schema (a no-op when it is there already)."""
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(engine.url, connection), "head")
+
+
+def _sqlite_engine(url: URL) -> Engine:
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        raise StoreError("an SQLite store needs a file (sqlite:///PATH); use memory:// for a throwaway store")
+    Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # The driver's own transaction handling is switched off so that SQLAlchemy's BEGIN below starts every
+        # transaction (reads see one snapshot; DDL is transactional), as SQLAlchemy's pysqlite docs advise.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    return engine
+
+
+class SqlStore(Store):
+    """A :class:`Store` on an SQL database: ``sqlite:///PATH`` or ``postgresql+psycopg://...``. Opening it
+    creates the SQLite file's directory and migrates the schema to the latest version. Thread-safe: every call
+    takes its own connection from the engine's pool and runs in its own transaction."""
+
+    def __init__(self, url: str) -> None:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            self.engine = _sqlite_engine(parsed)
+        else:
+            self.engine = create_engine(parsed, pool_pre_ping=True)
+        try:
+            migrate(self.engine)
+        except OperationalError as error:
+            self.engine.dispose()
+            shown = parsed.render_as_string(hide_password=True)
+            raise StoreError(f"cannot open the database {shown}: {error.orig}") from error
+
+    def create_game(self, row: GameRow) -> None:
+        game = GameModel(
+            key=row.key,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            status=GameStatus(row.status).value,
+            private=row.private,
+            ply=row.ply,
+            result=row.result,
+            created=row.created,
+            updated=row.updated,
+            rematch_of=row.rematch_of,
+            seats=[SeatModel(seat=s.seat, **_seat_values(s)) for s in row.seats],
+        )
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(game)
+        except IntegrityError:
+            raise StoreError(f"game {row.key!r} exists already") from None
+
+    def get_game(self, key: str) -> GameRow:
+        with Session(self.engine) as session, session.begin():
+            game = session.get(GameModel, key)
+            if game is None:
+                raise UnknownGame(f"no game {key!r}")
+            return _game_row(game)
+
+    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+        query = (
+            select(GameModel)
+            .where(GameModel.status.in_([s.value for s in statuses]))
+            .order_by(GameModel.created.desc(), GameModel.key)
+        )
+        with Session(self.engine) as session, session.begin():
+            return [_game_row(g) for g in session.scalars(query)]
+
+    def actions(self, key: str) -> list[str]:
+        with Session(self.engine) as session, session.begin():
+            if session.get(GameModel, key) is None:
+                raise UnknownGame(f"no game {key!r}")
+            query = select(ActionModel.text).where(ActionModel.game_key == key).order_by(ActionModel.ply)
+            return list(session.scalars(query))
+
+    def append_action(self, key: str, ply: int, seat: int | None, text: str, *, result: list[float] | None) -> None:
+        now = datetime.now(UTC)
+        moved: dict[str, Any] = {"ply": ply + 1, "result": result, "updated": now}
+        if result is not None:
+            moved["status"] = GameStatus.FINISHED.value
+        try:
+            with Session(self.engine) as session, session.begin():
+                # The write comes first: the transaction holds the game's row (PostgreSQL) or the database's write
+                # lock (SQLite) from here on, so the ply it checks cannot move under it.
+                step = update(GameModel).where(GameModel.key == key, GameModel.ply == ply).values(**moved)
+                if _rowcount(session.execute(step)) == 0:
+                    current = session.scalar(select(GameModel.ply).where(GameModel.key == key))
+                    if current is None:
+                        raise UnknownGame(f"no game {key!r}")
+                    raise StaleWrite(f"game {key!r} is at ply {current}, not {ply}")
+                session.add(ActionModel(game_key=key, ply=ply, seat=seat, text=text, time=now))
+        except IntegrityError:  # another writer inserted this ply (the UPDATE's guard makes this unreachable)
+            raise StaleWrite(f"game {key!r} has an action at ply {ply} already") from None
+
+    def update_seat(self, key: str, seat: SeatRow) -> None:
+        with Session(self.engine) as session, session.begin():
+            self._touch(session, key)
+            step = (
+                update(SeatModel)
+                .where(SeatModel.game_key == key, SeatModel.seat == seat.seat)
+                .values(**_seat_values(seat))
+            )
+            if _rowcount(session.execute(step)) == 0:
+                raise StoreError(f"game {key!r} has no seat {seat.seat}")
+
+    def set_status(self, key: str, status: GameStatus) -> None:
+        with Session(self.engine) as session, session.begin():
+            self._touch(session, key, status=status.value)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @staticmethod
+    def _touch(session: Session, key: str, **values: Any) -> None:
+        """Set the game's ``updated`` time (and ``values``); :class:`UnknownGame` if there is no such game."""
+        step = update(GameModel).where(GameModel.key == key).values(updated=datetime.now(UTC), **values)
+        if _rowcount(session.execute(step)) == 0:
+            raise UnknownGame(f"no game {key!r}")
+
+
+def _rowcount(result: Any) -> int:
+    assert isinstance(result, CursorResult)
+    return result.rowcount
