@@ -50,7 +50,7 @@ def _board(obs: dict[str, Any]) -> dict[int, tuple[int, int]]:
 # ``points / (1 + missing)``, and the richest task that holds now (claimed at the end of the turn) counts again.
 
 #: weight of the task measure in the rule of thumb (per point of a task) and of a task that holds (claim)
-TASK_WEIGHT = 2.0
+TASK_WEIGHT = 5.0
 CLAIM_WEIGHT = 2.5
 #: share of the task measure counted by ``evaluate`` (as points)
 EVAL_TASK_WEIGHT = 0.3
@@ -179,9 +179,18 @@ def _missing_cross(sk: _Sketch, c: Condition) -> float:
     return _cost(1 << CROSS_CENTRE, c.ranks, fit, lower, empty, enemy) + _cost(CROSS_ARMS, 0b1110, *arms)
 
 
+def _line_costs(sk: _Sketch, c: Condition) -> list[tuple[int, int]]:
+    """Each run of squares that would make the line, with its cost (``_cost``, written out: the hot loop)."""
+    _, lower, empty, enemy = _masks(sk, c.ranks)
+    place = 1 if c.ranks & 2 else 2
+    return [
+        ((w & lower).bit_count() + place * (w & empty).bit_count() + (place + 1) * (w & enemy).bit_count(), w)
+        for w in _windows(c.direction, c.count)
+    ]
+
+
 def _missing_line(sk: _Sketch, c: Condition) -> float:
-    fit, lower, empty, enemy = _masks(sk, c.ranks)
-    return min((_cost(w, c.ranks, fit, lower, empty, enemy) for w in _windows(c.direction, c.count)), default=FAR)
+    return float(min(_line_costs(sk, c), default=(FAR, 0))[0])
 
 
 def _missing_chain(sk: _Sketch, c: Condition) -> float:
@@ -235,21 +244,101 @@ _MISSING = {
 }
 
 
+def _placed_line(sk: _Sketch, c: Condition, sq: int, before: float) -> float:
+    """A line's missing once a common of yours stands on the empty ``sq``: each run through ``sq`` costs one less
+    (a fitting piece, or a lower one to upgrade, instead of an empty square); the other runs are unchanged."""
+    _, lower, empty, enemy = _masks(sk, c.ranks)
+    place = 1 if c.ranks & 2 else 2
+    best = before
+    for w in _windows_at(c.direction, c.count).get(sq, ()):
+        cost = (w & lower).bit_count() + place * (w & empty).bit_count() + (place + 1) * (w & enemy).bit_count() - 1
+        best = min(best, cost)
+    return best
+
+
+def _placed_chain(sk: _Sketch, c: Condition, sq: int, before: float) -> float:
+    """A chain's missing once a common of yours stands on the empty ``sq``: only the group it joins changes."""
+    mine = sk.own[1] | sk.own[2] | sk.own[3] | 1 << sq
+    group = frontier = 1 << sq
+    while frontier:
+        grown = 0
+        for s in bits(frontier):
+            grown |= ADJ[s]
+        frontier = grown & mine & ~group
+        group |= frontier
+    if c.reaches is None:
+        return min(before, float(max(0, c.count - group.bit_count())))
+    squares = bits(group)
+    gaps = (min(da[s] for s in squares) + min(db[s] for s in squares) for da, db in _chain_targets(c.reaches)[1])
+    return min(before, float(min(gaps)))
+
+
 def task_missing(sk: _Sketch, task: Task) -> float:
     """The steps a task still needs for the sketch's colour (0: it holds)."""
-    return sum(_MISSING[c.kind](sk, c) for c in task.conditions)
+    return sum(condition_missing(sk, task))
 
 
-def task_measure(sk: _Sketch, tasks: list[Task]) -> float:
-    """``sum(points / (1 + missing))`` over the tasks, plus ``CLAIM_WEIGHT`` times the richest task that holds."""
+def condition_missing(sk: _Sketch, task: Task) -> list[float]:
+    return [_MISSING[c.kind](sk, c) for c in task.conditions]
+
+
+def placed_missing(sk: _Sketch, after: _Sketch, task: Task, sq: int, before: list[float]) -> float:
+    """``task_missing(after)`` where ``after`` is ``sk`` with one more common of yours on the empty ``sq`` (and
+    ``before`` the missing of each condition on ``sk``): lines and chains look at the runs and the group through
+    ``sq`` only."""
     total = 0.0
-    held = 0
-    for t in tasks:
-        m = task_missing(sk, t)
-        total += t.points / (1.0 + m)
-        if m == 0:
-            held = max(held, t.points)
-    return total + CLAIM_WEIGHT * held
+    for c, m in zip(task.conditions, before, strict=True):
+        if c.kind == "line":
+            total += _placed_line(sk, c, sq, m)
+        elif c.kind == "chain":
+            total += _placed_chain(sk, c, sq, m)
+        else:
+            total += _MISSING[c.kind](after, c)
+    return total
+
+
+def task_measure(tasks: list[Task], missing: list[float]) -> float:
+    """``sum(points / (1 + missing))`` over the tasks, plus ``CLAIM_WEIGHT`` times the richest task that holds."""
+    total = sum(t.points / (1.0 + m) for t, m in zip(tasks, missing, strict=True))
+    return total + CLAIM_WEIGHT * max((t.points for t, m in zip(tasks, missing, strict=True) if m == 0), default=0)
+
+
+def placement_reach(sk: _Sketch, task: Task) -> int:
+    """The squares where one more common of yours may bring ``task`` nearer (elsewhere a placement changes nothing
+    it reads): the area of ``occupy``, the cross, the cheapest runs of a line, the squares next to your pieces
+    (chains: everywhere when a new group could be the start) and next to enemy pieces (surround)."""
+    reach = 0
+    for c in task.conditions:
+        if c.kind == "occupy":
+            reach |= c.area
+        elif c.kind == "cross":
+            reach |= CROSS_ARMS | 1 << CROSS_CENTRE
+        elif c.kind == "line":
+            costs = _line_costs(sk, c)
+            best = min(costs, default=(FAR, 0))[0]
+            for cost, w in costs:
+                if cost == best:
+                    reach |= w
+        elif c.kind == "chain":
+            mine = sk.own[1] | sk.own[2] | sk.own[3]
+            if c.reaches is not None or not mine:
+                return ONBOARD
+            for s in bits(mine):
+                reach |= ADJ[s]
+        elif c.kind == "surround":
+            for s in bits(sk.enemy[1] | sk.enemy[2] | sk.enemy[3]):
+                reach |= ADJ[s]
+    return reach
+
+
+@lru_cache(maxsize=32)
+def _windows_at(steps: tuple[int, ...], count: int) -> dict[int, tuple[int, ...]]:
+    """The runs of ``_windows`` through each square."""
+    out: dict[int, list[int]] = {}
+    for w in _windows(steps, count):
+        for s in bits(w):
+            out.setdefault(s, []).append(w)
+    return {s: tuple(ws) for s, ws in out.items()}
 
 
 @lru_cache(maxsize=32)
@@ -456,7 +545,10 @@ class _TaskProgress:
         self.cards = game.cards
         self.board = board
         self.sketch = _Sketch(obs, colour_of(obs, seat))
-        self.base = task_measure(self.sketch, self.tasks)
+        self.by_condition = [condition_missing(self.sketch, t) for t in self.tasks]
+        self.missing = [sum(ms) for ms in self.by_condition]
+        self.base = task_measure(self.tasks, self.missing)
+        self.reach = [placement_reach(self.sketch, t) for t in self.tasks]
         step = str((obs.get("effect") or {}).get("step") or "").lower()
         found = [(step.find(v), v) for v in _VERBS if v in step]
         self.op = min(found)[1] if found else ""
@@ -467,7 +559,20 @@ class _TaskProgress:
         if key is None:
             return 0.0
         if key not in self.seen:
-            self.seen[key] = TASK_WEIGHT * (task_measure(self._after(key), self.tasks) - self.base)
+            if a[0] == Kind.PLACE:  # only the tasks the square can help are measured again
+                sq = a[1]
+                if not any(r >> sq & 1 for r in self.reach):
+                    self.seen[key] = 0.0
+                    return 0.0
+                after = self._after(key)
+                missing = [
+                    placed_missing(self.sketch, after, t, sq, ms) if r >> sq & 1 else m
+                    for t, m, ms, r in zip(self.tasks, self.missing, self.by_condition, self.reach, strict=True)
+                ]
+            else:
+                after = self._after(key)
+                missing = [task_missing(after, t) for t in self.tasks]
+            self.seen[key] = TASK_WEIGHT * (task_measure(self.tasks, missing) - self.base)
         return self.seen[key]
 
     def _outcome(self, a: Action) -> tuple[Any, ...] | None:
