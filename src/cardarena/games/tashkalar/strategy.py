@@ -4,8 +4,9 @@ seat's observation only: the board, the scores, the seat's own hand and the publ
 Rules of thumb: summon rather than place (a legend first, a summon that destroys an enemy piece on its square
 better still); place where a piece brings a being of the hand closest to its pattern; in an effect, destroy,
 downgrade, convert and move onto the enemy's best pieces, upgrade your own; invoke a flare only when it pays (both
-halves, or in High Form where it gives the opponent nothing); claim the richest task; in melee score in your
-lowest colour; never resign.
+halves, or in High Form where it gives the opponent nothing); in High Form, steer placements, summons and effect
+choices towards the current tasks (most of all an action that completes one; see "High Form tasks" below); claim
+the richest task; in melee score in your lowest colour; never resign.
 """
 
 from __future__ import annotations
