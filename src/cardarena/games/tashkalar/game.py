@@ -186,7 +186,7 @@ class TashKalarGame(Game):
 
     def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
         """Points ahead of the best opponent and pieces on the board by rank, squashed into [-1, 1]."""
-        return strategy.evaluate(observation, seat)
+        return strategy.evaluate(observation, seat, self.tasks)
 
     def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
         """Summon over place (legends first, summons that destroy), place towards a pattern of the hand, hurt the
