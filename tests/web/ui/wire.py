@@ -32,7 +32,7 @@ def seats_summary(num: int, seat: int | None, specs: tuple[str, ...]) -> list[di
     """The ``seats`` of a game summary (docs/web.md, REST): the fixture's seat is human, the others AI."""
     out = []
     for s in range(num):
-        human = s == seat or s == 1 and seat is None
+        human = s == seat or (s == 1 and seat is None)
         out.append(
             {
                 "seat": s,
@@ -105,7 +105,12 @@ def play_fixture(
     return {
         "game": game_id,
         "seat": seat,
-        "welcome": {"type": "welcome", "seat": seat, "game": summary, "rules_url": f"/api/games/{summary['key']}/rules"},
+        "welcome": {
+            "type": "welcome",
+            "seat": seat,
+            "game": summary,
+            "rules_url": f"/api/games/{summary['key']}/rules",
+        },
         "rules": game.rules_text(),
         "messages": messages,
     }
@@ -121,5 +126,3 @@ def write_fixtures(directory: Path) -> list[Path]:
         path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         paths.append(path)
     return paths
-
-

@@ -344,5 +344,8 @@ async function start() {
   page.conn.connect();
 }
 
+// What the page holds, for tests and debugging: only this seat's own view (never anything more).
+window.__table = {state: () => page.state, seat: () => page.seat, logCount: () => page.logCount};
+
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
 start().catch((error) => toast(`Could not start the table: ${error.message}`));

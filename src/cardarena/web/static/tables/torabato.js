@@ -236,7 +236,7 @@ function onCard(card, legal, act, redraw, ply) {
   const target = card.startsWith("@") ? card.slice(1) : card;
   if (selection) {
     const narrowed = selection.actions.filter((a) => parseAction(a.text).target === target);
-    if (narrowed.length === 1) return send(narrowed[0].text, act);
+    if (narrowed.length === 1) return send(narrowed[0].text, act, redraw);
     if (narrowed.length > 1) {
       selection = {...selection, actions: narrowed};
       return redraw();
@@ -249,14 +249,15 @@ function onCard(card, legal, act, redraw, ply) {
   let actions = legal.filter((a) => parseAction(a.text).card === card);
   if (!actions.length) actions = legal.filter((a) => parseAction(a.text).target === target); // e.g. an attacker to block
   if (!actions.length) return undefined;
-  if (actions.length === 1) return send(actions[0].text, act);
+  if (actions.length === 1) return send(actions[0].text, act, redraw);
   selection = {card, actions, ply};
   return redraw();
 }
 
-function send(text, act) {
+function send(text, act, redraw) {
   selection = null;
   act(text);
+  redraw(); // the chooser closes at once; the next state redraws the table anyway
 }
 
 function chooserBox(view, act, redraw) {
@@ -267,7 +268,7 @@ function chooserBox(view, act, redraw) {
     h(
       "div",
       {class: "chooser-actions"},
-      selection.actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, onclick: () => send(a.text, act)}, a.text)),
+      selection.actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, onclick: () => send(a.text, act, redraw)}, a.text)),
       h(
         "button",
         {
