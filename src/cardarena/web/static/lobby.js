@@ -67,7 +67,10 @@ function readOptions() {
     const el = document.querySelector(`[data-option="${CSS.escape(o.name)}"]`);
     if (!el) continue;
     let value;
-    if (o.type === "bool") value = el.checked;
+    if (o.type === "bool") {
+      if (!el.checked && (o.default === null || o.default === undefined)) continue; // unset: the game decides
+      value = el.checked;
+    }
     else if (el.value === "") continue;
     else if (o.type === "int") value = parseInt(el.value, 10);
     else if (o.type === "float") value = parseFloat(el.value);
