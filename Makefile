@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,11 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n 2
 
-test: lint typecheck unit
+# The browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test: lint typecheck chromium unit
 
 bench: $(STAMP)
 	$(BIN)/cardarena bench

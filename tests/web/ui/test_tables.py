@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from .browser import CARD_KINDS, PHONE, click_action, open_fixture
-from .wire import FIXTURES, NAMES
+from .wire import FIXTURES, NAMES, play_fixture
 
 NAMES_OF_FIXTURES = [f[0] for f in FIXTURES]
 
@@ -198,3 +198,41 @@ def test_a_phone_sized_screen_needs_no_horizontal_scrolling(browser: Any, fixtur
             assert errors == []
         finally:
             page.context.close()
+
+
+def test_the_battle_playback_follows_the_log(browser: Any, fixtures: dict[str, Any]) -> None:
+    """The playback reads the columns' up/down state and the HP from the battle log's events between its "Turn"
+    lines: replayed from one "Turn" line to the next, it must land exactly on what the next one says, and at
+    the last line on the result's HP."""
+    battles = []
+    for seed in range(8):
+        data = play_fixture("laplaplace", {}, seed, 0, ("random", "random"))
+        obs = data["messages"][-1]["observation"]
+        battles.append({"log": obs["log"], "hp": obs["result"]["hp"]})
+    page, errors = open_fixture(browser, fixtures, "laplaplace")
+    try:
+        mismatches = page.evaluate(
+            """async (battles) => {
+              const m = await import('/static/tables/laplaplace.js');
+              const bad = [];
+              battles.forEach(({log, hp}, g) => {
+                const turns = m.turnsOf(log);
+                for (const t of turns.slice(1)) {
+                  const b = m.battleAt(log, t.line - 1, turns);
+                  const want = JSON.stringify([t.hp, t.base, t.cols]);
+                  const got = JSON.stringify([b.hp, b.base, b.cols]);
+                  if (want !== got) bad.push([g, t.line, want, got]);
+                }
+                const end = m.battleAt(log, log.length - 1, turns);
+                if (JSON.stringify(end.hp) !== JSON.stringify(hp)) bad.push([g, 'end', hp, end.hp]);
+                if (turns.length < 2 && !bad.length) bad.push([g, 'too short to check']);
+              });
+              return bad.filter((x) => x[1] !== 'too short to check' || battles.length === 1);
+            }""",
+            battles,
+        )
+        assert mismatches == []
+        assert sum(len([x for x in b["log"] if x.startswith("Turn ")]) for b in battles) > 20
+        assert errors == []
+    finally:
+        page.context.close()

@@ -130,11 +130,76 @@ export function turnsOf(log) {
   const out = [];
   log.forEach((line, index) => {
     const m = line.match(TURN_LINE);
-    if (!m) return;
-    const col = (text) => (text ? text.split(", ").map((c) => ({name: c.replace(/\(down\)$/, ""), down: c.endsWith("(down)")})) : []);
-    out.push({line: index, turn: Number(m[1]), hp: [Number(m[2]), Number(m[5])], base: [Number(m[3]), Number(m[6])], cols: [col(m[4]), col(m[7])]});
+    if (m) out.push({line: index, turn: Number(m[1]), hp: [Number(m[2]), Number(m[5])], base: [Number(m[3]), Number(m[6])], cols: [parseColumn(m[4]), parseColumn(m[7])]});
   });
   return out;
+}
+
+/** "Jab, Plating(down)" -> [{name: "Jab", down: false}, {name: "Plating", down: true}]. */
+function parseColumn(text) {
+  return text ? text.split(", ").map((c) => ({name: c.replace(/\(down\)$/, ""), down: c.endsWith("(down)")})) : [];
+}
+
+const SIDE = (p) => Number(p.slice(1));
+/** The log's events that change a column or a HP between two "Turn" lines (rules/battle.py writes them). */
+const EVENTS = [
+  [/^(P[01]) reveals \[(.*)\]: base HP (-?\d+)$/, (b, m) => {
+    b.cols[SIDE(m[1])] = parseColumn(m[2]);
+    b.base[SIDE(m[1])] = Number(m[3]);
+    b.hp[SIDE(m[1])] = Number(m[3]);
+  }],
+  [/^(P[01]) initial HP (-?\d+)$/, (b, m) => (b.hp[SIDE(m[1])] = Number(m[2]))],
+  [/^(P[01]) .*: initial HP -?\d+ -> (-?\d+)$/, (b, m) => (b.hp[SIDE(m[1])] = Number(m[2]))],
+  [/hits (P[01])(?: \(its own side\))? for -?\d+: HP -?\d+ -> (-?\d+)$/, (b, m) => (b.hp[SIDE(m[1])] = Number(m[2]))],
+  [/^(P[01]) recovers(?: to HP|: HP -?\d+ ->) (-?\d+)$/, (b, m) => (b.hp[SIDE(m[1])] = Number(m[2]))],
+  [/^(P[01]) (.+?) fires.* and downs itself$/, (b, m) => setDown(b, m, true)],
+  [/^(P[01]) (.+?) is downed$/, (b, m) => setDown(b, m, true)],
+  [/^(P[01]) (.+?) is upped$/, (b, m) => setDown(b, m, false)],
+  [/^(P[01]) (.+?) is removed: base HP -?\d+ -> (-?\d+)$/, (b, m) => {
+    const col = b.cols[SIDE(m[1])];
+    const i = col.findIndex((c) => c.name === m[2]);
+    if (i >= 0) col.splice(i, 1);
+    b.base[SIDE(m[1])] = Number(m[3]);
+  }],
+  [/^(P[01]) (.+?) swaps with (.+?) below it$/, (b, m) => {
+    const col = b.cols[SIDE(m[1])];
+    const i = col.findIndex((c, k) => c.name === m[2] && col[k + 1] && col[k + 1].name === m[3]);
+    if (i >= 0) [col[i], col[i + 1]] = [col[i + 1], col[i]];
+  }],
+  [/^(P[01]) up phase: \d+ card\(s\) up(?:; staying down: (.*))?$/, (b, m) => {
+    const staying = m[2] ? m[2].split(", ") : [];
+    for (const c of b.cols[SIDE(m[1])]) {
+      const k = staying.indexOf(c.name);
+      c.down = k >= 0;
+      if (k >= 0) staying.splice(k, 1);
+    }
+  }],
+];
+
+/** Down (or up) the first card of that name whose state changes. */
+function setDown(b, m, down) {
+  const card = b.cols[SIDE(m[1])].find((c) => c.name === m[2] && c.down !== down);
+  if (card) card.down = down;
+}
+
+/** The battle as of log line ``upto``: the last "Turn" line before it, then every event after it. */
+export function battleAt(log, upto, turns) {
+  let start = null;
+  for (const t of turns) if (t.line <= upto) start = t;
+  const b = start
+    ? {turn: start.turn, hp: [...start.hp], base: [...start.base], cols: start.cols.map((c) => c.map((x) => ({...x})))}
+    : {turn: 0, hp: [0, 0], base: [0, 0], cols: [[], []]};
+  for (let i = start ? start.line + 1 : 0; i <= upto; i++) {
+    const line = log[i].trim();
+    for (const [pattern, apply] of EVENTS) {
+      const m = line.match(pattern);
+      if (m) {
+        apply(b, m);
+        break;
+      }
+    }
+  }
+  return b;
 }
 
 function battle(container, obs, name) {
@@ -184,13 +249,11 @@ function toggle(play, log, draw) {
 
 function drawBattle(stage, play, obs, turns, name) {
   const log = obs.log;
-  // the columns as of the last "Turn" line at or before the current line (before the first: the builds as built)
-  let now = null;
-  for (const t of turns) if (t.line <= play.line) now = t;
+  const now = battleAt(log, play.line, turns);
   const final = play.line >= log.length - 1;
-  const hp = final && obs.result ? obs.result.hp : now ? now.hp : obs.result ? obs.result.base_hp : [0, 0];
-  const base = now ? now.base : obs.result ? obs.result.base_hp : [0, 0];
-  const cols = [0, 1].map((seat) => (now ? now.cols[seat] : (obs.seats[seat].build || []).map((id) => ({name: nameOfId(id), down: false}))));
+  const hp = now.hp;
+  const base = now.base;
+  const cols = now.cols;
   const columns = [0, 1].map((seat) =>
     h(
       "section",
@@ -202,9 +265,9 @@ function drawBattle(stage, play, obs, turns, name) {
   );
   const lines = log.map((line, i) => h("li", {class: i === play.line ? "current" : i < play.line ? "past" : "future"}, line));
   const list = h("ol", {class: "battle-log", start: "1"}, lines);
-  replace(stage, h("div", {class: "turn-now"}, now ? `Turn ${now.turn}` : "Before the battle", ` · line ${play.line + 1}/${log.length}`), h("div", {class: "columns"}, columns), list);
+  replace(stage, h("div", {class: "turn-now"}, now.turn ? `Turn ${now.turn}` : "Before the battle", ` · line ${play.line + 1}/${log.length}`), h("div", {class: "columns"}, columns), list);
   const current = list.children[play.line];
-  if (current) list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - 60);
+  if (current) list.scrollTop = Math.max(0, current.offsetTop - 60); // the list is the offset parent of its lines
   const toggleButton = stage.parentElement && stage.parentElement.querySelector("[data-play=toggle]");
   if (toggleButton) toggleButton.textContent = play.timer ? "❚❚ pause" : "▶ play";
 }

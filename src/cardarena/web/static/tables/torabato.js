@@ -45,7 +45,7 @@ function face(name, {extra = "", cost = false, onclick = null} = {}) {
     "div",
     {class: `card face ${colour}${soldier ? " soldier-card" : ""} ${extra}`, dataset: {card: name}, role: "img", "aria-label": name, onclick},
     h("span", {class: "corner"}, rank === "JK" ? "JK" : rank, h("br"), suit ? SUITS[suit] : "★"),
-    h("span", {class: "pip"}, suit ? SUITS[suit] : "🃏"),
+    h("span", {class: "pip"}, suit ? SUITS[suit] : "★"),
     cost ? h("span", {class: "cost", title: "cost"}, String(COST[rank])) : null,
   );
 }
@@ -109,7 +109,7 @@ function side(view, seat, where) {
     h("span", {class: "zone-name"}, `discard (${p.discard.length})`),
     h("div", {class: "row small"}, p.discard.map((c) => face(c, {extra: "mini", onclick: view.click(c)}))),
   );
-  const parts = [header, h("div", {class: "zones"}, hand, mana), discard, soldiers];
+  const parts = [header, h("div", {class: "zones"}, hand, mana, discard), soldiers];
   if (where === "bottom") parts.reverse();
   // the opponent's side is itself a target (@opp): damage spells aimed at a player
   const attrs = {class: `side ${where}${seat === view.obs.seat ? " mine" : ""}`, dataset: {seat}};
