@@ -47,7 +47,7 @@ def shoot(
         for _ in range(lines):  # the battle's playback, a few lines in
             page.click('#table [data-play="step"]')
         page.wait_for_timeout(200)
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=viewport is not PHONE)  # a phone: its first screen
         if errors:
             raise SystemExit(f"{name}: page errors: {errors}")
         print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")

@@ -85,6 +85,11 @@ function onWelcome(message) {
   $("title").textContent = page.seat === null ? `${title} (watching)` : title;
   document.title = `${title} · cardarena`;
   $("chat-form").hidden = page.seat === null; // spectators read the chat but do not write to it
+  if (TABLE_MODULES.has(page.summary.game)) {
+    // the table is clicked; the list of choices stays as a fallback, folded
+    $("actions-box").open = false;
+    $("actions-title").textContent = "All choices as a list";
+  }
   loadRules(message.rules_url);
   renderSeats();
 }
