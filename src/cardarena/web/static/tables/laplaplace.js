@@ -247,6 +247,13 @@ function toggle(play, log, draw) {
   draw();
 }
 
+/** A bar of HP against base HP (its width set through the CSSOM, so a strict Content-Security-Policy holds). */
+function hpBar(hp, base) {
+  const fill = h("span");
+  fill.style.width = `${Math.max(0, Math.min(100, (100 * hp) / Math.max(1, base)))}%`;
+  return h("div", {class: "hpbar", title: `HP ${hp} of base ${base}`}, fill);
+}
+
 function drawBattle(stage, play, obs, turns, name) {
   const log = obs.log;
   const now = battleAt(log, play.line, turns);
@@ -259,7 +266,7 @@ function drawBattle(stage, play, obs, turns, name) {
       "section",
       {class: `column${obs.result && obs.result.winner === seat && final ? " winner" : ""}`, dataset: {seat}},
       h("h3", {}, `${name(seat)} · HP ${hp[seat]}/${base[seat]}`),
-      h("div", {class: "hpbar"}, h("span", {style: `width:${Math.max(0, Math.min(100, (100 * hp[seat]) / Math.max(1, base[seat])))}%`})),
+      hpBar(hp[seat], base[seat]),
       cols[seat].map((c, i) => h("div", {class: "slot"}, h("span", {class: "place"}, `${i + 1}`), cardTile(c.name, {down: c.down, extra: "compact"}))),
     ),
   );
