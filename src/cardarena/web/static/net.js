@@ -69,7 +69,7 @@ export class Connection {
     if (this.stopped) return;
     const delay = Math.min(MAX_DELAY, FIRST_DELAY * 2 ** this.failures);
     this.failures += 1;
-    const offline = navigator.onLine === false || this.failures > OFFLINE_AFTER;
+    const offline = navigator.onLine === false || this.failures >= OFFLINE_AFTER;
     this.hooks.onStatus(offline ? "offline" : "reconnecting");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
