@@ -13,6 +13,7 @@ from .browser import CARD_KINDS, PHONE, click_action, open_fixture
 from .wire import FIXTURES, NAMES, play_fixture
 
 NAMES_OF_FIXTURES = [f[0] for f in FIXTURES]
+SEATED = [f[0] for f in FIXTURES if f[4] is not None]
 
 # Runs in the page after a state is shown: what the checks below need, read from the DOM and the state.
 READ_PAGE = """async (i) => {
@@ -25,8 +26,9 @@ READ_PAGE = """async (i) => {
     legal: state.legal.map((a) => a.text),
     listed: [...document.querySelectorAll('#actions [data-action]')].map((b) => b.dataset.action),
     cards: [...table.querySelectorAll('[data-card]:not(.pickable)')].map((e) => e.dataset.card),
-    oppBacks: table.querySelectorAll('.side.top .hidden-hand .card.back').length,
-    oppFaces: [...table.querySelectorAll('.side.top .hidden-hand > .row [data-card]')].map((e) => e.dataset.card),
+    backs: ['.side.bottom', '.side.top'].map((s) => table.querySelectorAll(`${s} .hidden-hand .card.back`).length),
+    faces: ['.side.bottom', '.side.top'].map(
+      (s) => [...table.querySelectorAll(`${s} .hidden-hand > .row [data-card]`)].map((e) => e.dataset.card)),
     hiddenColumns: table.querySelectorAll('.hidden-column').length,
     hiddenColumnCards: table.querySelectorAll('.hidden-column [data-card]').length,
     turn: document.querySelector('#turn').textContent,
@@ -48,14 +50,19 @@ def test_every_state_is_drawn_without_errors(browser: Any, fixtures: dict[str, A
             observed = json.dumps(message["observation"])
             for card in seen["cards"]:
                 assert f'"{card}"' in observed or card.lower().replace(" ", "-") in observed.lower(), (i, card)
+            seat = data["seat"]
+            hidden = [1 - seat] if seat is not None else [0, 1]  # a spectator sees no hand at all
             if data["game"] == "torabato":
-                opp = message["observation"]["players"][1 - data["seat"]]
-                known = opp["known_in_hand"]
-                assert seen["oppBacks"] == min(8, opp["hand_size"] - len(known)), i  # a fan draws 8 backs at most
-                assert sorted(seen["oppFaces"]) == sorted(known), i
+                for side in hidden:
+                    p = message["observation"]["players"][side]
+                    known = p["known_in_hand"]
+                    where = 0 if side == (seat or 0) else 1  # the bottom side is the seat's own (seat 0 for spectators)
+                    assert "hand" not in p
+                    assert seen["backs"][where] == min(8, p["hand_size"] - len(known)), i  # a fan shows 8 backs at most
+                    assert sorted(seen["faces"][where]) == sorted(known), i
             else:
-                other = message["observation"]["seats"][1 - data["seat"]]
-                assert seen["hiddenColumns"] == (0 if "build" in other else 1), i
+                builds = sum("build" in message["observation"]["seats"][side] for side in hidden)
+                assert seen["hiddenColumns"] == (len(hidden) - builds), i
                 assert seen["hiddenColumnCards"] == 0, i
             assert seen["turn"]
         assert errors == []
@@ -63,7 +70,7 @@ def test_every_state_is_drawn_without_errors(browser: Any, fixtures: dict[str, A
         page.context.close()
 
 
-@pytest.mark.parametrize("name", NAMES_OF_FIXTURES)
+@pytest.mark.parametrize("name", SEATED)
 def test_clicking_the_table_sends_each_legal_action(browser: Any, fixtures: dict[str, Any], name: str) -> None:
     """For every state where the seat acts, every legal action is taken by clicks on the table (a card, then the
     chooser when several actions start from it), and the page sends exactly that text at the state's ply."""
@@ -181,7 +188,9 @@ def test_the_laplaplace_battle_plays_back_step_by_step(browser: Any, fixtures: d
 @pytest.mark.parametrize("name", NAMES_OF_FIXTURES)
 def test_a_phone_sized_screen_needs_no_horizontal_scrolling(browser: Any, fixtures: dict[str, Any], name: str) -> None:
     messages = fixtures[name]["messages"]
-    steps = sorted({0, next(i for i, m in enumerate(messages) if m["legal"]), len(messages) // 2, len(messages) - 1})
+    steps = sorted(
+        {0, next((i for i, m in enumerate(messages) if m["legal"]), 0), len(messages) // 2, len(messages) - 1}
+    )
     for step in steps:
         page, errors = open_fixture(browser, fixtures, name, step=step, viewport=PHONE)
         try:

@@ -17,11 +17,13 @@ from cardarena.agents.base import SeatView
 from cardarena.engine import State, load
 
 #: The fixtures the tests and the screenshot script use: (name, game id, options, seed, seat, agent specs).
-FIXTURES: tuple[tuple[str, str, dict[str, Any], int, int, tuple[str, str]], ...] = (
+FIXTURES: tuple[tuple[str, str, dict[str, Any], int, int | None, tuple[str, str]], ...] = (
     ("torabato", "torabato", {}, 7, 0, ("heuristic", "heuristic")),
     ("torabato-seat1", "torabato", {}, 11, 1, ("heuristic", "random")),
     ("laplaplace", "laplaplace", {}, 3, 0, ("heuristic", "random")),
     ("laplaplace-open", "laplaplace", {"build": "open"}, 5, 1, ("random", "heuristic")),
+    ("torabato-watch", "torabato", {}, 13, None, ("heuristic", "heuristic")),  # a spectator: observation(None)
+    ("laplaplace-watch", "laplaplace", {}, 17, None, ("heuristic", "random")),
 )
 
 #: Player names: one holds markup, so the tests check it is shown as text.
