@@ -166,6 +166,10 @@ def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server
         page.click('#table [data-play="end"]')
         assert page.locator("#table .battle-log .current").text_content().startswith("Result")
         assert page.locator("#result").is_visible()
+        # a rematch: the new game's invitations go to the caller
+        page.click("#result button:has-text('Rematch')")
+        page.wait_for_selector("#result .rematch")
+        assert page.locator("#result .links a").count() == 1  # one human seat
         assert errors == []
     finally:
         page.context.close()

@@ -300,6 +300,19 @@ function askName() {
   });
 }
 
+/** Give the seat up (it is open again; the invitation link still works) and go back to the lobby. */
+async function leave() {
+  if (!window.confirm("Leave this seat? Your invitation link will still let you back in.")) return;
+  try {
+    await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
+    sessionStorage.removeItem(`cardarena.joined.${page.key}`);
+    page.conn.stop();
+    location.assign("/");
+  } catch (error) {
+    toast(`Could not leave: ${error.message}`);
+  }
+}
+
 async function rematch() {
   try {
     const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/rematch`, {method: "POST", body: {token: page.token}});
@@ -309,7 +322,7 @@ async function rematch() {
       const url = new URL(inv.url, location.href).href;
       list.append(h("li", {}, `Seat ${inv.seat}: `, h("a", {href: url}, "invitation (private to that player)")));
     }
-    append(box, h("p", {}, "A new game is ready. Share each invitation with its player:"), list);
+    append(box, [h("p", {class: "rematch"}, "A new game is ready. Share each invitation with its player only:"), list]);
   } catch (error) {
     toast(`Rematch failed: ${error.message}`);
   }
@@ -343,7 +356,11 @@ async function start() {
     page.conn = new FixtureConnection(page.fixture, hooks, where.step);
   } else {
     Object.assign(page, {key: where.key, token: where.token, mode: where.mode});
-    if (page.mode === "play" && page.token) await join();
+    if (page.mode === "play" && page.token) {
+      await join();
+      $("leave").hidden = false;
+      $("leave").addEventListener("click", leave);
+    }
     page.conn = new Connection(page.key, page.token, hooks);
   }
   page.conn.connect();
