@@ -16,7 +16,8 @@ export class Connection {
     this.token = token;
     this.hooks = hooks;
     this.ws = null;
-    this.failures = 0;
+    this.failures = 0; // failed attempts in a row
+    this.everOpen = false; // whether a connection was ever welcomed (then a new attempt is a "reconnect")
     this.stopped = false;
     this.timer = null;
     window.addEventListener("online", () => this.retryNow());

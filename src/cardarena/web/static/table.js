@@ -103,7 +103,11 @@ function onState(message) {
   renderTurn();
   renderActions();
   renderResult();
-  renderTable();
+  renderTable().catch((error) => {
+    // a table module that fails to load or draw: the game's text panels still show the table
+    toast(`The table could not be drawn (${error.message}): showing the text view.`);
+    drawPanels($("table"), page.state.board || []);
+  });
 }
 
 function onError(message) {
