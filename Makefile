@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean chromium
+.PHONY: run test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,7 @@ unit: $(STAMP)
 	$(BIN)/pytest -q -n 2
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+.PHONY: chromium
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
