@@ -26,7 +26,12 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -q -n 2
 
-test: lint typecheck unit
+# The browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+.PHONY: chromium
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+test: lint typecheck chromium unit
 
 bench: $(STAMP)
 	$(BIN)/cardarena bench

@@ -1,0 +1,236 @@
+// The lobby: create a game (game, options, seats human or AI), hand out the invitation links, list the open
+// and running listed games. Talks to the REST API of docs/web.md; every text from the server or a player is
+// put in the page with textContent.
+
+import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
+
+const REFRESH_MS = 5000;
+const STRENGTHS = ["easy", "normal", "hard"];
+const $ = (id) => document.getElementById(id);
+
+const lobby = {games: [], strengths: {}};
+
+// ---------------------------------------------------------------------------------------------- catalogue
+
+/** The catalogue: [{id, title, players: [min, max], options}] plus the strength labels; both shapes accepted:
+ *  a bare list of games, or {games: [...], strengths: {easy: spec, ...}}. */
+async function loadCatalogue() {
+  const data = await getJSON("/api/catalogue");
+  lobby.games = Array.isArray(data) ? data : data.games || [];
+  lobby.strengths = (!Array.isArray(data) && (data.strengths || data.strength_labels)) || {};
+  replace($("game"), lobby.games.map((g) => h("option", {value: g.id}, g.title || g.id)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && lobby.games.some((g) => g.id === wanted)) $("game").value = wanted;
+  onGameChange();
+}
+
+function currentGame() {
+  return lobby.games.find((g) => g.id === $("game").value) || lobby.games[0];
+}
+
+function onGameChange() {
+  const game = currentGame();
+  if (!game) return;
+  drawOptions(game.options || []);
+  const [min, max] = game.players || [2, 2];
+  const counts = [];
+  for (let n = min; n <= max; n++) counts.push(n);
+  replace($("seat-count"), counts.map((n) => h("option", {value: n}, `${n} players`)));
+  drawSeats();
+}
+
+/** One form field per option, by its type: a choice list, a checkbox, a number or a text. */
+function drawOptions(options) {
+  const fields = options.map((o) => {
+    const id = `opt-${o.name}`;
+    const help = o.help ? h("span", {class: "help"}, o.help) : null;
+    const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}};
+    if (o.choices && o.choices.length) {
+      const select = h("select", attrs, o.choices.map((c) => h("option", {value: String(c), selected: c === o.default}, String(c))));
+      return h("div", {class: "field"}, h("label", {for: id}, o.name), select, help);
+    }
+    if (o.type === "bool") {
+      return h("div", {class: "field check"}, h("input", {...attrs, type: "checkbox", checked: Boolean(o.default)}), h("label", {for: id}, o.name), help);
+    }
+    const numeric = o.type === "int" || o.type === "float";
+    const input = h("input", {...attrs, type: numeric ? "number" : "text", step: o.type === "float" ? "any" : undefined, value: o.default === null || o.default === undefined ? "" : String(o.default), placeholder: o.default === null ? "(default)" : undefined});
+    return h("div", {class: "field"}, h("label", {for: id}, o.name), input, help);
+  });
+  replace($("options"), fields.length ? h("details", {}, h("summary", {}, "Options"), fields) : null);
+}
+
+/** The options that differ from their defaults, typed as the catalogue says. */
+function readOptions() {
+  const game = currentGame();
+  const out = {};
+  for (const o of game.options || []) {
+    const el = document.querySelector(`[data-option="${CSS.escape(o.name)}"]`);
+    if (!el) continue;
+    let value;
+    if (o.type === "bool") {
+      if (!el.checked && (o.default === null || o.default === undefined)) continue; // unset: the game decides
+      value = el.checked;
+    }
+    else if (el.value === "") continue;
+    else if (o.type === "int") value = parseInt(el.value, 10);
+    else if (o.type === "float") value = parseFloat(el.value);
+    else value = el.value;
+    if (o.choices && o.choices.length && typeof o.default === "number") value = Number(value);
+    if (value !== o.default) out[o.name] = value;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------- seats
+
+function drawSeats() {
+  const n = Number($("seat-count").value);
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const kind = h(
+      "select",
+      {dataset: {seatKind: seat}, "aria-label": `seat ${seat}`, onchange: () => toggleAgent(seat)},
+      h("option", {value: "human"}, seat === 0 ? "human (you)" : "human (invite)"),
+      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: seat > 0 && s === "normal"}, `AI ${s}${lobby.strengths[s] ? ` (${lobby.strengths[s]})` : ""}`)),
+      h("option", {value: "ai:spec"}, "AI: agent spec…"),
+    );
+    const spec = h("input", {dataset: {seatSpec: seat}, placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of seat ${seat}`});
+    rows.push(h("div", {class: "seat-row"}, h("strong", {}, `Seat ${seat}`), kind, spec));
+  }
+  replace($("seats"), rows);
+}
+
+function toggleAgent(seat) {
+  const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
+  document.querySelector(`[data-seat-spec="${seat}"]`).hidden = kind !== "ai:spec";
+}
+
+function readSeats() {
+  const seats = [];
+  for (const select of document.querySelectorAll("[data-seat-kind]")) {
+    const seat = Number(select.dataset.seatKind);
+    const value = select.value;
+    if (value === "human") {
+      seats.push(seat === 0 && myName() ? {kind: "human", name: myName()} : {kind: "human"});
+    } else if (value === "ai:spec") {
+      const spec = document.querySelector(`[data-seat-spec="${seat}"]`).value.trim();
+      seats.push(spec ? {kind: "ai", agent: spec} : {kind: "ai", strength: "normal"});
+    } else {
+      seats.push({kind: "ai", strength: value.slice(3)});
+    }
+  }
+  return seats;
+}
+
+// ---------------------------------------------------------------------------------------------- create
+
+function myName() {
+  return $("my-name").value.trim().slice(0, 24);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const body = {game: currentGame().id, options: readOptions(), seats: readSeats(), private: $("private").checked};
+  try {
+    const answer = await getJSON("/api/games", {method: "POST", body});
+    showCreated(answer, body.seats);
+    refreshGames();
+  } catch (error) {
+    toast(`Could not create the game: ${error.message}`);
+  }
+}
+
+/** The invitation links (one per human seat, each private to its player) and the spectator link. */
+function showCreated(answer, seats) {
+  const box = $("created");
+  const absolute = (url) => new URL(url, location.href).href;
+  const items = (answer.invitations || []).map((inv) => {
+    const url = absolute(inv.url);
+    const field = h("input", {value: url, readonly: true, "aria-label": `invitation for seat ${inv.seat}`, dataset: {invitation: inv.seat}});
+    const mine = inv.seat === 0 && seats[0] && seats[0].kind === "human";
+    return h(
+      "li",
+      {},
+      h("strong", {}, `Seat ${inv.seat}${mine ? " (you)" : ""}`),
+      field,
+      h("button", {type: "button", class: "secondary", onclick: async () => toast((await copyText(url, field)) ? "Copied." : "Select the link and copy it.", "info")}, "Copy"),
+      mine ? h("a", {class: "button", href: url}, "Sit down") : null,
+      h("span", {class: "warn"}, "Private to that player: whoever has this link plays this seat."),
+    );
+  });
+  const watch = absolute(answer.watch || `/watch/${answer.key}`);
+  const watchField = h("input", {value: watch, readonly: true, "aria-label": "spectator link", dataset: {watch: "1"}});
+  replace(
+    box,
+    h("h3", {}, "Game created"),
+    h("p", {}, "Send each invitation to its player only. The links are shown once: keep them."),
+    h("ul", {class: "links"}, items),
+    h("h3", {}, "Spectators"),
+    h("ul", {class: "links"}, h("li", {}, watchField, h("button", {type: "button", class: "secondary", onclick: async () => toast((await copyText(watch, watchField)) ? "Copied." : "Select the link and copy it.", "info")}, "Copy"), h("a", {class: "button secondary", href: watch}, "Watch"))),
+  );
+  box.hidden = false;
+  box.scrollIntoView({behavior: "smooth", block: "start"});
+}
+
+// ---------------------------------------------------------------------------------------------- game list
+
+async function refreshGames() {
+  try {
+    const games = await getJSON("/api/games");
+    drawGames(Array.isArray(games) ? games : games.games || []);
+  } catch (error) {
+    $("games-note").textContent = `The list could not be loaded (${error.message}); retrying.`;
+  }
+}
+
+function drawGames(games) {
+  $("games-note").textContent = games.length ? "" : "No listed games yet: create one.";
+  replace(
+    $("games"),
+    games.map((g) => {
+      const seats = (g.seats || []).map((s) => (s.kind === "ai" ? `AI ${s.label || ""}`.trim() : s.name || "open seat")).join(" · ");
+      const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken);
+      return h(
+        "li",
+        {dataset: {key: g.key}},
+        h("div", {class: "info"}, h("strong", {}, g.title || g.game), ` ${g.status}`, g.ply ? `, ply ${g.ply}` : "", h("div", {class: "muted"}, seats)),
+        open ? h("button", {type: "button", class: "secondary", dataset: {join: g.key}, onclick: () => $("invitation").focus()}, "Join") : null,
+        h("a", {class: "button secondary", href: `/watch/${encodeURIComponent(g.key)}`}, "Watch"),
+      );
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- start
+
+/** Joining needs the seat's invitation link (its token): open it, keeping the token in the fragment. */
+function joinByLink(event) {
+  event.preventDefault();
+  const text = $("invitation").value.trim();
+  let url;
+  try {
+    url = new URL(text, location.href);
+  } catch {
+    url = null;
+  }
+  if (!url || url.origin !== location.origin || !/^\/play\/[^/]+$/.test(url.pathname) || url.hash.length < 2) {
+    toast("That is not an invitation link of this server (it looks like /play/KEY#TOKEN).");
+    return;
+  }
+  location.assign(url.href);
+}
+
+function start() {
+  $("join-link").addEventListener("submit", joinByLink);
+  const name = $("my-name");
+  name.value = savedName();
+  name.addEventListener("change", () => saveName(myName()));
+  $("game").addEventListener("change", onGameChange);
+  $("seat-count").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", create);
+  loadCatalogue().catch((error) => toast(`Could not load the games: ${error.message}`));
+  refreshGames();
+  setInterval(refreshGames, REFRESH_MS);
+}
+
+start();

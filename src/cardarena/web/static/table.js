@@ -1,0 +1,377 @@
+// The table page shell, common to every game: connection, seats, whose turn, legal actions, log, chat, rules,
+// result. A game with a table module (tables/<game>.js) draws its own table from the observation; the others
+// show the game's text panels ("board").
+//
+// URLs: /play/{key}#TOKEN (a seat: the token stays in the fragment and is sent only inside the WebSocket's
+// first message), /watch/{key} (a spectator). Development and tests: table.html?fixture=URL&step=N plays back
+// a fixture file (tests/web/ui/wire.py) instead of connecting.
+
+import {h, replace, append, getJSON, toast, savedName, saveName} from "./dom.js";
+import {Connection, FixtureConnection} from "./net.js";
+
+/** Games that have their own table module. */
+const TABLE_MODULES = new Set(["torabato", "laplaplace"]);
+
+const page = {
+  key: null,
+  token: null,
+  mode: "watch", // "play" or "watch"
+  seat: null, // our seat number (null: spectator)
+  summary: null, // the game summary (welcome.game)
+  seats: [],
+  state: null, // the latest state message
+  logCount: 0, // the n of the last log entry held (sent as "since" on reconnect)
+  module: null, // the table module, once loaded
+  moduleFor: null,
+  conn: null,
+  fixture: null,
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------------------------------------- location
+
+function readLocation() {
+  const params = new URLSearchParams(location.search);
+  const fixture = params.get("fixture");
+  if (fixture) return {fixture, step: Number(params.get("step") || 0)};
+  const match = location.pathname.match(/^\/(play|watch)\/([^/]+)\/?$/);
+  if (!match) return null;
+  const token = match[1] === "play" ? decodeURIComponent(location.hash.slice(1)) : "";
+  return {mode: match[1], key: decodeURIComponent(match[2]), token: token || null};
+}
+
+// ---------------------------------------------------------------------------------------------- sending
+
+function send(message) {
+  if (!page.conn || !page.conn.send(message)) toast("Not connected: try again in a moment.");
+}
+
+/** Send an action's text as the answer to the latest state. */
+function act(text) {
+  if (!page.state) return;
+  send({type: "act", ply: page.state.ply, action: text});
+  document.body.classList.add("sending");
+}
+
+// ---------------------------------------------------------------------------------------------- messages
+
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      return onWelcome(message);
+    case "state":
+      return onState(message);
+    case "seats":
+      page.seats = message.seats || [];
+      return renderSeats();
+    case "chat":
+      return addChat(message);
+    case "error":
+      return onError(message);
+    case "ack":
+      document.body.classList.remove("sending");
+      return undefined;
+    default:
+      return undefined; // pong and anything newer: nothing to draw
+  }
+}
+
+function onWelcome(message) {
+  page.seat = message.seat === undefined ? null : message.seat;
+  page.summary = message.game || {};
+  page.seats = page.summary.seats || page.seats;
+  const title = page.summary.title || page.summary.game || "Table";
+  $("title").textContent = page.seat === null ? `${title} (watching)` : title;
+  document.title = `${title} · cardarena`;
+  $("chat-form").hidden = page.seat === null; // spectators read the chat but do not write to it
+  if (TABLE_MODULES.has(page.summary.game)) {
+    // the table is clicked; the list of choices stays as a fallback, folded
+    $("actions-box").open = false;
+    $("actions-title").textContent = "All choices as a list";
+  }
+  loadRules(message.rules_url);
+  renderSeats();
+}
+
+function onState(message) {
+  page.state = message;
+  document.body.classList.remove("sending");
+  if (message.seats) page.seats = message.seats;
+  for (const entry of message.log || []) addLog(entry);
+  renderSeats();
+  renderTurn();
+  renderActions();
+  renderResult();
+  renderTable().catch((error) => {
+    // a table module that fails to load or draw: the game's text panels still show the table
+    toast(`The table could not be drawn (${error.message}): showing the text view.`);
+    drawPanels($("table"), page.state.board || []);
+  });
+}
+
+function onError(message) {
+  document.body.classList.remove("sending");
+  toast(message.message || message.code || "error");
+  if (message.code === "bad_token") {
+    page.conn.stop(); // a refused token will not work on a retry either
+    setStatus("offline");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- drawing
+
+function setStatus(status) {
+  const el = $("status");
+  el.dataset.status = status;
+  el.textContent = status;
+}
+
+function nameOf(seat) {
+  const row = page.seats.find((s) => s.seat === seat);
+  if (row && row.name) return row.name;
+  return `seat ${seat}`;
+}
+
+function renderSeats() {
+  const toAct = page.state ? page.state.to_act : null;
+  const items = page.seats.map((s) =>
+    h(
+      "li",
+      {class: `seat${s.seat === toAct ? " to-act" : ""}${s.seat === page.seat ? " me" : ""}`, dataset: {seat: s.seat}},
+      h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
+      h("span", {class: "name"}, s.name || "(open seat)"),
+      h("span", {class: "muted"}, ` seat ${s.seat}`, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""),
+    ),
+  );
+  replace($("seats"), items);
+}
+
+function renderTurn() {
+  const s = page.state;
+  let text;
+  if (s.terminal) text = "The game is over.";
+  else if (s.to_act === null || s.to_act === undefined) text = "";
+  else if (s.to_act === page.seat) text = "Your turn.";
+  else text = `Waiting for ${nameOf(s.to_act)}.`;
+  $("turn").textContent = text;
+  $("turn").classList.toggle("mine", !s.terminal && s.to_act === page.seat && page.seat !== null);
+}
+
+/** The legal actions as buttons, one group per choice_label group (the fallback for every table). */
+function renderActions() {
+  const legal = (page.state && page.state.legal) || [];
+  if (!legal.length) {
+    replace($("actions"), h("p", {class: "muted"}, "Nothing to choose now."));
+    return;
+  }
+  const groups = new Map();
+  for (const a of legal) {
+    const group = a.group || a.text;
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push(a);
+  }
+  const blocks = [];
+  for (const [group, actions] of groups) {
+    if (actions.length === 1 && !actions[0].detail) {
+      blocks.push(h("div", {class: "group"}, actionButton(actions[0], group)));
+      continue;
+    }
+    blocks.push(
+      h("div", {class: "group"}, h("div", {class: "group-name"}, group), h("div", {class: "group-actions"}, actions.map((a) => actionButton(a, a.detail || a.text)))),
+    );
+  }
+  replace($("actions"), blocks);
+}
+
+function actionButton(action, label) {
+  const short = label.length > 60 ? `${label.slice(0, 57)}…` : label; // long card texts: in full in the title
+  return h("button", {type: "button", class: "action", title: label, dataset: {action: action.text}, onclick: () => act(action.text)}, short);
+}
+
+function renderResult() {
+  const s = page.state;
+  const box = $("result");
+  if (!s.terminal) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const returns = s.returns || [];
+  const best = Math.max(...returns);
+  const winners = returns.map((r, seat) => (r === best ? seat : null)).filter((x) => x !== null);
+  let line;
+  if (!returns.length || winners.length === returns.length) line = "Draw.";
+  else if (winners.length === 1 && winners[0] === page.seat) line = "You win!";
+  else line = `${winners.map(nameOf).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
+  const children = [h("strong", {}, line), h("span", {class: "muted"}, ` returns: ${returns.join(", ")}`)];
+  if (page.mode === "play" && page.token && !page.fixture) {
+    children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
+  }
+  replace(box, children);
+}
+
+async function renderTable() {
+  const game = page.summary && page.summary.game;
+  const area = $("table");
+  if (TABLE_MODULES.has(game)) {
+    if (page.moduleFor !== game) {
+      page.moduleFor = game;
+      page.module = import(new URL(`./tables/${game}.js`, import.meta.url).href); // a promise, awaited below
+    }
+    const module = await page.module;
+    const state = page.state; // the latest: several states may arrive while the module loads
+    const ctx = {seat: page.seat, seats: page.seats, nameOf};
+    module.render(area, state, act, ctx);
+    return;
+  }
+  drawPanels(area, page.state.board || []);
+}
+
+/** The game's own text panels (board): one box per zone, coloured by its owner. */
+export function drawPanels(area, panels) {
+  replace(
+    area,
+    h(
+      "div",
+      {class: "panels"},
+      panels.map((p) =>
+        h("section", {class: "panel", dataset: {seat: p.seat === null || p.seat === undefined ? "shared" : p.seat, key: p.key || p.title}}, h("h3", {}, p.title), h("pre", {}, (p.lines || []).join("\n"))),
+      ),
+    ),
+  );
+}
+
+function addLog(entry) {
+  if (entry.n !== undefined && entry.n <= page.logCount) return; // already held (resumed connection)
+  if (entry.n !== undefined) page.logCount = entry.n;
+  const who = entry.seat === null || entry.seat === undefined ? "" : `${nameOf(entry.seat)}: `;
+  const log = $("log");
+  log.append(h("li", {dataset: {n: entry.n, ply: entry.ply}}, h("span", {class: "who"}, who), entry.text));
+  log.scrollTop = log.scrollHeight;
+}
+
+function addChat(message) {
+  const chat = $("chat");
+  chat.append(h("li", {}, h("span", {class: "who"}, `${message.name || nameOf(message.seat)}: `), message.text));
+  chat.scrollTop = chat.scrollHeight;
+}
+
+async function loadRules(url) {
+  const pre = $("rules-text");
+  if (page.fixture) {
+    pre.textContent = page.fixture.rules || "";
+    return;
+  }
+  try {
+    const response = await fetch(url || `/api/games/${encodeURIComponent(page.key)}/rules`);
+    pre.textContent = response.ok ? await response.text() : "The rules could not be loaded.";
+  } catch {
+    pre.textContent = "The rules could not be loaded.";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- lobby calls
+
+/** Ask for a name (kept in localStorage) and claim the seat of our token, once per browser tab. */
+async function join() {
+  const flag = `cardarena.joined.${page.key}`;
+  if (sessionStorage.getItem(flag)) return;
+  let name = savedName();
+  if (!name) name = await askName();
+  saveName(name);
+  try {
+    await getJSON(`/api/games/${encodeURIComponent(page.key)}/join`, {method: "POST", body: {token: page.token, name}});
+    sessionStorage.setItem(flag, "1");
+  } catch (error) {
+    toast(`Could not take the seat: ${error.message}`);
+  }
+}
+
+function askName() {
+  const dialog = $("join");
+  const input = $("join-name");
+  return new Promise((resolve) => {
+    $("join-form").addEventListener(
+      "submit",
+      () => {
+        resolve(input.value.trim().slice(0, 24) || "player");
+      },
+      {once: true},
+    );
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+/** Give the seat up (it is open again; the invitation link still works) and go back to the lobby. */
+async function leave() {
+  if (!window.confirm("Leave this seat? Your invitation link will still let you back in.")) return;
+  try {
+    await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
+    sessionStorage.removeItem(`cardarena.joined.${page.key}`);
+    page.conn.stop();
+    location.assign("/");
+  } catch (error) {
+    toast(`Could not leave: ${error.message}`);
+  }
+}
+
+async function rematch() {
+  try {
+    const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/rematch`, {method: "POST", body: {token: page.token}});
+    const box = $("result");
+    const list = h("ul", {class: "links"});
+    for (const inv of answer.invitations || []) {
+      const url = new URL(inv.url, location.href).href;
+      list.append(h("li", {}, `Seat ${inv.seat}: `, h("a", {href: url}, "invitation (private to that player)")));
+    }
+    append(box, [h("p", {class: "rematch"}, "A new game is ready. Share each invitation with its player only:"), list]);
+  } catch (error) {
+    toast(`Rematch failed: ${error.message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- start
+
+function wireChat() {
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    send({type: "chat", text: text.slice(0, 300)});
+    input.value = "";
+  });
+}
+
+async function start() {
+  wireChat();
+  const where = readLocation();
+  if (!where) {
+    $("turn").textContent = "No game here: open an invitation or spectator link from the lobby.";
+    setStatus("offline");
+    return;
+  }
+  const hooks = {onMessage, onStatus: setStatus, since: () => page.logCount};
+  if (where.fixture) {
+    page.fixture = await getJSON(where.fixture);
+    page.mode = page.fixture.seat === null ? "watch" : "play";
+    page.conn = new FixtureConnection(page.fixture, hooks, where.step);
+  } else {
+    Object.assign(page, {key: where.key, token: where.token, mode: where.mode});
+    if (page.mode === "play" && page.token) {
+      await join();
+      $("leave").hidden = false;
+      $("leave").addEventListener("click", leave);
+    }
+    page.conn = new Connection(page.key, page.token, hooks);
+  }
+  page.conn.connect();
+}
+
+// What the page holds, for tests and debugging: only this seat's own view (never anything more).
+window.__table = {state: () => page.state, seat: () => page.seat, logCount: () => page.logCount};
+
+window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
+start().catch((error) => toast(`Could not start the table: ${error.message}`));

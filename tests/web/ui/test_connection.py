@@ -1,0 +1,162 @@
+"""The table page's live mode against stand-ins of the server (Playwright routes the WebSocket and the REST
+calls, so no server runs): the seat token travels only inside the first WebSocket message, never in a URL; the
+page reconnects by itself after the connection drops, resumes with ``since`` and does not repeat the log; a
+spectator says hello without a token; a refused token stops the retries."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .browser import ORIGIN, PageErrors, click_action, route_static
+
+KEY = "Gk3yT0pSecretKey"
+TOKEN = "tok-Zq9_very-secret-seat-token-123456"
+
+
+class FakeTable:
+    """A stand-in for the server's WebSocket: answers hello with welcome and the fixture's state at ``step``
+    (its log: every entry after the hello's ``since``), records what the page sends."""
+
+    def __init__(self, fixture: dict[str, Any], step: int) -> None:
+        self.fixture = fixture
+        self.step = step
+        self.sockets: list[Any] = []
+        self.hellos: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+        self.urls: list[str] = []
+        self.refuse = False
+
+    def state(self, since: int) -> dict[str, Any]:
+        messages = self.fixture["messages"][: self.step + 1]
+        log = [e for m in messages for e in m["log"] if e["n"] > since]
+        return {**messages[-1], "log": log}
+
+    def handle(self, ws: Any) -> None:
+        self.sockets.append(ws)
+        self.urls.append(ws.url)
+
+        def on_message(text: str | bytes) -> None:
+            message = json.loads(text)
+            if message["type"] != "hello":
+                self.received.append(message)
+                return
+            self.hellos.append(message)
+            if self.refuse:
+                ws.send(json.dumps({"type": "error", "code": "bad_token", "message": "this seat token is not valid"}))
+                ws.close()
+                return
+            ws.send(json.dumps(self.fixture["welcome"]))
+            ws.send(json.dumps(self.state(message.get("since", 0))))
+
+        ws.on_message(on_message)
+
+
+def open_live(
+    browser: Any, fixtures: dict[str, Any], url: str, table: FakeTable
+) -> tuple[Any, PageErrors, list[str], list[Any]]:
+    context = browser.new_context()
+    context.add_init_script("localStorage.setItem('cardarena.name', 'Ada')")
+    page = context.new_page()
+    errors = PageErrors()
+    errors.watch(page)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    posted: list[Any] = []
+
+    def api(route: Any, path: str) -> bool:
+        if path == f"/api/games/{KEY}/join":
+            posted.append(json.loads(route.request.post_data))
+            route.fulfill(status=200, content_type="application/json", body=json.dumps({"seat": table.fixture["seat"]}))
+            return True
+        if path.startswith("/api/games/") and path.endswith("/rules"):
+            route.fulfill(status=200, content_type="text/plain", body=table.fixture["rules"])
+            return True
+        return False
+
+    route_static(page, fixtures, api)
+    page.route_web_socket(f"ws://{ORIGIN.removeprefix('http://')}/ws/**", table.handle)
+    page.goto(url)
+    return page, errors, requests, posted
+
+
+def wait_status(page: Any, status: str) -> None:
+    page.wait_for_function("(s) => document.querySelector('#status').dataset.status === s", arg=status, timeout=10_000)
+
+
+def test_a_seat_connects_with_its_token_in_the_first_message_only(browser: Any, fixtures: dict[str, Any]) -> None:
+    fixture = fixtures["torabato"]
+    step = next(i for i, m in enumerate(fixture["messages"]) if len(m["legal"]) > 1 and i > 10)
+    table = FakeTable(fixture, step)
+    page, errors, requests, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        page.wait_for_function("() => window.__table.state() !== null")
+        assert table.hellos == [{"type": "hello", "token": TOKEN}]
+        assert posted == [{"token": TOKEN, "name": "Ada"}]  # the seat is claimed in a POST body
+        assert table.urls == [f"ws://cardarena.test/ws/{KEY}"]
+        assert requests and not [u for u in requests if TOKEN in u]
+        assert "ToraBato" in page.locator("#rules-text").text_content()
+        # an action is sent with the ply of the state it answers
+        action = fixture["messages"][step]["legal"][-1]["text"]
+        click_action(page, "torabato", action)
+        deadline = time.monotonic() + 5
+        while not table.received and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+        assert table.received == [{"type": "act", "ply": fixture["messages"][step]["ply"], "action": action}]
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_page_reconnects_by_itself_and_resumes_the_log(browser: Any, fixtures: dict[str, Any]) -> None:
+    fixture = fixtures["torabato"]
+    table = FakeTable(fixture, 40)
+    page, errors, _, _ = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        page.wait_for_function("() => window.__table.state() !== null")
+        held = page.evaluate("window.__table.logCount()")
+        entries = page.locator("#log li").count()
+        assert held > 0 and entries == held
+        table.step = 60  # the game moves on while the page is away
+        table.sockets[-1].close()
+        wait_status(page, "reconnecting")
+        wait_status(page, "connected")  # after 0.5 s
+        page.wait_for_function("(ply) => window.__table.state().ply === ply", arg=fixture["messages"][60]["ply"])
+        assert table.hellos[1] == {"type": "hello", "token": TOKEN, "since": held}
+        total = sum(len(m["log"]) for m in fixture["messages"][:61])
+        assert page.locator("#log li").count() == total  # nothing twice, nothing missing
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_spectator_says_hello_without_a_token(browser: Any, fixtures: dict[str, Any]) -> None:
+    spectator = {**fixtures["torabato"], "seat": None, "welcome": {**fixtures["torabato"]["welcome"], "seat": None}}
+    table = FakeTable(spectator, 5)
+    page, errors, _, posted = open_live(browser, fixtures, f"{ORIGIN}/watch/{KEY}", table)
+    try:
+        wait_status(page, "connected")
+        assert table.hellos == [{"type": "hello"}]
+        assert posted == []
+        assert page.locator("#chat-form").is_hidden()
+        assert "watching" in page.locator("#title").text_content()
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_refused_token_stops_the_retries(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 0)
+    table.refuse = True
+    page, errors, _, _ = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "offline")
+        assert page.locator(".toast", has_text="this seat token is not valid").count() == 1
+        page.wait_for_timeout(1500)  # a retry would have come after 0.5 s
+        assert len(table.hellos) == 1
+        assert errors == []
+    finally:
+        page.context.close()

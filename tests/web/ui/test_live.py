@@ -1,0 +1,208 @@
+"""Whole games in a real browser against the real server (``cardarena serve`` on a loopback port and a throwaway
+SQLite file): a ToraBato game and a Laplaplace game against an AI seat, played to the end by clicking on the
+tables, and a two-human Laplaplace game through two browser contexts and the invitation links.
+
+These need the server (``cardarena.web.app``), or ``CARDARENA_LIVE_URL`` naming one that runs already. Where
+neither is there they fail in CI and skip elsewhere with a loud reason (the pages and the server are built on
+separate branches and meet when merged).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import PageErrors, click_action
+
+NEEDS = "cardarena.web.app"
+READY = """(last) => {
+  const s = window.__table && window.__table.state();
+  if (!s) return false;
+  if (s.terminal) return true;
+  return s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0;
+}"""
+WAIT_MS = 60_000  # no single wait in these tests is longer
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    given = os.environ.get("CARDARENA_LIVE_URL")  # a server already running (e.g. behind a proxy): use it
+    if given:
+        yield given.rstrip("/")
+        return
+    if importlib.util.find_spec(NEEDS) is None:
+        reason = (
+            f"LIVE BROWSER TESTS NOT RUN: {NEEDS} is not installed on this branch (the server comes with its merge)"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    port = free_port()
+    db = tmp_path_factory.mktemp("live") / "web.db"
+    exe = Path(sys.executable).with_name("cardarena")
+    proc = subprocess.Popen(
+        [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/catalogue", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                out = proc.stdout.read().decode(errors="replace") if proc.stdout and proc.poll() is not None else ""
+                pytest.fail(f"cardarena serve did not answer on {base} within 60 s: {out[-2000:]}", pytrace=False)
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def new_page(browser: Any, name: str) -> tuple[Any, PageErrors]:
+    context = browser.new_context()
+    context.add_init_script(f"localStorage.setItem('cardarena.name', {name!r})")
+    page = context.new_page()
+    errors = PageErrors()
+    errors.watch(page)
+    page.set_default_timeout(WAIT_MS)
+    return page, errors
+
+
+def create_game(page: Any, base: str, game: str, seat1: str, options: dict[str, str] | None = None) -> None:
+    """Create a game in the lobby: seat 0 is the page's player, seat 1 ``seat1`` (``human`` or ``ai:easy``...)."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    for name, value in (options or {}).items():
+        page.click("#options summary")
+        page.select_option(f"#opt-{name}", value)
+    page.select_option('[data-seat-kind="1"]', seat1)
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+
+
+def sit_down(page: Any) -> None:
+    page.click("#created a.button:has-text('Sit down')")
+    page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+
+
+def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions: int = 5000) -> int:
+    """Each page clicks a random legal action whenever it is to act, until the game is over; returns the count."""
+    last = {id(p): -1 for p in pages}
+    actions = 0
+    deadline = time.monotonic() + 600
+    while actions < max_actions and time.monotonic() < deadline:
+        states = [p.evaluate("window.__table.state()") for p in pages]
+        if all(s and s["terminal"] for s in states):
+            return actions
+        acted = False
+        for page, s in zip(pages, states, strict=True):
+            if (
+                s
+                and not s["terminal"]
+                and s["legal"]
+                and s["ply"] != last[id(page)]
+                and s["to_act"] == page.evaluate("window.__table.seat()")
+            ):
+                text = rng.choice(s["legal"])["text"]
+                click_action(page, game, text)
+                last[id(page)] = s["ply"]
+                actions += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(50)
+    pytest.fail(f"the game did not end after {actions} actions")
+
+
+def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, "Ada")
+    try:
+        create_game(page, server, "torabato", "ai:easy")
+        sit_down(page)
+        actions = play_to_the_end([page], "torabato", random.Random(1))
+        assert actions > 10
+        assert page.locator("#result").is_visible()
+        assert page.locator("#log li").count() > actions
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
+    page, errors = new_page(browser, "Ada")
+    try:
+        create_game(page, server, "laplaplace", "ai:easy")
+        sit_down(page)
+        play_to_the_end([page], "laplaplace", random.Random(2))
+        page.wait_for_selector("#table .battle-log")
+        page.click('#table [data-play="end"]')
+        assert page.locator("#table .battle-log .current").text_content().startswith("Result")
+        assert page.locator("#result").is_visible()
+        # a rematch: the new game's invitations go to the caller
+        page.click("#result button:has-text('Rematch')")
+        page.wait_for_selector("#result .rematch")
+        assert page.locator("#result .links a").count() == 1  # one human seat
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_two_humans_play_through_their_invitation_links(browser: Any, server: str) -> None:
+    ada, ada_errors = new_page(browser, "Ada")
+    bo, bo_errors = new_page(browser, "<b>Bo</b>")
+    requests: list[str] = []
+    bo.on("request", lambda r: requests.append(r.url))
+    try:
+        create_game(ada, server, "laplaplace", "human")
+        invitation = ada.input_value('[data-invitation="1"]')
+        own = ada.input_value('[data-invitation="0"]')
+        token0, token1 = own.split("#", 1)[1], invitation.split("#", 1)[1]
+        sit_down(ada)
+        bo.goto(invitation)
+        bo.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        ada.wait_for_function(
+            "() => [...document.querySelectorAll('#seats .name')].some((e) => e.textContent === '<b>Bo</b>')"
+        )
+        ada.fill("#chat-input", "<script>window.__pwned=1</script>good luck")
+        ada.click("#chat-form button")
+        bo.wait_for_function("() => document.querySelector('#chat li') !== null")
+        assert bo.locator("#chat li").last.text_content().endswith("<script>window.__pwned=1</script>good luck")
+        play_to_the_end([ada, bo], "laplaplace", random.Random(3))
+        for page in (ada, bo):
+            assert page.locator("#result").is_visible()
+            assert page.evaluate("window.__pwned") is None
+        # neither seat's token reaches the other's page, nor any URL requested
+        assert token0 not in bo.content() and token1 not in ada.content()
+        assert not [u for u in requests if token1 in u or token0 in u]
+        assert ada_errors == [] and bo_errors == []
+    finally:
+        ada.context.close()
+        bo.context.close()

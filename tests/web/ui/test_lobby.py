@@ -1,0 +1,176 @@
+"""The lobby page against stand-ins of the REST API (Playwright routes; no server runs): the catalogue gives the
+game list, each game's options as form fields and its seat range; creating a game posts what the form says and
+shows one invitation link per human seat (private to that player) and the spectator link; the list of games
+shows names as text; the player's name is kept in localStorage."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardarena.engine import load
+
+from .browser import ORIGIN, PHONE, PageErrors, route_static
+
+GAMES = ("torabato", "laplaplace", "tashkalar")
+MARKUP = "<img src=x onerror=window.__pwned=1>Eve"
+
+
+def catalogue() -> dict[str, Any]:
+    games = []
+    for gid in GAMES:
+        game = load(gid)
+        options = [
+            {
+                "name": o.name,
+                "type": o.type.__name__,
+                "default": o.default,
+                "help": o.help,
+                "choices": list(o.choices) if o.choices else None,
+            }
+            for o in game.option_spec
+        ]
+        counts = list(game.player_counts)
+        games.append({"id": gid, "title": game.name, "players": [min(counts), max(counts)], "options": options})
+    return {
+        "games": games,
+        "strengths": {"easy": "heuristic", "normal": "ismcts:iterations=300", "hard": "ismcts:iterations=2000"},
+    }
+
+
+class FakeLobby:
+    def __init__(self) -> None:
+        self.created: list[dict[str, Any]] = []
+
+    def api(self, route: Any, path: str) -> bool:
+        method = route.request.method
+        if path == "/api/catalogue":
+            body: Any = catalogue()
+        elif path == "/api/games" and method == "POST":
+            self.created.append(json.loads(route.request.post_data))
+            humans = [i for i, s in enumerate(self.created[-1]["seats"]) if s["kind"] == "human"]
+            body = {
+                "key": "K3y",
+                "watch": "/watch/K3y",
+                "invitations": [{"seat": i, "url": f"/play/K3y#token{i}"} for i in humans],
+            }
+            route.fulfill(status=201, content_type="application/json", body=json.dumps(body))
+            return True
+        elif path == "/api/games":
+            seats = [
+                {"seat": 0, "name": MARKUP, "kind": "human", "label": None, "taken": True, "connected": True},
+                {"seat": 1, "name": "", "kind": "human", "label": None, "taken": False, "connected": False},
+            ]
+            body = [
+                {
+                    "key": "Listed1",
+                    "game": "torabato",
+                    "title": "ToraBato",
+                    "status": "open",
+                    "seats": seats,
+                    "ply": 0,
+                    "created": "2026-01-01T00:00:00Z",
+                }
+            ]
+        else:
+            return False
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+        return True
+
+
+def open_lobby(
+    browser: Any, fixtures: dict[str, Any], viewport: dict[str, int] | None = None
+) -> tuple[Any, PageErrors, FakeLobby]:
+    context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
+    page = context.new_page()
+    errors = PageErrors()
+    errors.watch(page)
+    lobby = FakeLobby()
+    route_static(page, fixtures, lobby.api)
+    page.goto(f"{ORIGIN}/")
+    page.wait_for_selector("#game option", state="attached")
+    return page, errors, lobby
+
+
+def test_creating_a_game_posts_the_form_and_shows_the_links(browser: Any, fixtures: dict[str, Any]) -> None:
+    page, errors, lobby = open_lobby(browser, fixtures)
+    try:
+        page.fill("#my-name", "Ada")
+        page.dispatch_event("#my-name", "change")
+        page.select_option("#game", "laplaplace")
+        page.click("#options summary")
+        assert page.eval_on_selector_all("#opt-build option", "els => els.map(e => e.value)") == [
+            "blind",
+            "open",
+            "league",
+        ]
+        page.select_option("#opt-build", "open")
+        page.select_option('[data-seat-kind="1"]', "ai:hard")
+        page.uncheck("#private")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#created:not([hidden])")
+        assert lobby.created == [
+            {
+                "game": "laplaplace",
+                "options": {"build": "open"},
+                "seats": [{"kind": "human", "name": "Ada"}, {"kind": "ai", "strength": "hard"}],
+                "private": False,
+            }
+        ]
+        assert page.input_value('[data-invitation="0"]') == f"{ORIGIN}/play/K3y#token0"
+        assert page.locator("#created", has_text="Private to that player").count() == 1
+        assert page.locator("#created button", has_text="Copy").count() == 2  # the invitation and the spectator link
+        assert page.input_value("[data-watch]") == f"{ORIGIN}/watch/K3y"
+        # the name is kept for the next visit
+        page.reload()
+        page.wait_for_selector("#game option", state="attached")
+        assert page.input_value("#my-name") == "Ada"
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_seat_counts_follow_the_game_and_seats_may_be_agent_specs(browser: Any, fixtures: dict[str, Any]) -> None:
+    page, errors, lobby = open_lobby(browser, fixtures)
+    try:
+        page.select_option("#game", "tashkalar")
+        assert page.eval_on_selector_all("#seat-count option", "els => els.map(e => e.value)") == ["2", "3", "4"]
+        page.select_option("#seat-count", "3")
+        assert page.locator("[data-seat-kind]").count() == 3
+        page.select_option('[data-seat-kind="0"]', "ai:spec")
+        page.fill('[data-seat-spec="0"]', "flatmc:worlds=8")
+        page.select_option('[data-seat-kind="2"]', "human")
+        page.click("#options summary")
+        page.check("#opt-teams")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#created:not([hidden])")
+        created = lobby.created[0]
+        assert created["seats"] == [
+            {"kind": "ai", "agent": "flatmc:worlds=8"},
+            {"kind": "ai", "strength": "normal"},
+            {"kind": "human"},
+        ]
+        assert created["options"] == {"teams": True}
+        assert page.locator("[data-invitation]").count() == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_game_list_shows_names_as_text_and_fits_a_phone(browser: Any, fixtures: dict[str, Any]) -> None:
+    page, errors, _ = open_lobby(browser, fixtures, viewport=PHONE)
+    try:
+        page.wait_for_selector("#games li")
+        assert MARKUP in page.locator("#games li").text_content()
+        assert page.locator("#games img").count() == 0
+        assert page.evaluate("window.__pwned") is None
+        assert page.locator('#games a[href="/watch/Listed1"]').count() == 1
+        assert page.locator('#games [data-join="Listed1"]').count() == 1  # an open human seat
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # joining takes an invitation link of this server
+        page.fill("#invitation", "https://elsewhere.example/play/x#y")
+        page.click("#join-link button")
+        assert page.locator(".toast", has_text="not an invitation link").count() == 1
+        assert errors == []
+    finally:
+        page.context.close()
