@@ -219,3 +219,34 @@ def test_the_prior_credits_the_games_heuristic_choice_in_the_final_choice() -> N
     assert strong.act(FairView(state, 0)) == favoured == strong.stats()[0][0]
     assert strong.last_credit == (favoured, 400)
     assert chosen_plain == plain.stats()[0][0]
+
+
+def test_candidates_narrow_the_root_to_the_heuristics_first_choices() -> None:
+    """``candidates=N``: the root searches only the game's heuristic's first N choices (asked N times without the
+    actions already chosen); other actions are never tried there. In a game with fewer legal actions than N, or
+    with no rule of thumb, every action is searched."""
+    from cardarena.engine import load  # noqa: PLC0415
+
+    game = load("tashkalar")
+    state = game.new_initial_state(3)
+    rng = Rng(5)
+    while len(state.legal_actions()) <= 20:  # past the setup, to the first main phase's placements
+        choices = state.playout_actions()
+        state.apply(choices[rng.randbelow(len(choices))])
+    legal = state.legal_actions()
+    agent = make_agent("ismcts:iterations=60,candidates=4,prior=0", 1)
+    assert isinstance(agent, ISMCTSAgent)
+    view = FairView(state, state.current_player)
+    allowed = agent._root_candidates(view, list(legal))
+    assert allowed is not None and len(allowed) == 4 and allowed <= set(legal)
+    agent.act(view)
+    searched = {a for a, _, _ in agent.stats()}
+    assert searched == allowed
+    wide = make_agent("ismcts:iterations=60,prior=0", 1)
+    wide.act(FairView(state, state.current_player))
+    assert len({a for a, _, _ in wide.stats()}) > 4
+    toy = ToyGame()  # no rule of thumb: nothing to narrow by
+    narrow_toy = make_agent("ismcts:iterations=20,candidates=1", 1)
+    assert isinstance(narrow_toy, ISMCTSAgent)
+    toy_state = toy.new_initial_state(2)
+    assert narrow_toy._root_candidates(FairView(toy_state, 0), toy_state.legal_actions()) is None

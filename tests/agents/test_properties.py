@@ -21,6 +21,7 @@ FAIR = [
     "flatmc:worlds=1",
     "ismcts:iterations=6",
     "ismcts:iterations=4,rollout=heuristic,depth=6",
+    "ismcts:iterations=6,candidates=3",
 ]
 ALL = [*FAIR, "flatmc:worlds=1,rollout=heuristic,depth=6", "mcts:iterations=6"]
 
