@@ -225,7 +225,7 @@ class Tables:
         view = self._view(table, conn.seat)
         table.views[conn.seat] = view
         conn.push(self._state_message(table, conn, view))
-        self._broadcast_seats(table)
+        self._broadcast_seats(table, skip=conn)  # its own state carries the seats
 
     def detach(self, table: Table, conn: Conn) -> None:
         conn.close()
@@ -387,10 +387,11 @@ class Tables:
             for conn in conns:
                 conn.push(self._state_message(table, conn, view))
 
-    def _broadcast_seats(self, table: Table) -> None:
+    def _broadcast_seats(self, table: Table, *, skip: Conn | None = None) -> None:
         message = {"type": "seats", "seats": table.seats()}
         for conn in table.conns:
-            conn.push(message)
+            if conn is not skip:
+                conn.push(message)
 
 
 def _rules_url(table: Table) -> str:
