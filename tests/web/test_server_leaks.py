@@ -6,7 +6,8 @@ seat and one spectator. Each message is compared with what the same view functio
 the viewer at the same point (``resample(seat, rng)``, the way the engine's conformance harness checks
 observations): a message that depends on anything the viewer cannot know differs in some world. A spectator's
 messages must be the same in worlds resampled for any seat. Log entries are checked before the action is applied:
-the entry the viewer gets must be the engine's ``action_seen_by`` and read the same in every resampled world where the action is legal and is seen.
+the entry the viewer gets must be the engine's ``action_seen_by`` and read the same in every resampled world where
+the action is legal and is seen.
 """
 
 from __future__ import annotations
