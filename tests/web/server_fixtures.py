@@ -66,6 +66,20 @@ def receive(ws: WebSocketTestSession, timeout: float = WAIT) -> dict[str, Any]:
     return result
 
 
+def try_send(ws: WebSocketTestSession, text: str, timeout: float = 5.0) -> bool:
+    """Send ``text``; ``False`` if the server has stopped reading (TestClient's own send would wait forever)."""
+
+    async def put() -> None:
+        with anyio.fail_after(timeout):
+            await ws._receive_tx.send({"type": "websocket.receive", "text": text})
+
+    try:
+        ws.portal.call(put)
+    except TimeoutError:
+        return False
+    return True
+
+
 class Client:
     """One WebSocket of a seat (a token) or a spectator (no token), with the last ``state`` it was sent."""
 

@@ -256,10 +256,10 @@ class Tables:
                 raise ActError("finished", "this game is over")
             if table.row.status != GameStatus.RUNNING:
                 raise ActError("waiting", "the game starts once every human seat is taken")
-            if state.current_player != seat:
-                raise ActError("not_your_turn", f"seat {state.current_player} is to act, not seat {seat}")
             if ply != table.ply_of(seat):
                 raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
+            if state.current_player != seat:
+                raise ActError("not_your_turn", f"seat {state.current_player} is to act, not seat {seat}")
             try:
                 action = state.game.parse_action(state, text)
             except RulesError as e:
