@@ -42,11 +42,9 @@ def test_forged_and_foreign_tokens_are_refused() -> None:
     store = MemoryStore()
     with server(store) as client:
         key, tokens = human_game(client)
-        other_key, other_tokens = human_game(client)
+        _, other_tokens = human_game(client)
         with Client(client, key, tokens[0]) as a, Client(client, key, tokens[1]) as b:
-            for token in ("forged", other_tokens[0], tokens[0] + "x", "", 12345, None and "x"):
-                if token is None:
-                    continue
+            for token in ("forged", other_tokens[0], tokens[0] + "x", "", 12345, ["x"]):
                 with client.websocket_connect(f"/ws/{key}") as ws:
                     ws.send_json({"type": "hello", "token": token})
                     error = receive(ws)
