@@ -6,8 +6,8 @@ actions per second and the latency percentiles from sending an ``act`` to its ``
 every game ends (a game's ``max_turns``), and the whole run stops by itself after ``--seconds``.
 
 ``--kill-after N`` is the fault test: once N actions are acknowledged, the server is killed with SIGKILL and
-restarted on the same database and port; the clients reconnect by themselves (with ``since``) and play on. At the end every game must be
-finished, and every action a client saw acknowledged must be in the game's record, in order.
+restarted on the same database and port; the clients reconnect by themselves (with ``since``) and play on. At the
+end every game must be finished, and every action a client saw acknowledged must be in the game's record, in order.
 ``--ai-games N`` adds N games of two ``hard`` AI seats, which keep the AI worker pool busy meanwhile (the humans'
 latency is then measured while AIs think).
 """
