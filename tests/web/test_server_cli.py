@@ -17,4 +17,4 @@ def test_serve_help_names_its_options() -> None:
 def test_serve_refuses_a_database_url_it_cannot_open() -> None:
     result = CliRunner().invoke(cli, ["serve", "--db", "mongodb://nowhere"])
     assert result.exit_code == 2
-    assert result.output.startswith("error:") and "mongodb://nowhere" in result.output
+    assert result.output.startswith("error:") and "mongodb" in result.output
