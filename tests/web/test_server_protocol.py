@@ -164,6 +164,7 @@ def test_pages_answer_clearly_when_the_static_files_are_absent(tmp_path: Any) ->
         answer = client.get("/play/abc")
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
         assert answer.headers["referrer-policy"] == "no-referrer"
+        assert answer.headers["content-security-policy"].startswith("default-src 'self'")
 
 
 # -- the WebSocket ------------------------------------------------------------------------------------------------

@@ -28,7 +28,13 @@ log = logging.getLogger("cardarena.web")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024  # bytes of a REST request
 HELLO_TIMEOUT = 10.0  # seconds for a new WebSocket to say hello
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    # the pages use no inline script or style (docs/web.md, Browser pages): nothing but this origin may run
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:",
+}
 
 
 class RestLimit:

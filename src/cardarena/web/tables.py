@@ -102,8 +102,8 @@ class Table:
         actor = self.state.current_player
         for viewer, entries in self.logs.items():
             text = log_text(self.state, action, viewer)
-            if text:
-                entries.append({"n": len(entries), "ply": len(entries) + 1, "seat": actor, "text": text})
+            if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
+                entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
 
 
 def build_table(row: GameRow, actions: list[str]) -> Table:
