@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/cardarena play torabato --vs ismcts
+	$(BIN)/cardarena serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -35,6 +35,10 @@ test: lint typecheck chromium unit
 
 bench: $(STAMP)
 	$(BIN)/cardarena bench
+
+# 200 concurrent games of scripted clients against a server on loopback (docs/web.md, "Load").
+load: $(STAMP)
+	$(BIN)/python -m cardarena.web.load --games 200
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -295,6 +295,31 @@ def bench(
     console.print(table)
 
 
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", default=8000, show_default=True, help="port to listen on")
+@click.option(
+    "--db",
+    default=None,
+    help="database URL: sqlite:///PATH, postgresql+psycopg://user:password@host/dbname, or memory:// (nothing kept) "
+    "[sqlite:///$CARDARENA_DATA/cardarena.db, CARDARENA_DATA defaulting to ./data]",
+)
+@click.option("--ai-workers", default=None, type=click.IntRange(0, 64), help="processes for AI seats [min(4, cores)]")
+def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
+    """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
+    from ..web.app import serve as run_server  # the web extra is imported only by this command
+    from ..web.store import StoreError, default_database_url
+
+    if db is None:
+        db = default_database_url()
+    if db.startswith("sqlite:///"):  # the data directory of the default database
+        Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        run_server(host=host, port=port, db=db, ai_workers=ai_workers, echo=click.echo)
+    except StoreError as e:
+        _fail(str(e))
+
+
 def _add_game_commands() -> None:
     """Registered per-game command groups: each module ``cli/<game id>_cmd.py`` gives its click group as ``COMMAND``
     (``cardarena laplaplace league DIR``). Such a module reaches its game only through the arena and the state

@@ -1,0 +1,320 @@
+"""The ASGI app (FastAPI): the REST lobby, one WebSocket per seat or spectator, the pages. Routes are thin: the
+lobby's checks are in :mod:`.lobby`, message limits in :mod:`.protocol`, the games in :mod:`.tables`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketDisconnect
+
+from . import protocol
+from .ai import AIPool
+from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
+from .store import GameStatus, Store, StoreError
+from .tables import ActError, Conn, Table, Tables
+
+log = logging.getLogger("cardarena.web")
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024  # bytes of a REST request
+HELLO_TIMEOUT = 10.0  # seconds for a new WebSocket to say hello
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    # the pages use no inline script or style (docs/web.md, Browser pages): nothing but this origin may run
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:",
+}
+
+
+class RestLimit:
+    """A token bucket per client address for the REST API (``rate`` requests a second, bursts of ``burst``)."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        if len(self.buckets) > 10_000:  # forget idle clients
+            self.buckets = {k: v for k, v in self.buckets.items() if now - v[1] < 60}
+        tokens, then = self.buckets.get(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return False
+        self.buckets[client] = (tokens - 1, now)
+        return True
+
+
+async def _json_body(request: Request) -> Any:
+    """The request's JSON body, read up to :data:`MAX_BODY` bytes (413 beyond, 400 if it is not JSON)."""
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        raise bad_request("the request body is not JSON") from None
+
+
+def create_app(
+    store: Store,
+    *,
+    ai_workers: int | None = None,
+    ai_timeout: float = 120.0,
+    static_dir: Path = STATIC,
+    rest_rate: float = 20.0,
+    rest_burst: float = 200.0,
+    ws_rate: int = protocol.RATE,
+) -> FastAPI:
+    """The server over ``store``. ``ai_workers``: processes for AI seats (default min(4, cores); 0 thinks in a
+    thread). The caller owns ``store`` (closes it after the app)."""
+    tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
+    limiter = RestLimit(rest_rate, rest_burst)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await tables.start()
+        try:
+            yield
+        finally:
+            await tables.close()
+
+    app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.tables = tables
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> JSONResponse:
+        log.error("store error on %s: %s", request.url.path, exc)
+        return JSONResponse(ApiError(503, "unavailable", "the database is unavailable").body(), status_code=503)
+
+    @app.middleware("http")
+    async def limits(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.url.path.startswith("/api/") and not limiter.allow(request.client.host if request.client else ""):
+            error = ApiError(429, "rate_limited", "too many requests; slow down")
+            return JSONResponse(error.body(), status_code=429, headers={"Retry-After": "1"})
+        response = await call_next(request)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    # -- the lobby --------------------------------------------------------------------------------------------
+    @app.get("/api/catalogue")
+    async def get_catalogue() -> dict[str, Any]:
+        return catalogue()
+
+    @app.post("/api/games", status_code=201)
+    async def create_game(request: Request) -> dict[str, Any]:
+        row, invitations = new_game(await _json_body(request))
+        await tables.create(row)
+        return invitation_links(row.key, invitations)
+
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(store.list_games, (GameStatus.OPEN, GameStatus.RUNNING))
+        out = []
+        for row in rows[:200]:
+            table = tables.live(row.key)
+            if table is not None and not table.row.private:
+                out.append(table.summary())
+        return out
+
+    @app.get("/api/games/{key}")
+    async def get_game(key: str) -> dict[str, Any]:
+        return (await tables.get(key)).summary()
+
+    async def _token_body(request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise bad_request("the request is a JSON object with the seat's token")
+        return body
+
+    @app.post("/api/games/{key}/join")
+    async def join(key: str, request: Request) -> dict[str, Any]:
+        table = await tables.get(key)
+        body = await _token_body(request)
+        return {"seat": await tables.join(table, body.get("token"), body.get("name"))}
+
+    @app.post("/api/games/{key}/leave")
+    async def leave(key: str, request: Request) -> dict[str, Any]:
+        table = await tables.get(key)
+        await tables.leave(table, (await _token_body(request)).get("token"))
+        return {}
+
+    @app.post("/api/games/{key}/rematch", status_code=201)
+    async def rematch(key: str, request: Request) -> dict[str, Any]:
+        table = await tables.get(key)
+        if find_seat(table.row, (await _token_body(request)).get("token")) is None:
+            raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+        if table.row.status != GameStatus.FINISHED:
+            raise ApiError(409, "not_finished", "a rematch follows a finished game")
+        row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
+        await tables.create(row)
+        return invitation_links(row.key, invitations)
+
+    @app.get("/api/games/{key}/record")
+    async def record(key: str) -> dict[str, Any]:
+        table = await tables.get(key)
+        if table.row.status != GameStatus.FINISHED or not table.state.is_terminal():
+            raise ApiError(409, "not_finished", "the record of a game is given once the game is over")
+        return table.state.to_record()
+
+    @app.get("/api/games/{key}/rules")
+    async def rules(key: str) -> PlainTextResponse:
+        table = await tables.get(key)
+        return PlainTextResponse(table.state.game.rules_text())
+
+    # -- the pages --------------------------------------------------------------------------------------------
+    def page(name: str) -> Response:
+        path = static_dir / name
+        if not path.is_file():
+            return PlainTextResponse(f"the browser pages are not installed ({name} is missing)", status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/")
+    async def lobby_page() -> Response:
+        return page("lobby.html")
+
+    @app.get("/play/{key}")
+    async def play_page(key: str) -> Response:
+        return page("table.html")
+
+    @app.get("/watch/{key}")
+    async def watch_page(key: str) -> Response:
+        return page("table.html")
+
+    app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
+
+    # -- the WebSocket ----------------------------------------------------------------------------------------
+    @app.websocket("/ws/{key}")
+    async def websocket(ws: WebSocket, key: str) -> None:
+        await ws.accept()
+        try:
+            table = await tables.get(key)
+            conn, since = await _hello(ws, table)
+        except (ApiError, protocol.ProtocolError) as e:
+            code = "not_found" if isinstance(e, ApiError) and e.status == 404 else getattr(e, "code", "malformed")
+            with suppress(Exception):
+                await ws.send_text(json.dumps(protocol.error(code, e.message)))
+                await ws.close(4000 + (e.status if isinstance(e, ApiError) else 400))
+            return
+        except (TimeoutError, WebSocketDisconnect):
+            with suppress(Exception):
+                await ws.close(1008)
+            return
+        writer = asyncio.create_task(_write(ws, conn))
+        tables.attach(table, conn, since=since)
+        try:
+            await _read(ws, table, conn)
+        finally:
+            tables.detach(table, conn)
+            with suppress(Exception):
+                await asyncio.wait_for(writer, 5)
+            writer.cancel()
+
+    async def _hello(ws: WebSocket, table: Table) -> tuple[Conn, int]:
+        message = protocol.parse(await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT))
+        if message["type"] != "hello":
+            raise protocol.ProtocolError("malformed", "the first message is hello")
+        since = protocol.whole_number(message, "since", default=0)
+        token = message.get("token")
+        if token is None:
+            return Conn(None), since
+        seat = find_seat(table.row, token)
+        if seat is None:
+            raise protocol.ProtocolError("bad_token", "this token is not a seat of this game")
+        return Conn(seat.seat), since
+
+    async def _read(ws: WebSocket, table: Table, conn: Conn) -> None:
+        rate = protocol.RateLimit(ws_rate)
+        while not conn.closed:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            verdict = rate.check()
+            if verdict == "disconnect":
+                log.warning("a client flooded game %s; disconnecting it", table.key)
+                conn.push(protocol.error("rate_limited", "too many messages: disconnected"))
+                conn.close()
+                return
+            if verdict != "ok":
+                if verdict == "warn":
+                    conn.push(protocol.error("rate_limited", f"at most {ws_rate} messages a second; excess dropped"))
+                continue
+            try:
+                await _handle(table, conn, protocol.parse(raw))
+            except (protocol.ProtocolError, ActError) as e:
+                conn.push(protocol.error(e.code, e.message))
+            except ApiError as e:
+                conn.push(protocol.error("malformed", e.message))
+
+    async def _handle(table: Table, conn: Conn, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "ping":
+            conn.push({"type": "pong"})
+        elif kind == "act":
+            ply = protocol.whole_number(message, "ply")
+            await tables.act(table, conn, ply, protocol.text_field(message, "action"))
+        elif kind == "chat":
+            text = check_text(message.get("text"), what="a chat line", longest=300)
+            tables.chat(table, conn, text)
+        else:
+            raise protocol.ProtocolError("malformed", "hello is the first message only")
+
+    return app
+
+
+async def _write(ws: WebSocket, conn: Conn) -> None:
+    """Send the connection's queued messages in order; close the socket when the connection closes."""
+    try:
+        while True:
+            message = await conn.queue.get()
+            if message is None:
+                break
+            await ws.send_text(json.dumps(message, ensure_ascii=False))
+            if conn.closed and conn.queue.empty():
+                break
+    except Exception:  # the client went away: the reader sees the disconnect
+        return
+    with suppress(Exception):
+        await ws.close(1008 if conn.closed else 1000)
+
+
+def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callable[[str], None]) -> None:
+    """Run the server with uvicorn until interrupted (``cardarena serve``)."""
+    import uvicorn
+
+    from .store import open_store
+
+    store = open_store(db)
+    try:
+        app = create_app(store, ai_workers=ai_workers)
+        echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
+        uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
+    finally:
+        store.close()
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for printing."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, host = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    return f"{scheme}{sep}{credentials.split(':', 1)[0]}:***@{host}"

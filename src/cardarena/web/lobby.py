@@ -1,0 +1,245 @@
+"""The lobby's rules: game keys and seat tokens, what a new game may ask for, names and chat, summaries.
+
+Everything a request carries is checked here with a plain-words reason (:class:`ApiError`), so the routes of
+``app.py`` stay thin. A seat token is returned once, inside its invitation link; the store keeps its SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any
+
+from ..engine import Game, Option, RulesError, game_class, games, load
+from .ai import STRENGTHS, check_agent
+from .store import GameRow, SeatKind, SeatRow
+
+MAX_NAME = 24
+MAX_CHAT = 300
+MAX_TOKEN = 100
+
+
+class ApiError(Exception):
+    """A refused request: the HTTP status, a code (docs/web.md) and the reason in plain words."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, "bad_request", message)
+
+
+def no_game() -> ApiError:
+    return ApiError(404, "not_found", "no such game")  # the same answer for every unknown key: no information
+
+
+# -- keys and tokens ------------------------------------------------------------------------------------------
+def new_key() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def find_seat(row: GameRow, token: object) -> SeatRow | None:
+    """The human seat whose token this is, comparing hashes in constant time; ``None`` for any other value."""
+    if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN:
+        return None
+    digest = hash_token(token)
+    found = None
+    for seat in row.seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            found = seat
+    return found
+
+
+# -- names and chat -------------------------------------------------------------------------------------------
+def check_text(value: object, *, what: str, longest: int) -> str:
+    """1..``longest`` printable characters (no control characters, no line breaks), kept verbatim: the pages
+    show it as text (``textContent``), so markup in it is never interpreted."""
+    if not isinstance(value, str):
+        raise bad_request(f"{what} must be text")
+    if not value.strip() or len(value) > longest or not value.isprintable():
+        raise bad_request(f"{what} must be 1 to {longest} printable characters")
+    return value
+
+
+def check_name(value: object) -> str:
+    return check_text(value, what="a name", longest=MAX_NAME)
+
+
+# -- games and options ----------------------------------------------------------------------------------------
+def is_file_option(option: Option) -> bool:
+    """Options naming a file on the server (card lists, builds, tasks): text with no default. A browser may not
+    make the server read its files, so the web neither lists nor accepts them."""
+    return option.type is str and option.default is None
+
+
+def _option_view(o: Option) -> dict[str, Any]:
+    return {
+        "name": o.name,
+        "type": o.type.__name__,
+        "default": o.default,
+        "help": o.help,
+        "choices": list(o.choices) if o.choices is not None else None,
+        "minimum": o.minimum,
+        "maximum": o.maximum,
+    }
+
+
+def catalogue() -> dict[str, Any]:
+    rows = []
+    for game_id in games():
+        cls = game_class(game_id)
+        counts = cls.player_counts
+        rows.append(
+            {
+                "id": cls.id,
+                "title": cls.name,
+                "players": [min(counts), max(counts)],
+                "options": [_option_view(o) for o in cls.option_spec if not is_file_option(o)],
+            }
+        )
+    return {"games": rows, "strengths": dict(STRENGTHS)}
+
+
+def load_game(game_id: object, options: object) -> Game:
+    """The game with the options a request gives; ``ApiError`` for an unknown game, a file option, a bad value."""
+    if not isinstance(game_id, str) or game_id not in games():
+        raise bad_request(f"unknown game {game_id!r}; the games: {', '.join(games())}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
+        raise bad_request("options must be an object of option names and plain values")
+    spec = {o.name: o for o in game_class(game_id).option_spec}
+    for name in options:
+        if name in spec and is_file_option(spec[name]):
+            raise bad_request(f"option {name!r} names a file on the server: it cannot be set from the web")
+    try:
+        return load(game_id, **options)
+    except RulesError as e:
+        raise bad_request(str(e)) from None
+
+
+def _seat_row(index: int, seat: object) -> tuple[SeatRow, str | None]:
+    """One seat of a new game and, for a human seat, its token (returned once, stored hashed)."""
+    if not isinstance(seat, dict):
+        raise bad_request(f"seat {index}: a seat is an object with kind 'human' or 'ai'")
+    kind = seat.get("kind")
+    if kind == SeatKind.HUMAN:
+        name = seat.get("name")
+        token = new_token()
+        row = SeatRow(index, SeatKind.HUMAN, check_name(name) if name is not None else "", token_hash=hash_token(token))
+        return row, token
+    if kind != SeatKind.AI:
+        raise bad_request(f"seat {index}: kind must be 'human' or 'ai', not {kind!r}")
+    label, agent = seat.get("strength"), seat.get("agent")
+    if agent is None:
+        label = "normal" if label is None else label
+        if label not in STRENGTHS:
+            raise bad_request(f"seat {index}: strength must be one of {', '.join(STRENGTHS)}, not {label!r}")
+        agent = STRENGTHS[str(label)]
+    else:
+        label = None
+        try:
+            check_agent(agent)
+        except RulesError as e:
+            raise bad_request(f"seat {index}: {e}") from None
+    name = f"{label} AI" if label else f"AI ({agent})"
+    return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
+
+
+def new_game(body: object, *, rematch_of: GameRow | None = None) -> tuple[GameRow, list[dict[str, Any]]]:
+    """The row of a new game from a create request, and the invitations ``[{seat, token}]`` of its human seats."""
+    if not isinstance(body, dict):
+        raise bad_request("the request is a JSON object {game, options, seats, private}")
+    game = load_game(body.get("game"), body.get("options"))
+    seats = body.get("seats")
+    if not isinstance(seats, list) or len(seats) != game.num_players:
+        raise bad_request(
+            f"{game.id} with these options has {game.num_players} seats: give a list of {game.num_players} seats"
+            + (" (or set the option 'players')" if "players" in game.options else "")
+        )
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        raise bad_request("private must be true or false")
+    rows: list[SeatRow] = []
+    invitations: list[dict[str, Any]] = []
+    for index, seat in enumerate(seats):
+        seat_row, token = _seat_row(index, seat)
+        rows.append(seat_row)
+        if token is not None:
+            invitations.append({"seat": index, "token": token})
+    seed = secrets.randbits(63)
+    row = GameRow(
+        key=new_key(),
+        game=game.id,
+        options=game.record_options(),
+        seed=seed,
+        seats=tuple(rows),
+        private=private,
+        rematch_of=None if rematch_of is None else rematch_of.key,
+    )
+    return row, invitations
+
+
+def rematch_request(old: GameRow) -> dict[str, Any]:
+    """A create request for a new game like ``old``: same game, options and seats (humans unnamed, AIs alike)."""
+    seats: list[dict[str, Any]] = []
+    for s in old.seats:
+        if s.kind == SeatKind.HUMAN:
+            seats.append({"kind": "human"})
+        elif s.label is not None:
+            seats.append({"kind": "ai", "strength": s.label})
+        else:
+            seats.append({"kind": "ai", "agent": s.agent})
+    return {"game": old.game, "options": old.options, "seats": seats, "private": old.private}
+
+
+def invitation_links(key: str, invitations: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "key": key,
+        "watch": f"/watch/{key}",
+        "invitations": [{"seat": i["seat"], "url": f"/play/{key}#{i['token']}"} for i in invitations],
+    }
+
+
+def summary(row: GameRow, *, ply: int, connected: set[int]) -> dict[str, Any]:
+    """A game as the lobby shows it: nothing of its state beyond what a spectator sees (``ply`` is the number
+    of actions a spectator has seen), never a token or its hash."""
+    return {
+        "key": row.key,
+        "game": row.game,
+        "title": game_class(row.game).name,
+        "options": row.options,
+        "status": str(row.status),
+        "private": row.private,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": str(s.kind),
+                "label": s.label,
+                "taken": s.claimed,
+                "connected": s.seat in connected,
+            }
+            for s in row.seats
+        ],
+        "ply": ply,
+        "result": row.result,
+        "created": row.created.isoformat(),
+        "rematch_of": row.rematch_of,
+    }

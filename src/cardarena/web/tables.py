@@ -1,0 +1,398 @@
+"""The live tables: one authoritative engine ``State`` per game the server serves, and the way actions reach it.
+
+An action, a human's or an AI's, goes one way: checked (the game accepts actions, the seat is to act, the ply is
+the seat's current one, the text reads and is legal) -> appended to the store (committed) -> applied to the live
+state -> acknowledged to its sender -> broadcast, each connection getting only what its seat may see
+(:mod:`cardarena.web.views`). One ``asyncio.Lock`` per game makes actions apply one at a time; every store call
+runs in a thread (``asyncio.to_thread``), never on the event loop; AI seats think in :class:`AIPool`.
+
+**A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
+seat does not learn how many cards were added). So the server never sends the total number of actions: a
+connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
+each of its own actions, so a stale or replayed ``act`` (an old ``ply``) is still recognised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import suppress
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..engine import Action, RulesError, State, derive_seed, load
+from .ai import AIPool, ThinkJob, think
+from .lobby import ApiError, check_name, find_seat, summary
+from .store import GameRow, GameStatus, SeatKind, Store, StoreError, UnknownGame
+from .views import Viewer, log_text, state_view, viewers
+
+log = logging.getLogger("cardarena.web")
+
+QUEUE_SIZE = 512  # messages waiting for one slow connection before it is dropped
+
+
+class ActError(Exception):
+    """An action refused: the code of docs/web.md and the reason. The game is unchanged."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket of a seat (``seat`` an int) or of a spectator (``None``): an outgoing queue that a writer
+    task drains, so a slow client never holds up a game. A client that lets its queue fill up is dropped."""
+
+    seat: Viewer
+    queue: asyncio.Queue[dict[str, Any] | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_SIZE))
+    log_sent: int = 0  # entries of the seat's log this connection has
+    closed: bool = False
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            log.warning("a connection did not read its messages; dropping it")
+            self.closed = True
+
+    def close(self) -> None:
+        self.closed = True
+        with suppress(asyncio.QueueFull):  # when full, the writer finds ``closed`` set after the messages before it
+            self.queue.put_nowait(None)
+
+
+class Table:
+    """One game: its row (seats, status), its live state, each viewer's log and the connections."""
+
+    def __init__(self, row: GameRow, state: State, logs: dict[Viewer, list[dict[str, Any]]]) -> None:
+        self.row = row
+        self.state = state
+        self.logs = logs
+        self.lock = asyncio.Lock()
+        self.conns: list[Conn] = []
+        self.views: dict[Viewer, dict[str, Any]] = {}  # the last view sent to each viewer's connections
+        self.ai_task: asyncio.Task[None] | None = None
+
+    @property
+    def key(self) -> str:
+        return self.row.key
+
+    def ply_of(self, viewer: Viewer) -> int:
+        return len(self.logs[viewer])
+
+    def connected(self) -> set[int]:
+        return {c.seat for c in self.conns if c.seat is not None and not c.closed}
+
+    def summary(self) -> dict[str, Any]:
+        return summary(self.row, ply=self.ply_of(None), connected=self.connected())
+
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.summary()["seats"]
+        return seats
+
+    def accepts_actions(self) -> bool:
+        return self.row.status == GameStatus.RUNNING and not self.state.is_terminal()
+
+    def log_action(self, action: Action) -> None:
+        """Add ``action``, about to be taken, to each viewer's log as that viewer sees it."""
+        actor = self.state.current_player
+        for viewer, entries in self.logs.items():
+            text = log_text(self.state, action, viewer)
+            if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
+                entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
+
+
+def build_table(row: GameRow, actions: list[str]) -> Table:
+    """The table of a stored game: its initial state from the seed, then every stored action (a replay)."""
+    state = load(row.game, **row.options).new_initial_state(row.seed)
+    table = Table(row, state, {v: [] for v in viewers(state)})
+    for text in actions:
+        action = state.game.parse_action(state, text)
+        table.log_action(action)
+        state.apply(action)
+    return table
+
+
+class Tables:
+    """Every live table of the server, and what happens at them."""
+
+    def __init__(self, store: Store, ai: AIPool, *, ai_timeout: float = 120.0) -> None:
+        self.store = store
+        self.ai = ai
+        self.ai_timeout = ai_timeout
+        self._tables: dict[str, Table] = {}
+        self._loading = asyncio.Lock()
+        self._closing = False
+
+    # -- life cycle -------------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished game from its stored record, then let the AI seats to act think."""
+        rows = await asyncio.to_thread(self.store.list_games, (GameStatus.OPEN, GameStatus.RUNNING))
+        for row in rows:
+            try:
+                self._tables[row.key] = await asyncio.to_thread(self._build, row.key)
+            except (RulesError, StoreError) as e:
+                log.error("game %s cannot be rebuilt from its record (%s); it is not served", row.key, e)
+        for table in self._tables.values():
+            self._kick_ai(table)
+        log.info("rebuilt %d unfinished games", len(self._tables))
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.ai_task for t in self._tables.values() if t.ai_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for table in self._tables.values():
+            for conn in table.conns:
+                conn.close()
+        self.ai.close()
+
+    def _build(self, key: str) -> Table:  # in a thread
+        row = self.store.get_game(key)
+        return build_table(row, self.store.actions(key))
+
+    async def get(self, key: str) -> Table:
+        """The live table of ``key``, rebuilt from the store if it is not in memory (a finished game);
+        ``ApiError`` 404 when there is no such game."""
+        table = self._tables.get(key)
+        if table is not None:
+            return table
+        if not isinstance(key, str) or not 0 < len(key) <= 64:
+            raise ApiError(404, "not_found", "no such game")
+        async with self._loading:
+            table = self._tables.get(key)
+            if table is None:
+                try:
+                    table = await asyncio.to_thread(self._build, key)
+                except UnknownGame:
+                    raise ApiError(404, "not_found", "no such game") from None
+                self._tables[key] = table
+        return table
+
+    def live(self, key: str) -> Table | None:
+        return self._tables.get(key)
+
+    # -- the lobby --------------------------------------------------------------------------------------------
+    async def create(self, row: GameRow) -> Table:
+        if all(s.kind == SeatKind.AI for s in row.seats):
+            row = replace(row, status=GameStatus.RUNNING)
+        await asyncio.to_thread(self.store.create_game, row)
+        table = await asyncio.to_thread(build_table, row, [])
+        self._tables[row.key] = table
+        self._kick_ai(table)
+        return table
+
+    async def join(self, table: Table, token: object, name: object) -> int:
+        async with table.lock:
+            seat = find_seat(table.row, token)
+            if seat is None:
+                raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+            if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+                raise ApiError(409, "finished", "this game is over")
+            claimed = replace(seat, name=check_name(name), claimed=True)
+            await asyncio.to_thread(self.store.update_seat, table.key, claimed)
+            row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
+            if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
+                await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
+                row = replace(row, status=GameStatus.RUNNING)
+            table.row = row
+            self._broadcast_seats(table)
+            self._broadcast(table)
+        self._kick_ai(table)
+        return seat.seat
+
+    async def leave(self, table: Table, token: object) -> None:
+        async with table.lock:
+            seat = find_seat(table.row, token)
+            if seat is None:
+                raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+            opened = replace(seat, name="", claimed=False)
+            await asyncio.to_thread(self.store.update_seat, table.key, opened)
+            table.row = replace(table.row, seats=tuple(opened if s.seat == seat.seat else s for s in table.row.seats))
+            self._broadcast_seats(table)
+
+    # -- connections ------------------------------------------------------------------------------------------
+    def attach(self, table: Table, conn: Conn, *, since: int) -> None:
+        """A connection joins the table: it gets ``welcome``, then the state with the log after ``since``."""
+        table.conns.append(conn)
+        conn.log_sent = min(max(since, 0), table.ply_of(conn.seat))
+        conn.push({"type": "welcome", "seat": conn.seat, "game": table.summary(), "rules_url": _rules_url(table)})
+        view = self._view(table, conn.seat)
+        table.views[conn.seat] = view
+        conn.push(self._state_message(table, conn, view))
+        self._broadcast_seats(table, skip=conn)  # its own state carries the seats
+
+    def detach(self, table: Table, conn: Conn) -> None:
+        conn.close()
+        if conn in table.conns:
+            table.conns.remove(conn)
+        self._broadcast_seats(table)
+        if not table.conns and table.row.status == GameStatus.FINISHED and not self._closing:
+            self._tables.pop(table.key, None)  # rebuilt from the store if someone looks again
+
+    def chat(self, table: Table, conn: Conn, text: str) -> None:
+        if conn.seat is None:
+            raise ActError("spectator", "spectators watch: they cannot chat")
+        name = table.row.seats[conn.seat].name
+        message = {"type": "chat", "seat": conn.seat, "name": name, "text": text}
+        for other in table.conns:
+            other.push(message)
+
+    # -- actions ----------------------------------------------------------------------------------------------
+    async def act(self, table: Table, conn: Conn, ply: int, text: str) -> None:
+        """A seat's action, refused with :class:`ActError` (the game unchanged) or committed, applied,
+        acknowledged to ``conn`` and broadcast."""
+        seat = conn.seat
+        if seat is None:
+            raise ActError("spectator", "spectators watch: they cannot act")
+        async with table.lock:
+            state = table.state
+            if state.is_terminal() or table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+                raise ActError("finished", "this game is over")
+            if table.row.status != GameStatus.RUNNING:
+                raise ActError("waiting", "the game starts once every human seat is taken")
+            if ply != table.ply_of(seat):
+                raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
+            if state.current_player != seat:
+                raise ActError("not_your_turn", f"seat {state.current_player} is to act, not seat {seat}")
+            try:
+                action = state.game.parse_action(state, text)
+            except RulesError as e:
+                raise ActError("malformed", f"not an action of {state.game.id}: {e}") from None
+            if not state.is_legal(action):
+                raise ActError("illegal", f"{text!r} is not legal now: {state.why_illegal(action)}")
+            await self._commit(table, seat, action, conn)
+        self._kick_ai(table)
+
+    async def _commit(self, table: Table, seat: int, action: Action, sender: Conn | None) -> None:
+        """Commit, apply, acknowledge, broadcast (``table.lock`` held)."""
+        state = table.state
+        ply = len(state.history)
+        after = state.clone()
+        after.apply(action)
+        result = after.returns() if after.is_terminal() else None
+        try:
+            await asyncio.to_thread(self.store.append_action, table.key, ply, seat, str(action), result=result)
+        except StoreError as e:
+            log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
+            raise ActError("unavailable", "the action could not be saved; try again") from None
+        table.log_action(action)
+        table.state = after
+        status = GameStatus.FINISHED if result is not None else table.row.status
+        table.row = replace(table.row, ply=ply + 1, result=result, status=status)
+        if sender is not None:
+            sender.push({"type": "ack", "ply": table.ply_of(seat)})
+        self._broadcast(table)
+
+    # -- AI seats ---------------------------------------------------------------------------------------------
+    def _ai_seat(self, table: Table) -> int | None:
+        seat = table.state.current_player
+        if seat is None or not table.accepts_actions() or table.row.seats[seat].kind != SeatKind.AI:
+            return None
+        return seat
+
+    def _kick_ai(self, table: Table) -> None:
+        running = table.ai_task is not None and not table.ai_task.done()
+        if not running and not self._closing and self._ai_seat(table) is not None:
+            table.ai_task = asyncio.create_task(self._run_ai(table))
+
+    async def _run_ai(self, table: Table) -> None:
+        """Play the AI seats of ``table`` for as long as one of them is to act."""
+        try:
+            while not self._closing:
+                seat = self._ai_seat(table)
+                if seat is None:
+                    return
+                row, state = table.row, table.state
+                ply = len(state.history)
+                job = ThinkJob(
+                    key=row.key,
+                    game=row.game,
+                    options=row.options,
+                    seed=row.seed,
+                    actions=tuple(str(a) for a in state.history),
+                    seat=seat,
+                    agent=row.seats[seat].agent or "random",
+                    agent_seed=derive_seed(row.seed, seat, ply),
+                )
+                text = await self._think(job)
+                async with table.lock:
+                    if len(table.state.history) != ply or self._ai_seat(table) != seat:
+                        continue
+                    try:
+                        action = table.state.parse_legal(text)
+                    except RulesError as e:
+                        log.error("game %s: AI seat %d chose %r, which is refused (%s)", row.key, seat, text, e)
+                        action = table.state.parse_legal(await asyncio.to_thread(think, replace(job, agent="random")))
+                    await self._commit(table, seat, action, None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the AI seats stopped", table.key)
+
+    async def _think(self, job: ThinkJob) -> str:
+        """The agent's choice from the pool; if the agent fails (an error, a dead worker, the timeout), the
+        failure is logged and this one decision is made by the ``random`` agent instead."""
+        try:
+            return await self.ai.think(job, timeout=self.ai_timeout)
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.error(
+                "game %s: AI seat %d (%s) failed at ply %d (%s: %s); this decision falls back to 'random'",
+                job.key,
+                job.seat,
+                job.agent,
+                len(job.actions),
+                type(e).__name__,
+                e,
+            )
+            return await asyncio.to_thread(think, replace(job, agent="random"))
+
+    # -- what each connection is sent ------------------------------------------------------------------------
+    def _view(self, table: Table, viewer: Viewer) -> dict[str, Any]:
+        view = state_view(table.state, viewer, acting=table.accepts_actions())
+        view["status"] = str(table.row.status)
+        return view
+
+    def _state_message(self, table: Table, conn: Conn, view: dict[str, Any]) -> dict[str, Any]:
+        entries = table.logs[conn.seat]
+        message = {
+            "type": "state",
+            "ply": len(entries),
+            **view,
+            "log": entries[conn.log_sent :],
+            "seats": table.seats(),
+        }
+        conn.log_sent = len(entries)
+        return message
+
+    def _broadcast(self, table: Table) -> None:
+        """Send each viewer whose view or log changed its new state; a viewer that saw nothing happen (an action
+        hidden from it, which left its view alike) is sent nothing, so it cannot count hidden actions."""
+        by_viewer: dict[Viewer, list[Conn]] = {}
+        for conn in table.conns:
+            by_viewer.setdefault(conn.seat, []).append(conn)
+        for viewer, conns in by_viewer.items():
+            view = self._view(table, viewer)
+            grew = any(c.log_sent < table.ply_of(viewer) for c in conns)
+            if not grew and view == table.views.get(viewer):
+                continue
+            table.views[viewer] = view
+            for conn in conns:
+                conn.push(self._state_message(table, conn, view))
+
+    def _broadcast_seats(self, table: Table, *, skip: Conn | None = None) -> None:
+        message = {"type": "seats", "seats": table.seats()}
+        for conn in table.conns:
+            if conn is not skip:
+                conn.push(message)
+
+
+def _rules_url(table: Table) -> str:
+    return f"/api/games/{table.key}/rules"

@@ -1,0 +1,63 @@
+"""What one seat (or a spectator, ``None``) is sent of a game: built only from what that seat may see.
+
+Every function here reads the state through the hooks that answer for one seat: ``observation(seat)``,
+``game.board(state, seat)``, ``game.action_seen_by(state, action, seat)`` and, for the seat to act only, its legal
+actions with ``game.choice_label``. The wire leak test (tests/web/test_leaks.py) builds these from the true state
+and from worlds resampled for the seat and requires them identical.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, State
+
+Viewer = int | None  # a seat, or None for a spectator
+
+
+def viewers(state: State) -> list[Viewer]:
+    """Every seat, then the spectators."""
+    return [*range(state.game.num_players), None]
+
+
+def log_text(state: State, action: Action, viewer: Viewer) -> str:
+    """How ``action``, about to be taken in ``state``, reads in ``viewer``'s log; "" when the viewer does not see
+    it happen (it gets no entry, so not even the number of such actions shows). The actor always sees its own."""
+    text = state.game.action_seen_by(state, action, viewer)
+    if not text and viewer is not None and viewer == state.current_player:
+        text = str(action)
+    return text
+
+
+def legal_view(state: State, viewer: Viewer) -> list[dict[str, str]]:
+    """The viewer's legal actions with their group and detail (``choice_label``), only when it is to act."""
+    if viewer is None or state.current_player != viewer:
+        return []
+    game = state.game
+    out = []
+    for action in state.legal_actions():
+        group, detail = game.choice_label(state, action)
+        out.append({"text": str(action), "group": group, "detail": detail})
+    return out
+
+
+def board_view(state: State, viewer: Viewer) -> list[dict[str, Any]]:
+    """The game's text panels as the viewer sees them."""
+    return [
+        {"title": p.title, "lines": list(p.lines), "seat": p.seat, "key": p.key}
+        for p in state.game.board(state, viewer)
+    ]
+
+
+def state_view(state: State, viewer: Viewer, *, acting: bool = True) -> dict[str, Any]:
+    """The part of a ``state`` message that comes from the game: who is to act, the end, the observation, the
+    board and (for the seat to act, while the game accepts actions: ``acting``) the legal actions."""
+    terminal = state.is_terminal()
+    return {
+        "to_act": state.current_player,
+        "terminal": terminal,
+        "returns": state.returns() if terminal else None,
+        "observation": state.observation(viewer),
+        "board": board_view(state, viewer),
+        "legal": legal_view(state, viewer) if acting else [],
+    }
