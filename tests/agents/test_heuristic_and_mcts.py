@@ -12,7 +12,7 @@ import pytest
 
 from cardarena.agents import ISMCTSAgent, Policy, SeatView, make_agent
 from cardarena.agents.search import Rollout
-from cardarena.engine import Action, Rng, State, derive_seed
+from cardarena.engine import Action, Rng, State, derive_seed, load
 
 from ..engine.toy import KEEP, SWAP, ToyGame
 from .helpers import FairView, play_game
@@ -225,8 +225,6 @@ def test_candidates_narrow_the_root_to_the_heuristics_first_choices() -> None:
     """``candidates=N``: the root searches only the game's heuristic's first N choices (asked N times without the
     actions already chosen); other actions are never tried there. In a game with fewer legal actions than N, or
     with no rule of thumb, every action is searched."""
-    from cardarena.engine import load  # noqa: PLC0415
-
     game = load("tashkalar")
     state = game.new_initial_state(3)
     rng = Rng(5)
