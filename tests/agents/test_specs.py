@@ -38,8 +38,8 @@ def test_specs_name_agents_and_parameters() -> None:
     ("spec", "message"),
     [
         ("alphazero", "unknown agent 'alphazero'; valid agents: random, heuristic, flatmc, ismcts, mcts"),
-        ("ismcts:bogus=1", "no option 'bogus'; valid options: c, depth, iterations, prior, rollout, seconds"),
-        ("mcts:worlds=3", "no option 'worlds'; valid options: c, depth, iterations, prior, rollout, seconds"),
+        ("ismcts:bogus=1", "no option 'bogus'; valid options: c, candidates, depth, iterations, prior, rollout, seconds"),
+        ("mcts:worlds=3", "no option 'worlds'; valid options: c, candidates, depth, iterations, prior, rollout, seconds"),
         ("heuristic:iterations=3", "no option 'iterations'; valid options: worlds"),
         ("flatmc:rollout=smart", "rollout"),
         ("ismcts:iterations=many", "takes a whole number"),
