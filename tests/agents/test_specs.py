@@ -34,12 +34,15 @@ def test_specs_name_agents_and_parameters() -> None:
     assert [name for name, cls in AGENTS.items() if cls.cheats] == ["mcts"]
 
 
+SEARCH_OPTIONS = "c, candidates, depth, iterations, prior, rollout, seconds"  # ismcts and mcts
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
         ("alphazero", "unknown agent 'alphazero'; valid agents: random, heuristic, flatmc, ismcts, mcts"),
-        ("ismcts:bogus=1", "no option 'bogus'; valid options: c, candidates, depth, iterations, prior, rollout, seconds"),
-        ("mcts:worlds=3", "no option 'worlds'; valid options: c, candidates, depth, iterations, prior, rollout, seconds"),
+        ("ismcts:bogus=1", f"no option 'bogus'; valid options: {SEARCH_OPTIONS}"),
+        ("mcts:worlds=3", f"no option 'worlds'; valid options: {SEARCH_OPTIONS}"),
         ("heuristic:iterations=3", "no option 'iterations'; valid options: worlds"),
         ("flatmc:rollout=smart", "rollout"),
         ("ismcts:iterations=many", "takes a whole number"),

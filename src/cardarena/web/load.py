@@ -106,7 +106,9 @@ def _request(base: str, method: str, path: str, body: Any = None) -> Any:
     raise RuntimeError(f"{method} {path}: rate limited 50 times")
 
 
-async def _seat(url: str, key: str, seat: int, token: str, stats: Stats, rng: random.Random, deadline: float) -> None:
+async def _seat(
+    url: str, key: str, seat: int, token: str, stats: Stats, rng: random.Random, deadline: float, think: float
+) -> None:
     """One scripted player: random legal actions, reconnecting (with ``since``) whenever the connection drops."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import WebSocketException
@@ -139,7 +141,7 @@ async def _seat(url: str, key: str, seat: int, token: str, stats: Stats, rng: ra
                         pending = None
                     if pending is None and latest is not None and latest["legal"]:
                         choices = [a["text"] for a in latest["legal"] if a["text"] != "resign"] or ["resign"]
-                        wait = last_sent + PACE - time.monotonic()
+                        wait = last_sent + think - time.monotonic()
                         if wait > 0:
                             await asyncio.sleep(wait)
                         text = rng.choice(choices)
@@ -153,7 +155,7 @@ async def _seat(url: str, key: str, seat: int, token: str, stats: Stats, rng: ra
             backoff = min(backoff * 2, 2.0)
 
 
-async def _game(base: str, url: str, game: str, stats: Stats, seed: int, deadline: float) -> str:
+async def _game(base: str, url: str, game: str, stats: Stats, seed: int, deadline: float, think: float) -> str:
     players = load(game).num_players
     created = await asyncio.to_thread(
         _request, base, "POST", "/api/games", {"game": game, "seats": [{"kind": "human"}] * players}
@@ -165,7 +167,7 @@ async def _game(base: str, url: str, game: str, stats: Stats, seed: int, deadlin
             _request, base, "POST", f"/api/games/{key}/join", {"token": token, "name": f"bot{seat}"}
         )
     rng = random.Random(seed)
-    await asyncio.gather(*(_seat(url, key, s, t, stats, rng, deadline) for s, t in enumerate(tokens)))
+    await asyncio.gather(*(_seat(url, key, s, t, stats, rng, deadline, think) for s, t in enumerate(tokens)))
     return key
 
 
@@ -208,6 +210,7 @@ async def run(
     ai_games: int = 0,
     ai_workers: int = 2,
     seed: int = 1,
+    think: float = PACE,
 ) -> dict[str, Any]:
     """Run the load (and, with ``kill_after``, the fault test); the report as a dict."""
     with tempfile.TemporaryDirectory(prefix="cardarena-load-") as tmp:
@@ -223,7 +226,9 @@ async def run(
                 await asyncio.to_thread(_request, base, "POST", "/api/games", body)
             deadline = time.monotonic() + seconds
             started = time.perf_counter()
-            tasks = [asyncio.create_task(_game(base, url, game, stats, seed + i, deadline)) for i in range(games)]
+            tasks = [
+                asyncio.create_task(_game(base, url, game, stats, seed + i, deadline, think)) for i in range(games)
+            ]
             if kill_after is not None:
                 while len(stats.latencies) < kill_after and not all(t.done() for t in tasks):
                     await asyncio.sleep(0.05)
@@ -243,6 +248,7 @@ async def run(
     return {
         "games": games,
         "game": game,
+        "think_s": think,
         "finished": len(stats.finished),
         "actions": actions,
         "seconds": round(elapsed, 2),
@@ -268,6 +274,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill-after", type=int, default=None, help="SIGKILL and restart the server after N acks")
     parser.add_argument("--ai-games", type=int, default=0, help="games of two hard AI seats running meanwhile")
     parser.add_argument("--ai-workers", type=int, default=2, help="the server's AI processes (default 2)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=PACE,
+        help="seconds a scripted player waits between its actions, like a person thinking (default 1/15: as fast "
+        "as the server's rate limit allows, which saturates 2 cores; 1-3 s is a table of people)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     report = asyncio.run(
@@ -279,6 +292,7 @@ def main(argv: list[str] | None = None) -> None:
             kill_after=args.kill_after,
             ai_games=args.ai_games,
             ai_workers=args.ai_workers,
+            think=args.think,
         )
     )
     if args.json:
@@ -286,7 +300,8 @@ def main(argv: list[str] | None = None) -> None:
     else:
         lat = report["latency_ms"]
         print(
-            f"{report['games']} games of {report['game']} ({report['finished']} finished, {report['ai_games']} AI games"
+            f"{report['games']} games of {report['game']}, think {report['think_s']:.2f} s"
+            f" ({report['finished']} finished, {report['ai_games']} AI games"
             f" beside): {report['actions']} actions in {report['seconds']} s = {report['actions_per_s']} actions/s;"
             f" send->ack p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms;"
             f" reconnects {report['reconnects']}, errors {report['errors']}"
