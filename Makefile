@@ -36,9 +36,10 @@ test: lint typecheck chromium unit
 bench: $(STAMP)
 	$(BIN)/cardarena bench
 
-# 200 concurrent games of scripted clients against a server on loopback (docs/web.md, "Load").
+# 200 concurrent games of scripted clients (2 s between a player's actions) against a server on loopback, for
+# 2 minutes: actions/s and send->ack latency (docs/web.md, "Load and faults").
 load: $(STAMP)
-	$(BIN)/python -m cardarena.web.load --games 200
+	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

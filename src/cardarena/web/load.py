@@ -150,6 +150,8 @@ async def _seat(
                         await ws.send(json.dumps({"type": "act", "ply": latest["ply"], "action": text}))
                         latest = None  # act on the state that answers this action, not on this one again
         except (OSError, WebSocketException, TimeoutError):
+            if time.monotonic() >= deadline:  # the run's end, not a dropped connection
+                break
             stats.reconnects += 1
             await asyncio.sleep(backoff)
             backoff = min(backoff * 2, 2.0)
