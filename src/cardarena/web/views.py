@@ -2,7 +2,7 @@
 
 Every function here reads the state through the hooks that answer for one seat: ``observation(seat)``,
 ``game.board(state, seat)``, ``game.action_seen_by(state, action, seat)`` and, for the seat to act only, its legal
-actions with ``game.choice_label``. The wire leak test (tests/web/test_leaks.py) builds these from the true state
+actions with ``game.choice_label``. The wire leak test (tests/web/test_server_leaks.py) builds these from the true state
 and from worlds resampled for the seat and requires them identical.
 """
 
