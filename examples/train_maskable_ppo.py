@@ -314,7 +314,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="a folder for curve.csv, summary.json, params.npz (and curve.png)")
     args = parser.parse_args(argv)
 
-    from cardarena import rl  # the environments (cardarena.rl); imported here so --help works without them
+    import cardarena
+
+    try:
+        from cardarena import rl  # the environments; imported here so that --help works without them
+    except ImportError as e:
+        raise SystemExit(f"this script needs the environments of cardarena.rl (docs/rl.md): {e}") from None
 
     options = _parse_options(args.option)
     cfg = Config(
@@ -330,9 +335,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     params, curve = train(training_env, cfg, seat=args.seat)
     train_seconds = time.perf_counter() - started
-    probe = training_env(args.seat)
-    num_players = int(getattr(probe.unwrapped, "num_players", 2))
-    probe.close()
+    num_players = cardarena.load(args.game, **options).num_players
     seats = list(range(num_players))
     deals = [
         1_000_000 + i for i in range(args.eval_games)

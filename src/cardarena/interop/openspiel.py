@@ -68,9 +68,10 @@ __all__ = [
 
 #: Every short name the bridge registers starts with this.
 PREFIX = "cardarena_"
-#: A bound on the decisions one turn may take, for ``max_game_length`` (turn cap x this x seats). The most seen in
-#: 200 random games of every game and mode is 40 (a ToraBato turn of plays and priority passes); the bound is
-#: generous because OpenSpiel treats ``max_game_length`` as a hard limit (``random_sim_test`` checks it).
+#: A bound on the decisions one turn may take, for ``max_game_length`` (turn cap x this x seats). The rules give no
+#: exact figure; the most seen in 200 random games of every game and mode is 42 (a ToraBato turn of plays and
+#: priority passes), and the bound is generous because OpenSpiel treats ``max_game_length`` as a hard limit
+#: (``random_sim_test`` checks it).
 DECISIONS_PER_TURN_BOUND = 500
 #: Bridge parameters that every registered game takes besides the game's own options.
 BRIDGE_PARAMETERS: dict[str, Any] = {
