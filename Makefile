@@ -41,5 +41,18 @@ bench: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
 
+# The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
+# few hundred steps and a few evaluation games; `train` the runs whose numbers docs/interop.md reports.
+.PHONY: train train-smoke
+train-smoke: $(STAMP)
+	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 512 --num-envs 2 --eval-games 4
+	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 512 --num-envs 2 --eval-games 4
+
+train: $(STAMP)
+	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 300000 --opponent heuristic --eval-games 500 \
+		--reference heuristic --out docs/training/dicebattle
+	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 100000 --opponent random --eval-games 500 \
+		--reference heuristic --out docs/training/laplaplace
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
