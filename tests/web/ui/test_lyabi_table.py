@@ -30,7 +30,9 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def lyabi() -> dict[str, dict[str, Any]]:
-    return {name: play_fixture("lyabi", {}, seed, seat, ("heuristic", "heuristic")) for name, seed, seat in LYABI_FIXTURES}
+    return {
+        name: play_fixture("lyabi", {}, seed, seat, ("heuristic", "heuristic")) for name, seed, seat in LYABI_FIXTURES
+    }
 
 
 def choose(page: Any, text: str) -> None:
