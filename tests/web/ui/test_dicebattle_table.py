@@ -57,7 +57,8 @@ READ = """async (i) => {
     const s = t.querySelector(`.side.${where}`);
     const zone = (cls) => {
       const z = s.querySelector(`.zones .slot.${cls}`);
-      return {backs: z.querySelectorAll('.dcard.back').length, faces: [...z.querySelectorAll('[data-card]')].map((e) => e.dataset.card)};
+      const faces = [...z.querySelectorAll('[data-card]')].map((e) => e.dataset.card);
+      return {backs: z.querySelectorAll('.dcard.back').length, faces};
     };
     return {
       seat: Number(s.dataset.seat),

@@ -106,10 +106,12 @@ READ = """async (i) => {
     ply: window.__table.state().ply,
     top: side('top'), bottom: side('bottom'),
     sets: [...t.querySelectorAll('.set-slot')].map((e) => ({seat: Number(e.dataset.seat), set: e.dataset.set,
-      backs: e.querySelectorAll('.ry.back').length, faces: [...e.querySelectorAll('[data-card]')].map((c) => c.dataset.card),
+      backs: e.querySelectorAll('.ry.back').length,
+      faces: [...e.querySelectorAll('[data-card]')].map((c) => c.dataset.card),
       revealed: e.classList.contains('revealed')})),
     lit: [...t.querySelectorAll('.triangle .node.lit')].map((e) => e.textContent).sort(),
-    supply: Object.fromEntries([...t.querySelectorAll('[data-pick^="supply:"]')].map((e) => [e.dataset.pick.slice(7), Number(e.dataset.left)])),
+    supply: Object.fromEntries([...t.querySelectorAll('[data-pick^="supply:"]')]
+      .map((e) => [e.dataset.pick.slice(7), Number(e.dataset.left)])),
     faces: [...t.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
   };
 }"""
