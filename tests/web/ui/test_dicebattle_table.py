@@ -212,3 +212,37 @@ def test_a_whole_dice_battle_game_against_the_ai_by_clicking_the_table(browser: 
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_a_reveal_turns_the_cards_over_and_a_tap_shows_a_cards_text(browser: Any, dice: dict[str, Any]) -> None:
+    """The step where the opponent's face-down set is revealed turns its cards over (once); a tap on a card of
+    the hand that has nothing to do now shows its text from the hand panel, and sends nothing."""
+    messages = dice["dice"]["messages"]
+    step = next(
+        i
+        for i in range(1, len(messages))
+        if isinstance(messages[i - 1]["observation"]["players"][1]["main"], int)
+        and messages[i - 1]["observation"]["players"][1]["main"]
+        and isinstance(messages[i]["observation"]["players"][1]["main"], list)
+    )
+    page, errors = open_fixture(browser, dice, "dice", step=step - 1)
+    try:
+        assert page.locator("#table .side.top .zones .dcard.back").count() > 0
+        page.evaluate("(i) => window.__fixture.goto(i)", step)
+        page.wait_for_selector("#table .side.top .zones .dcard.reveal")
+        assert page.locator("#table .side.top .zones .dcard.back").count() == 0
+        waiting = next(
+            i
+            for i in range(step, len(messages))
+            if not messages[i]["legal"] and messages[i]["observation"]["players"][0]["hand"]
+        )
+        page.evaluate("(i) => window.__fixture.goto(i)", waiting)
+        card = messages[waiting]["observation"]["players"][0]["hand"][0]
+        page.locator(f'#table .side.bottom .hand [data-card="{card}"]').first.click()
+        info = page.locator("#table .card-info")
+        assert info.get_attribute("data-info") == card
+        assert "Lv" in info.text_content()
+        assert page.evaluate("window.__sent") == []
+        assert errors == []
+    finally:
+        page.context.close()

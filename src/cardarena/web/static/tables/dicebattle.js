@@ -23,8 +23,12 @@ import {h, replace} from "../dom.js";
 const cards = new Map();
 /** The die each seat showed at the last drawing, to show a new roll rolling. */
 const lastRolls = new Map();
+/** Whether each seat's set was face down at the last drawing, to turn it over once when it is revealed. */
+const lastHidden = new Map();
 /** The selection this ply: {ply, chooser: {title, actions} | null}. */
 let pick = null;
+/** The card whose text is shown (a tap on a card that has nothing to do now). */
+let info = null;
 
 const PLAIN = {
   miracle: "Miracle: reroll the die",
@@ -74,7 +78,7 @@ function face(id, {extra = "", key = null, view = null} = {}) {
   if (key && view) {
     attrs.dataset.pick = key;
     attrs.onclick = () => onPick(view, key);
-  }
+  } else if (view) attrs.onclick = () => showInfo(view, id);
   return h("div", attrs, h("span", {class: "dname"}, nameOf(id)), c.level !== null && c.level !== undefined ? h("span", {class: "dlv"}, `Lv${c.level}`) : null, c.kind ? h("span", {class: "dkind"}, c.kind) : null);
 }
 
@@ -114,6 +118,13 @@ export function render(container, message, act, ctx) {
     return changed;
   });
   view.rolling = rolling;
+  view.flip = [0, 1].map((s) => {
+    const key = `${container.id || "table"}:${s}`;
+    const hidden = typeof obs.players[s].main === "number";
+    const flip = lastHidden.get(key) === true && !hidden;
+    lastHidden.set(key, hidden);
+    return flip;
+  });
   const root = h("div", {class: "dicebattle"}, side(view, 1 - me, "top"), middle(view), side(view, me, "bottom"));
   replace(container, root);
   markTargets(root, view);
@@ -139,7 +150,7 @@ function side(view, seat, where) {
     obs.waiting && obs.waiting.seat === seat && !obs.result ? h("span", {class: "badge hot"}, "to act") : null,
   );
   const board = h("div", {class: "dieboard"}, die(p.roll, view.rolling[seat], seat), zones(view, p, seat));
-  const hand = own ? ownHand(view, p) : hiddenHand(p);
+  const hand = own ? ownHand(view, p) : hiddenHand(view, p);
   const piles = h(
     "div",
     {class: "piles"},
@@ -172,7 +183,7 @@ function zones(view, p, seat) {
     circle = backs(p.circle, "set-back", "face-down magic");
     grant = backs(p.grant, "set-back", "face-down grant");
   } else {
-    const revealed = p.level !== undefined && seat !== view.me ? "reveal" : "";
+    const revealed = view.flip[seat] ? "reveal" : ""; // turned over just now
     main = p.token ? h("div", {class: "dcard token"}, h("span", {class: "dname"}, "dice token"), h("span", {class: "dlv"}, "Lv1")) : p.main.map((c) => face(c, {extra: revealed, key: `card:${c}`, view}));
     circle = p.circle.map((c) => face(c, {extra: revealed, key: `card:${c}`, view}));
     grant = p.grant ? [face(p.grant, {extra: revealed, key: `card:${p.grant}`, view})] : [];
@@ -192,14 +203,14 @@ function ownHand(view, p) {
   return h("div", {class: "zone hand"}, h("span", {class: "zone-name"}, `hand (${p.hand.length})`), h("div", {class: "row"}, p.hand.map((c) => face(c, {key: `hand:${c}`, view}))));
 }
 
-function hiddenHand(p) {
+function hiddenHand(view, p) {
   const known = p.known_in_hand || [];
   const unknown = Math.max(0, p.hand_count - known.length);
   return h(
     "div",
     {class: "zone hand hidden-hand"},
     h("span", {class: "zone-name"}, `hand (${p.hand_count})`),
-    h("div", {class: "row fan"}, known.map((c) => face(c, {extra: "known mini"})), backs(Math.min(unknown, 12), "mini", "hidden card"), unknown > 12 ? h("span", {class: "count"}, `+${unknown - 12}`) : null),
+    h("div", {class: "row fan"}, known.map((c) => face(c, {extra: "known mini", view})), backs(Math.min(unknown, 12), "mini", "hidden card"), unknown > 12 ? h("span", {class: "count"}, `+${unknown - 12}`) : null),
   );
 }
 
@@ -234,6 +245,7 @@ function middle(view) {
     queue,
     chooser(view),
     controls(view),
+    cardInfo(),
     h("details", {class: "events-box", open: true}, h("summary", {}, "what happened"), events),
   );
 }
@@ -264,11 +276,24 @@ function controls(view) {
 
 function onPick(view, key) {
   const actions = view.legal.filter((a) => a.key === key);
-  if (!actions.length) return;
+  if (!actions.length) return showInfo(view, key.slice(key.indexOf(":") + 1));
   if (actions.length === 1) return send(view, actions[0].text);
   const where = actions.every((a) => KEY_OF_KIND[a.kind] === "hand");
   pick.chooser = {title: `${nameOf(actions[0].card)}: ${where ? "where does it go?" : "choose one"}`, actions};
   view.redraw();
+}
+
+function showInfo(view, id) {
+  info = info === id ? null : id; // a second tap hides it
+  view.redraw();
+}
+
+/** The text of the card tapped last, as far as this seat has read it (its hand panel names every card held). */
+function cardInfo() {
+  if (!info) return null;
+  const c = cards.get(info) || {};
+  const head = [nameOf(info), c.kind ? ` · ${c.kind}` : "", c.level !== null && c.level !== undefined ? ` Lv${c.level}` : ""].join("");
+  return h("div", {class: "card-info", dataset: {info}}, h("strong", {}, head), c.text ? h("div", {}, c.text) : null);
 }
 
 function send(view, text) {

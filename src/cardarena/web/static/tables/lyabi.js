@@ -27,6 +27,8 @@ const COLOURS = ["blue", "green", "red"];
 /** BEATS[c]: the colour c beats (blue beats red, red beats green, green beats blue). */
 const BEATS = {blue: "red", red: "green", green: "blue"};
 
+/** The turn whose battle sets were last turned over, so that a reveal flips the cards once. */
+let flipped = null;
 /** What the player is doing this ply: {ply, picked: [hand index], order: [deck_top index], chooser}. */
 let pick = null;
 
@@ -242,13 +244,15 @@ function battle(view) {
   const {obs, me} = view;
   const them = 1 - me;
   const revealed = Array.isArray(obs.battle_colours);
+  const flip = revealed && flipped !== obs.turn;
+  if (revealed) flipped = obs.turn;
   const slot = (seat) => {
     const s = obs.players[seat].set;
     let cards;
     if (s === null || s === undefined) cards = h("span", {class: "muted"}, obs.players[seat].battling ? "not set yet" : "not battling");
     else if (s === "face down") cards = back("set-back", "face-down battle set");
     else if (s === "dummy") cards = h("div", {class: "ry dummy shown"}, h("span", {class: "lv"}, "D"), h("span", {class: "col"}, "dummy"));
-    else cards = s.map((c) => ryabi(c, {facts: view.facts, extra: revealed ? "reveal" : "mine-set"}));
+    else cards = s.map((c) => ryabi(c, {facts: view.facts, extra: flip ? "reveal" : ""}));
     const colour = revealed ? obs.battle_colours[seat] : null;
     return h(
       "div",
