@@ -1,0 +1,493 @@
+// Lyabi's table: both wizards' HP, magic circles, hands, decks, discard piles and items; the supply of ryabi
+// with its costs, the face-down circle piles and the item pile; the battle, where both sets lie face down until
+// both have set and are then shown together, with the colour triangle that decides it.
+//
+// observation(seat) (src/cardarena/games/lyabi/views.py, docs/games/lyabi.md):
+//   {turn, phase, to_act, first_player, seat?, players: [{hp, hand_size, hand_known, deck_size, discard, field,
+//    item ("face down" | id | null), draw_to, battling, set (null | "face down" | "dummy" | [ryabi]),
+//    hand?, dummy_in_hand?, deck_top?}], supply: {ryabi: count}, circle_piles: {level: count}, item_pile,
+//    removed: {ryabi, circles, items}, actions_left, battle_colours, pending_damage, last_battle, result,
+//    end_reason, seen_opponent_hand?}
+//   (hand, dummy_in_hand and deck_top are there only for the viewer's own seat; another seat's hand is drawn as
+//   backs, less the cards everyone knows it holds, hand_known, which are drawn face up.)
+// Printed numbers the observation does not repeat (a circle's ATK, a level's cost and multiplier, the text of
+// your own item) are read from the seat's own board panels, which are built from the same observation.
+//
+// Acting, as at a real table: pick the ryabi to pay with from your hand (they lift), then click what you pay
+// for: a supply pile (buy, or split when one card is picked), a circle pile (place) or the item pile. One
+// matching action is sent at once; several (a split's second card, a circle to replace, a payment when nothing
+// is picked) open a small chooser of just those. In the battle, pick one ryabi or two of a colour and press
+// "Set face down", or click the dummy. Items are used by clicking your item (the Goddess's Brush: a colour of
+// the triangle); the Mysterious Crystal's cards are clicked in the order they go back, top first. "Pass" and
+// "Use no item" are buttons.
+
+import {h, replace} from "../dom.js";
+
+const COLOURS = ["blue", "green", "red"];
+/** BEATS[c]: the colour c beats (blue beats red, red beats green, green beats blue). */
+const BEATS = {blue: "red", red: "green", green: "blue"};
+
+/** The turn whose battle sets were last turned over, so that a reveal flips the cards once. */
+let flipped = null;
+/** What the player is doing this ply: {ply, picked: [hand index], order: [deck_top index], chooser}. */
+let pick = null;
+
+// ------------------------------------------------------------------------------------------- actions
+
+/** "buy red5 pay blue3 green3" -> {kind: "buy", keys: ["supply:red5"], pay: ["blue3", "green3"]}. */
+export function parseAction(text) {
+  const words = text.split(" ");
+  const kind = words[0];
+  const out = {kind, keys: [], pay: null, seq: null};
+  if (kind === "buy") {
+    out.keys = [`supply:${words[1]}`];
+    out.pay = words.slice(3);
+  } else if (kind === "split") {
+    out.keys = words.slice(3).map((w) => `supply:${w}`);
+    out.pay = [words[1]];
+  } else if (kind === "place") {
+    const r = words.indexOf("replace");
+    out.keys = [`circles:${words[1]}`];
+    out.pay = words.slice(3, r < 0 ? undefined : r);
+  } else if (kind === "item") {
+    out.keys = ["items"];
+    out.pay = words.slice(2);
+  } else if (kind === "use") {
+    out.keys = words[1] === "brush" ? [`colour:${words[2]}`, "item:mine"] : ["item:mine"];
+  } else if (kind === "set") {
+    if (words[1] === "dummy") out.keys = ["dummy"];
+    else {
+      out.keys = ["set"];
+      out.pay = words.slice(1);
+    }
+  } else if (kind === "order") {
+    out.keys = ["order"];
+    out.seq = words.slice(1);
+  }
+  return out;
+}
+
+const sorted = (names) => [...names].sort();
+const sameCards = (a, b) => a.length === b.length && sorted(a).every((x, i) => x === sorted(b)[i]);
+
+/** "green11" -> ["green", 11]. */
+export function splitRyabi(name) {
+  const m = name.match(/^([a-z]+?)(\d+)$/);
+  return m ? [m[1], Number(m[2])] : [name, 0];
+}
+
+// ------------------------------------------------------------------------------------------- board facts
+
+/** What the seat's board panels add to the observation: circles' ATK, levels' cost and times, its item's text. */
+function boardFacts(board) {
+  const facts = {atk: new Map(), times: new Map(), cost: new Map(), circleCost: new Map(), itemCost: null, itemText: null, waiting: ""};
+  for (const panel of board || []) {
+    for (const line of panel.lines || []) {
+      for (const m of line.matchAll(/(\w+?\d+) circle \(ATK (\d+)\)/g)) facts.atk.set(m[1], Number(m[2]));
+      for (const m of line.matchAll(/Lv(\d+) cost (\d+) ×([\d.]+)/g)) {
+        facts.cost.set(Number(m[1]), Number(m[2]));
+        facts.times.set(Number(m[1]), m[3]);
+      }
+      for (const m of line.matchAll(/Lv(\d+) \(cost (\d+)\)/g)) facts.circleCost.set(m[1], Number(m[2]));
+      const ic = line.match(/^item pile: .*\(cost (\d+)\)/);
+      if (ic) facts.itemCost = Number(ic[1]);
+      if (line.startsWith("Waiting on")) facts.waiting = line.replace(/^Waiting on:?\s*/, "");
+      if (panel.key === `seat${panel.seat}` && line.startsWith("item: ") && !line.includes("[?]")) facts.itemText = line.slice(6);
+    }
+  }
+  return facts;
+}
+
+// ------------------------------------------------------------------------------------------- card faces
+
+function ryabi(name, {extra = "", attrs = {}, facts = null, onclick = null} = {}) {
+  const [colour, level] = splitRyabi(name);
+  const times = facts && facts.times.get(level);
+  return h(
+    "div",
+    {class: `ry ${colour} ${extra}`, dataset: {card: name, ...(attrs.dataset || {})}, role: onclick ? "button" : "img", "aria-label": name, onclick, title: attrs.title},
+    h("span", {class: "lv"}, String(level)),
+    h("span", {class: "col"}, colour),
+    times && times !== "1" ? h("span", {class: "times", title: "damage multiplier"}, `×${times}`) : null,
+  );
+}
+
+function back(extra = "", label = "hidden card") {
+  return h("div", {class: `ry back ${extra}`, "aria-label": label});
+}
+
+function circle(name, facts) {
+  const [colour, level] = splitRyabi(name);
+  const atk = facts.atk.get(name);
+  return h(
+    "div",
+    {class: `circle ${colour}`, dataset: {circle: name}, title: `${colour} Lv${level} magic circle${atk === undefined ? "" : `, ATK ${atk}`}`},
+    h("span", {class: "lv"}, `Lv${level}`),
+    atk === undefined ? null : h("span", {class: "atk"}, `ATK ${atk}`),
+  );
+}
+
+/** A pile of cards as chips, "green3 ×4", so that a long discard pile stays one or two lines. */
+function chips(names, extra = "") {
+  const counts = new Map();
+  for (const n of names) counts.set(n, (counts.get(n) || 0) + 1);
+  return [...counts].map(([n, k]) => h("span", {class: `chip ${splitRyabi(n)[0]} ${extra}`, dataset: {card: n}}, k > 1 ? `${n} ×${k}` : n));
+}
+
+// ------------------------------------------------------------------------------------------- the table
+
+export function render(container, message, act, ctx) {
+  const obs = message.observation;
+  const legal = message.legal || [];
+  if (!pick || pick.ply !== message.ply) pick = {ply: message.ply, picked: [], order: [], chooser: null};
+  const me = obs.seat === null || obs.seat === undefined ? 0 : obs.seat; // spectators: seat 0 at the bottom
+  const facts = boardFacts(message.board);
+  const redraw = () => render(container, message, act, ctx);
+  const parsed = legal.map((a) => ({...a, ...parseAction(a.text)}));
+  const view = {obs, legal: parsed, act, redraw, facts, me, ctx, spectator: obs.seat === null || obs.seat === undefined};
+  const root = h(
+    "div",
+    {class: "lyabi"},
+    side(view, 1 - me, "top"),
+    h("div", {class: "centre"}, battle(view), market(view)),
+    side(view, me, "bottom"),
+  );
+  replace(container, root);
+  markTargets(root, view);
+}
+
+function nameOf(view, seat) {
+  return view.ctx && view.ctx.nameOf ? view.ctx.nameOf(seat) : `seat ${seat}`;
+}
+
+function hpBar(hp, max) {
+  const fill = h("span");
+  fill.style.width = `${Math.max(0, Math.min(100, (100 * hp) / Math.max(1, max)))}%`;
+  return h("div", {class: "hpbar"}, fill);
+}
+
+function side(view, seat, where) {
+  const {obs, facts} = view;
+  const p = obs.players[seat];
+  const own = Array.isArray(p.hand);
+  const startHp = Math.max(20, ...obs.players.map((q) => q.hp));
+  const header = h(
+    "div",
+    {class: "who-line"},
+    h("strong", {class: "pname"}, nameOf(view, seat)),
+    h("span", {class: "hp", dataset: {hp: p.hp}, title: "HP"}, `HP ${p.hp}`),
+    obs.first_player === seat ? h("span", {class: "badge"}, "first player") : null,
+    obs.to_act === seat && !obs.result ? h("span", {class: "badge hot"}, "to act") : null,
+    p.draw_to !== 3 ? h("span", {class: "badge"}, `draws to ${p.draw_to}`) : null,
+  );
+  const field = h(
+    "div",
+    {class: "zone field"},
+    h("span", {class: "zone-name"}, `magic circles (${p.field.length})`),
+    h("div", {class: "row"}, p.field.length ? p.field.map((c) => circle(c, facts)) : h("span", {class: "muted"}, "none")),
+  );
+  const hand = own ? ownHand(view, p) : hiddenHand(view, p);
+  const counts = h(
+    "div",
+    {class: "zone piles"},
+    h("span", {class: "stat", dataset: {deck: p.deck_size}}, `deck ${p.deck_size}`),
+    h("span", {class: "stat", dataset: {discard: p.discard.length}}, `discard ${p.discard.length}`),
+    own && p.deck_top && p.deck_top.length && obs.phase !== "crystal" ? h("span", {class: "stat"}, `deck top: ${p.deck_top.join(", ")}`) : null,
+  );
+  const discard = p.discard.length ? h("div", {class: "discard"}, chips(p.discard, "mini")) : null;
+  const parts = [header, hpBar(p.hp, startHp), h("div", {class: "zones"}, field, item(view, p, own), hand), counts, discard];
+  return h("section", {class: `side ${where}${own ? " mine" : ""}`, dataset: {seat}}, parts);
+}
+
+function ownHand(view, p) {
+  const cards = p.hand.map((c, i) =>
+    ryabi(c, {
+      extra: pick.picked.includes(i) ? "picked" : "",
+      attrs: {dataset: {hand: i}},
+      facts: view.facts,
+      onclick: () => toggle(view, i),
+    }),
+  );
+  const dummy = p.dummy_in_hand ? h("div", {class: "ry dummy", dataset: {pick: "dummy"}, role: "button", "aria-label": "the dummy", onclick: () => onPick(view, "dummy")}, h("span", {class: "lv"}, "D"), h("span", {class: "col"}, "dummy")) : null;
+  return h("div", {class: "zone hand"}, h("span", {class: "zone-name"}, `hand (${p.hand.length}${p.dummy_in_hand ? " + dummy" : ""})`), h("div", {class: "row"}, cards, dummy));
+}
+
+function hiddenHand(view, p) {
+  const known = p.hand_known || [];
+  const unknown = Math.max(0, p.hand_size - known.length);
+  const seen = view.obs.seen_opponent_hand; // the Mystic Eye showed this seat the whole hand
+  const backs = [];
+  for (let i = 0; i < Math.min(unknown, 10); i++) backs.push(back());
+  return h(
+    "div",
+    {class: "zone hand hidden-hand"},
+    h("span", {class: "zone-name"}, `hand (${p.hand_size})`),
+    h("div", {class: "row"}, known.map((c) => ryabi(c, {extra: "known", facts: view.facts})), backs, unknown > 10 ? h("span", {class: "count"}, `+${unknown - 10}`) : null),
+    seen ? h("div", {class: "eye-line"}, "Mystic Eye: ", chips(seen)) : null,
+  );
+}
+
+function item(view, p, own) {
+  let card;
+  if (p.item === null || p.item === undefined) card = h("span", {class: "muted"}, "no item");
+  else if (p.item === "face down" || !own) card = h("div", {class: "itemcard back", "aria-label": "face-down item"}, "item");
+  else {
+    const text = (view.facts.itemText || p.item).replace(/[\u3000-\u9fff]+\s*/g, ""); // the Japanese name: not every phone has the font
+    card = h("div", {class: "itemcard face", dataset: {pick: "item:mine", item: p.item}, title: text, onclick: () => onPick(view, "item:mine")}, h("strong", {}, p.item), h("span", {class: "itext"}, text.replace(/^\w+ /, "")));
+  }
+  return h("div", {class: "zone item"}, h("span", {class: "zone-name"}, "item"), card);
+}
+
+// ------------------------------------------------------------------------------------------- battle
+
+function battle(view) {
+  const {obs, me} = view;
+  const them = 1 - me;
+  const revealed = Array.isArray(obs.battle_colours);
+  const flip = revealed && flipped !== obs.turn;
+  if (revealed) flipped = obs.turn;
+  const slot = (seat) => {
+    const s = obs.players[seat].set;
+    let cards;
+    if (s === null || s === undefined) cards = h("span", {class: "muted"}, obs.players[seat].battling ? "not set yet" : "not battling");
+    else if (s === "face down") cards = back("set-back", "face-down battle set");
+    else if (s === "dummy") cards = h("div", {class: "ry dummy shown"}, h("span", {class: "lv"}, "D"), h("span", {class: "col"}, "dummy"));
+    else cards = s.map((c) => ryabi(c, {facts: view.facts, extra: flip ? "reveal" : ""}));
+    const colour = revealed ? obs.battle_colours[seat] : null;
+    return h(
+      "div",
+      {class: `set-slot${revealed ? " revealed" : ""}`, dataset: {seat, set: Array.isArray(s) ? s.join(" ") : s || "none"}},
+      h("span", {class: "zone-name"}, seat === me && !view.spectator ? "your set" : `${nameOf(view, seat)}'s set`),
+      h("div", {class: "row"}, cards),
+      colour ? h("span", {class: `chip ${colour}`}, colour) : null,
+    );
+  };
+  const sets = h("div", {class: "sets"}, slot(them), triangle(view), slot(me));
+  const lines = [];
+  if (view.facts.waiting && !obs.result) lines.push(h("div", {class: "waiting"}, view.facts.waiting));
+  if (revealed) lines.push(h("div", {class: "verdict"}, verdict(view)));
+  if (obs.pending_damage) lines.push(h("div", {class: "pending"}, `damage coming: ${obs.pending_damage}`));
+  if (obs.last_battle) lines.push(h("div", {class: "last-battle muted"}, lastBattle(view, obs.last_battle)));
+  if (obs.result) lines.push(h("div", {class: "over"}, `Game over: ${obs.end_reason || ""}`));
+  return h(
+    "section",
+    {class: "battle"},
+    h("div", {class: "phase"}, `Turn ${obs.turn} · ${obs.phase} phase${obs.phase === "main" && obs.actions_left > 1 ? ` · ${obs.actions_left} actions` : ""}`),
+    sets,
+    lines,
+    crystal(view),
+    chooser(view),
+    controls(view),
+  );
+}
+
+/** The colour triangle: blue beats red, red beats green, green beats blue; the battle's colours lit. */
+function triangle(view) {
+  const colours = Array.isArray(view.obs.battle_colours) ? view.obs.battle_colours : [];
+  const nodes = COLOURS.map((c) => {
+    const lit = colours.includes(c);
+    const win = lit && colours.filter(Boolean).length === 2 && BEATS[c] === colours.find((x) => x !== c);
+    return h("div", {class: `node ${c}${lit ? " lit" : ""}${win ? " wins" : ""}`, dataset: {pick: `colour:${c}`}, title: `${c} beats ${BEATS[c]}`, onclick: () => onPick(view, `colour:${c}`)}, c);
+  });
+  return h("div", {class: "triangle", title: "blue beats red, red beats green, green beats blue"}, nodes, h("div", {class: "arrows", "aria-hidden": "true"}, "↻"));
+}
+
+function verdict(view) {
+  const [a, b] = view.obs.battle_colours;
+  const me = view.me;
+  const name = (s) => (s === me && !view.spectator ? "you" : nameOf(view, s));
+  if (!a && !b) return "no battle: both set the dummy or did not battle";
+  const w = !b || (a && BEATS[a] === b) ? 0 : !a || BEATS[b] === a ? 1 : null;
+  if (w === null) return `${a} against ${b}: a tie`;
+  const cw = view.obs.battle_colours[w];
+  const cl = view.obs.battle_colours[1 - w];
+  return cl ? `${cw} beats ${cl}: ${name(w)} win${name(w) === "you" ? "" : "s"} the battle` : `${cw} against no ryabi: ${name(w)} win${name(w) === "you" ? "" : "s"}`;
+}
+
+function lastBattle(view, lb) {
+  const show = (s) => (s === null ? "—" : s === "dummy" ? "dummy" : Array.isArray(s) ? s.join(" + ") : String(s));
+  const who = lb.winner === undefined ? "" : lb.winner === null ? " → no winner" : ` → ${nameOf(view, lb.winner)} wins, ${lb.damage} damage${lb.sword ? ` + ${lb.sword} (sword)` : ""}`;
+  return `Last battle (turn ${lb.turn}): ${nameOf(view, 0)} ${show(lb.sets[0])} vs ${nameOf(view, 1)} ${show(lb.sets[1])}${who}`;
+}
+
+/** The Mysterious Crystal: the looked-at cards, clicked in the order they go back (top first). */
+function crystal(view) {
+  const orders = view.legal.filter((a) => a.kind === "order");
+  if (!orders.length) return null;
+  const top = view.obs.players[view.me].deck_top || [];
+  const cards = top.map((c, i) => {
+    const at = pick.order.indexOf(i);
+    return h("div", {class: "order-card"}, ryabi(c, {extra: at >= 0 ? "picked" : "", attrs: {dataset: {order: i}}, facts: view.facts, onclick: () => orderClick(view, i)}), h("span", {class: "order-no"}, at >= 0 ? `${at + 1}.` : ""));
+  });
+  return h("div", {class: "crystal"}, h("div", {class: "zone-name"}, "Mysterious Crystal: click the cards in the order they go back on your deck, top first"), h("div", {class: "row"}, cards));
+}
+
+function orderClick(view, i) {
+  const top = view.obs.players[view.me].deck_top || [];
+  const at = pick.order.indexOf(i);
+  if (at >= 0) pick.order.splice(at); // un-pick it and those after it
+  else pick.order.push(i);
+  const seq = pick.order.map((k) => top[k]);
+  const match = view.legal.find((a) => a.kind === "order" && a.seq.length === seq.length && a.seq.every((x, k) => x === seq[k]));
+  if (match) return send(view, match.text);
+  return view.redraw();
+}
+
+function controls(view) {
+  const buttons = [];
+  for (const a of view.legal) {
+    if (a.kind === "pass") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, "Pass"));
+    if (a.kind === "decline") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, "Use no item"));
+  }
+  const sets = view.legal.filter((a) => a.keys.includes("set"));
+  if (sets.length) {
+    const picked = pickedNames(view);
+    const ok = sets.some((a) => sameCards(a.pay, picked));
+    buttons.push(h("button", {type: "button", class: "big", dataset: {pick: "set"}, disabled: !ok, onclick: () => onPick(view, "set")}, ok ? `Set ${picked.join(" + ")} face down` : "Set face down (pick 1 ryabi, or 2 of a colour)"));
+  }
+  if (pick.picked.length) buttons.push(h("button", {type: "button", class: "secondary", onclick: () => clearPick(view)}, "Clear picks"));
+  if (!buttons.length) return null;
+  return h("div", {class: "controls"}, buttons);
+}
+
+// ------------------------------------------------------------------------------------------- the market
+
+function market(view) {
+  const {obs, facts} = view;
+  const rows = COLOURS.map((colour) =>
+    h(
+      "div",
+      {class: "supply-row"},
+      Object.entries(obs.supply)
+        .filter(([n]) => splitRyabi(n)[0] === colour)
+        .map(([n, count]) => {
+          const level = splitRyabi(n)[1];
+          const cost = facts.cost.get(level);
+          return h(
+            "div",
+            {class: `pile${count ? "" : " empty"}`, dataset: {pick: `supply:${n}`, left: count}, title: `${n}: ${count} left${cost === undefined ? "" : `, cost ${cost}`}`, onclick: () => onPick(view, `supply:${n}`)},
+            ryabi(n, {facts, extra: "mini"}),
+            h("span", {class: "count"}, `×${count}`),
+            cost === undefined ? null : h("span", {class: "cost"}, `cost ${cost}`),
+          );
+        }),
+    ),
+  );
+  const circles = Object.entries(obs.circle_piles).map(([lv, count]) =>
+    h(
+      "div",
+      {class: `pile circle-pile${count ? "" : " empty"}`, dataset: {pick: `circles:${lv}`, left: count}, title: `Lv${lv} circles, face down: ${count} left`, onclick: () => onPick(view, `circles:${lv}`)},
+      h("div", {class: "circle back"}, h("span", {class: "lv"}, `Lv${lv}`)),
+      h("span", {class: "count"}, `×${count}`),
+      facts.circleCost.has(lv) ? h("span", {class: "cost"}, `cost ${facts.circleCost.get(lv)}`) : null,
+    ),
+  );
+  const items = h(
+    "div",
+    {class: `pile item-pile${obs.item_pile ? "" : " empty"}`, dataset: {pick: "items", left: obs.item_pile}, title: "items, face down", onclick: () => onPick(view, "items")},
+    h("div", {class: "itemcard back"}, "item"),
+    h("span", {class: "count"}, `×${obs.item_pile}`),
+    facts.itemCost === null ? null : h("span", {class: "cost"}, `cost ${facts.itemCost}+`),
+  );
+  const removed = obs.removed || {};
+  const gone = Object.entries(removed.ryabi || {}).map(([n, k]) => `${n}×${k}`);
+  return h(
+    "section",
+    {class: "market"},
+    h("div", {class: "zone-name"}, "supply (pick the ryabi to pay with, then click what you buy)"),
+    h("div", {class: "supply"}, rows),
+    h("div", {class: "row piles-row"}, circles, items),
+    gone.length || (removed.items || []).length ? h("div", {class: "removed muted"}, `removed: ${gone.join(" ")}${(removed.items || []).length ? ` · items: ${removed.items.join(" ")}` : ""}`) : null,
+  );
+}
+
+// ------------------------------------------------------------------------------------------- clicks
+
+function pickedNames(view) {
+  const hand = view.obs.players[view.me].hand || [];
+  return pick.picked.map((i) => hand[i]);
+}
+
+function toggle(view, i) {
+  if (!view.legal.some((a) => a.pay)) return; // nothing is paid or set now
+  const at = pick.picked.indexOf(i);
+  if (at >= 0) pick.picked.splice(at, 1);
+  else pick.picked.push(i);
+  pick.chooser = null;
+  view.redraw();
+}
+
+function clearPick(view) {
+  pick.picked = [];
+  pick.chooser = null;
+  view.redraw();
+}
+
+/** A click on a target (a supply pile, a circle pile, the item pile, your item, a colour, the dummy, "set"). */
+function onPick(view, key) {
+  let actions = view.legal.filter((a) => a.keys.includes(key));
+  if (!actions.length) return;
+  const picked = pickedNames(view);
+  let title = null;
+  if (picked.length) {
+    const paying = actions.filter((a) => a.pay && sameCards(a.pay, picked));
+    if (paying.length) actions = paying;
+    else if (actions.some((a) => a.pay)) title = `${picked.join(" + ")} does not pay for this: choose a payment`;
+  } else if (key === "set") return;
+  if (actions.length === 1 && !title) return send(view, actions[0].text);
+  pick.chooser = {key, title: title || `${key.replace(":", " ")}: choose one`, actions};
+  view.redraw();
+}
+
+function send(view, text) {
+  pick = {ply: pick.ply, picked: [], order: [], chooser: null};
+  view.act(text);
+  view.redraw(); // the chooser closes at once; the next state redraws the table anyway
+}
+
+function chooser(view) {
+  if (!pick.chooser) return null;
+  const label = (a) => {
+    if (a.kind === "split") return `split ${a.pay[0]} into ${a.text.split(" into ")[1]}`;
+    if (a.kind === "place") return `${a.detail || a.text}${a.text.includes(" replace ") ? ` · replace ${a.text.split(" replace ")[1]}` : ""}`;
+    if (a.kind === "buy") return `buy ${a.text.split(" ")[1]}: ${a.detail || a.text}`;
+    return a.detail ? `${a.group}: ${a.detail}` : a.text;
+  };
+  return h(
+    "div",
+    {class: "chooser", role: "dialog", "aria-label": pick.chooser.title},
+    h("div", {class: "chooser-title"}, pick.chooser.title),
+    h(
+      "div",
+      {class: "chooser-actions"},
+      pick.chooser.actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, title: a.text, onclick: () => send(view, a.text)}, label(a))),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "cancel",
+          onclick: () => {
+            pick.chooser = null;
+            view.redraw();
+          },
+        },
+        "cancel",
+      ),
+    ),
+  );
+}
+
+/** Light up what a click would do something with: hand cards that pay, targets, the picked cards. */
+function markTargets(root, view) {
+  const keys = new Set(view.legal.flatMap((a) => a.keys));
+  const payers = new Set(view.legal.flatMap((a) => a.pay || []));
+  for (const el of root.querySelectorAll("[data-pick]")) {
+    const on = keys.has(el.dataset.pick);
+    el.classList.toggle("target", on);
+    if (on && el.tagName !== "BUTTON") {
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "0");
+    }
+  }
+  for (const el of root.querySelectorAll(".side.mine [data-hand]")) el.classList.toggle("playable", payers.has(el.dataset.card));
+}
