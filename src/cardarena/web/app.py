@@ -271,6 +271,8 @@ def create_app(
         elif kind == "act":
             ply = protocol.whole_number(message, "ply")
             await tables.act(table, conn, ply, protocol.text_field(message, "action"))
+        elif kind == "undo":
+            await tables.undo(table, conn, protocol.whole_number(message, "ply"))
         elif kind == "chat":
             text = check_text(message.get("text"), what="a chat line", longest=300)
             tables.chat(table, conn, text)

@@ -90,6 +90,12 @@ class Store(ABC):
         transaction). Raises :class:`StaleWrite` if ``ply`` is not the game's current ply."""
 
     @abstractmethod
+    def retract_action(self, key: str, ply: int) -> None:
+        """Durably remove the game's last action, the one played at ``ply`` (an undo): the game goes back to
+        ``ply``, as if the action had never been taken. Raises :class:`StaleWrite` if the game's last action is
+        not at ``ply`` (another action came first), :class:`StoreError` if the game is finished."""
+
+    @abstractmethod
     def update_seat(self, key: str, seat: SeatRow) -> None:
         """Replace one seat's row (join, leave, rename); :class:`StoreError` if the game has no such seat."""
 

@@ -28,6 +28,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     create_engine,
+    delete,
     event,
     select,
     update,
@@ -281,6 +282,26 @@ class SqlStore(Store):
                 session.add(ActionModel(game_key=key, ply=ply, seat=seat, text=text, time=now))
         except IntegrityError:  # another writer inserted this ply (the UPDATE's guard makes this unreachable)
             raise StaleWrite(f"game {key!r} has an action at ply {ply} already") from None
+
+    def retract_action(self, key: str, ply: int) -> None:
+        now = datetime.now(UTC)
+        with Session(self.engine) as session, session.begin():
+            # as in append_action, the write comes first and checks the ply: one transaction, no read before it
+            step = (
+                update(GameModel)
+                .where(GameModel.key == key, GameModel.ply == ply + 1, GameModel.status != GameStatus.FINISHED.value)
+                .values(ply=ply, updated=now)
+            )
+            if _rowcount(session.execute(step)) == 0:
+                current = session.execute(select(GameModel.ply, GameModel.status).where(GameModel.key == key)).first()
+                if current is None:
+                    raise UnknownGame(f"no game {key!r}")
+                if current.status == GameStatus.FINISHED.value:
+                    raise StoreError(f"game {key!r} is finished: its record is final")
+                raise StaleWrite(f"game {key!r} is at ply {current.ply}: its last action is not at ply {ply}")
+            gone = delete(ActionModel).where(ActionModel.game_key == key, ActionModel.ply == ply)
+            if _rowcount(session.execute(gone)) != 1:
+                raise StoreError(f"game {key!r} has no action at ply {ply}")
 
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with Session(self.engine) as session, session.begin():

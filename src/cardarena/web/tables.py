@@ -6,6 +6,11 @@ state -> acknowledged to its sender -> broadcast, each connection getting only w
 (:mod:`cardarena.web.views`). One ``asyncio.Lock`` per game makes actions apply one at a time; every store call
 runs in a thread (``asyncio.to_thread``), never on the event loop; AI seats think in :class:`AIPool`.
 
+**Undo.** After a human seat's action the server asks the kernel (:mod:`cardarena.engine.undo`) whether that seat
+may take it back, and offers ``can_undo`` to that seat only. An ``undo`` is committed to the store (the action is
+removed from the record) before anyone is told; the viewers that saw the action get ``undone`` and their log
+entry is withdrawn; the viewers that did not see it hear nothing. AI seats never undo.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -20,7 +25,7 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Action, RulesError, State, derive_seed, load
+from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
 from .ai import AIPool, ThinkJob, think
 from .lobby import ApiError, check_name, find_seat, summary
 from .store import GameRow, GameStatus, SeatKind, Store, StoreError, UnknownGame
@@ -76,6 +81,12 @@ class Table:
         self.conns: list[Conn] = []
         self.views: dict[Viewer, dict[str, Any]] = {}  # the last view sent to each viewer's connections
         self.ai_task: asyncio.Task[None] | None = None
+        #: the state before the last action, while kept (after an undo it is rebuilt from the record)
+        self.before: State | None = None
+        #: the seat that may take the last action back (a human seat, checked by the kernel), or ``None``
+        self.undoable: int | None = None
+        #: for each viewer, the index in the history of the action of each of its log entries
+        self.entry_plies: dict[Viewer, list[int]] = {v: [] for v in logs}
 
     @property
     def key(self) -> str:
@@ -87,8 +98,12 @@ class Table:
     def connected(self) -> set[int]:
         return {c.seat for c in self.conns if c.seat is not None and not c.closed}
 
+    def spectators(self) -> int:
+        """How many spectator connections watch the game (shown to everyone at the table)."""
+        return sum(1 for c in self.conns if c.seat is None and not c.closed)
+
     def summary(self) -> dict[str, Any]:
-        return summary(self.row, ply=self.ply_of(None), connected=self.connected())
+        return {**summary(self.row, ply=self.ply_of(None), connected=self.connected()), "spectators": self.spectators()}
 
     def seats(self) -> list[dict[str, Any]]:
         seats: list[dict[str, Any]] = self.summary()["seats"]
@@ -100,10 +115,23 @@ class Table:
     def log_action(self, action: Action) -> None:
         """Add ``action``, about to be taken, to each viewer's log as that viewer sees it."""
         actor = self.state.current_player
+        index = len(self.state.history)
         for viewer, entries in self.logs.items():
             text = log_text(self.state, action, viewer)
             if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
                 entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
+                self.entry_plies[viewer].append(index)
+
+    def withdraw_last(self) -> list[Viewer]:
+        """Take the log entries of the last action out of every viewer's log (an undo); the viewers that had one."""
+        index = len(self.state.history) - 1
+        out = []
+        for viewer, plies in self.entry_plies.items():
+            if plies and plies[-1] == index:
+                plies.pop()
+                self.logs[viewer].pop()
+                out.append(viewer)
+        return out
 
 
 def build_table(row: GameRow, actions: list[str]) -> Table:
@@ -114,7 +142,21 @@ def build_table(row: GameRow, actions: list[str]) -> Table:
         action = state.game.parse_action(state, text)
         table.log_action(action)
         state.apply(action)
+    table.undoable = undoable_seat(table)
     return table
+
+
+def undoable_seat(table: Table, before: State | None = None) -> int | None:
+    """The human seat that may take the last action of ``table`` back (the kernel's policy), or ``None``; AI seats
+    never undo. Runs the kernel's check (a few milliseconds): call it in a thread."""
+    state = table.state
+    if not state.history or not table.accepts_actions():
+        return None
+    before = before if before is not None else prior_state(state)
+    seat = before.current_player
+    if seat is None or table.row.seats[seat].kind != SeatKind.HUMAN:
+        return None
+    return seat if undo_refusal(state, seat, before=before) is None else None
 
 
 class Tables:
@@ -282,12 +324,54 @@ class Tables:
             log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
             raise ActError("unavailable", "the action could not be saved; try again") from None
         table.log_action(action)
-        table.state = after
+        table.before, table.state = state, after
         status = GameStatus.FINISHED if result is not None else table.row.status
         table.row = replace(table.row, ply=ply + 1, result=result, status=status)
+        table.undoable = None
         if sender is not None:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
+            table.undoable = await asyncio.to_thread(undoable_seat, table, state)
         self._broadcast(table)
+
+    async def undo(self, table: Table, conn: Conn, ply: int) -> None:
+        """A seat takes its last action back (``ply``: the seat's ply, as for ``act``), refused with
+        :class:`ActError` (the game unchanged) or committed to the store, then told to the viewers that saw it."""
+        seat = conn.seat
+        if seat is None:
+            raise ActError("spectator", "spectators watch: they cannot undo")
+        async with table.lock:
+            if not table.accepts_actions():
+                raise ActError("finished" if table.state.is_terminal() else "waiting", "there is no game to undo in")
+            if ply != table.ply_of(seat):
+                raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
+            if table.undoable != seat:
+                reason = await asyncio.to_thread(self._why_no_undo, table, seat, table.before)
+                raise ActError("undo_refused", f"you cannot take your last action back: {reason}")
+            before = table.before if table.before is not None else await asyncio.to_thread(prior_state, table.state)
+            last = len(table.state.history) - 1
+            try:
+                await asyncio.to_thread(self.store.retract_action, table.key, last)
+            except StoreError as e:
+                log.error("game %s: the undo of ply %d could not be stored: %s", table.key, last, e)
+                raise ActError("unavailable", "the undo could not be saved; try again") from None
+            withdrawn = table.withdraw_last()
+            table.state, table.before = before, None
+            table.row = replace(table.row, ply=last)
+            table.undoable = await asyncio.to_thread(undoable_seat, table)
+            for conn_ in table.conns:
+                if conn_.seat in withdrawn:
+                    conn_.log_sent = min(conn_.log_sent, table.ply_of(conn_.seat))
+                    conn_.push({"type": "undone", "seat": seat, "ply": table.ply_of(conn_.seat)})
+                    table.views.pop(conn_.seat, None)  # its view is sent again, whatever changed
+            conn.push({"type": "ack", "ply": table.ply_of(seat)})
+            self._broadcast(table)
+        self._kick_ai(table)
+
+    @staticmethod
+    def _why_no_undo(table: Table, seat: int, before: State | None) -> str:
+        if table.row.seats[seat].kind != SeatKind.HUMAN:
+            return "AI seats never undo"
+        return undo_refusal(table.state, seat, before=before) or "another action came first"
 
     # -- AI seats ---------------------------------------------------------------------------------------------
     def _ai_seat(self, table: Table) -> int | None:
@@ -358,6 +442,7 @@ class Tables:
     def _view(self, table: Table, viewer: Viewer) -> dict[str, Any]:
         view = state_view(table.state, viewer, acting=table.accepts_actions())
         view["status"] = str(table.row.status)
+        view["can_undo"] = viewer is not None and viewer == table.undoable
         return view
 
     def _state_message(self, table: Table, conn: Conn, view: dict[str, Any]) -> dict[str, Any]:
@@ -368,6 +453,7 @@ class Tables:
             **view,
             "log": entries[conn.log_sent :],
             "seats": table.seats(),
+            "spectators": table.spectators(),
         }
         conn.log_sent = len(entries)
         return message
@@ -388,7 +474,7 @@ class Tables:
                 conn.push(self._state_message(table, conn, view))
 
     def _broadcast_seats(self, table: Table, *, skip: Conn | None = None) -> None:
-        message = {"type": "seats", "seats": table.seats()}
+        message = {"type": "seats", "seats": table.seats(), "spectators": table.spectators()}
         for conn in table.conns:
             if conn is not skip:
                 conn.push(message)

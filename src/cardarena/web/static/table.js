@@ -25,6 +25,7 @@ const page = {
   moduleFor: null,
   conn: null,
   fixture: null,
+  spectators: 0, // how many watch (welcome, state and seats messages)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -64,7 +65,10 @@ function onMessage(message) {
       return onState(message);
     case "seats":
       page.seats = message.seats || [];
+      if (message.spectators !== undefined) page.spectators = message.spectators;
       return renderSeats();
+    case "undone":
+      return onUndone(message);
     case "chat":
       return addChat(message);
     case "error":
@@ -81,6 +85,7 @@ function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
   page.summary = message.game || {};
   page.seats = page.summary.seats || page.seats;
+  if (page.summary.spectators !== undefined) page.spectators = page.summary.spectators;
   const title = page.summary.title || page.summary.game || "Table";
   $("title").textContent = page.seat === null ? `${title} (watching)` : title;
   document.title = `${title} · cardarena`;
@@ -98,7 +103,10 @@ function onState(message) {
   page.state = message;
   document.body.classList.remove("sending");
   if (message.seats) page.seats = message.seats;
+  if (message.spectators !== undefined) page.spectators = message.spectators;
+  if (message.ply < page.logCount) withdrawLog(message.ply); // an undo we did not hear of (a reconnection)
   for (const entry of message.log || []) addLog(entry);
+  renderUndo();
   renderSeats();
   renderTurn();
   renderActions();
@@ -108,6 +116,29 @@ function onState(message) {
     toast(`The table could not be drawn (${error.message}): showing the text view.`);
     drawPanels($("table"), page.state.board || []);
   });
+}
+
+/** A seat took its last action back: its log entry (ours from ``ply`` on) is withdrawn; a state follows. */
+function onUndone(message) {
+  withdrawLog(message.ply);
+  toast(message.seat === page.seat ? "You took your last action back." : `${nameOf(message.seat)} took their last action back.`);
+}
+
+function withdrawLog(ply) {
+  for (const li of [...$("log").children]) {
+    if (Number(li.dataset.n) > ply) li.remove();
+  }
+  page.logCount = Math.min(page.logCount, ply);
+}
+
+function renderUndo() {
+  $("undo").hidden = !(page.state && page.state.can_undo && page.seat !== null);
+}
+
+function undo() {
+  if (!page.state || !page.state.can_undo) return;
+  send({type: "undo", ply: page.state.ply});
+  document.body.classList.add("sending");
 }
 
 function onError(message) {
@@ -145,6 +176,9 @@ function renderSeats() {
     ),
   );
   replace($("seats"), items);
+  const n = page.spectators || 0;
+  $("spectators").textContent = n ? `${n} watching` : "No one watching";
+  $("spectators").dataset.count = n;
 }
 
 function renderTurn() {
@@ -334,6 +368,10 @@ async function rematch() {
 
 // ---------------------------------------------------------------------------------------------- start
 
+function wireButtons() {
+  $("undo").addEventListener("click", undo);
+}
+
 function wireChat() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -347,6 +385,7 @@ function wireChat() {
 
 async function start() {
   wireChat();
+  wireButtons();
   const where = readLocation();
   if (!where) {
     $("turn").textContent = "No game here: open an invitation or spectator link from the lobby.";
