@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 from . import protocol
 from .ai import AIPool
 from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
+from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 
@@ -84,6 +85,7 @@ def create_app(
     thread). The caller owns ``store`` (closes it after the app)."""
     tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
     limiter = RestLimit(rest_rate, rest_burst)
+    replays = ReplayCache()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -175,6 +177,16 @@ def create_app(
             raise ApiError(409, "not_finished", "the record of a game is given once the game is over")
         return table.state.to_record()
 
+    @app.get("/api/games/{key}/replay")
+    async def replay(key: str, seat: str | None = None, ply: str | None = None) -> dict[str, Any]:
+        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays)."""
+        table = await tables.get(key)
+        check_finished(table)
+        viewer = read_viewer(seat, table.state.game.num_players)
+        at = read_ply(ply, len(table.state.history))
+        states = await asyncio.to_thread(replays.states, table)
+        return await asyncio.to_thread(replay_step, table, states, viewer, at)
+
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
         table = await tables.get(key)
@@ -198,6 +210,10 @@ def create_app(
     @app.get("/watch/{key}")
     async def watch_page(key: str) -> Response:
         return page("table.html")
+
+    @app.get("/replay/{key}")
+    async def replay_page(key: str) -> Response:
+        return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
 

@@ -242,6 +242,10 @@ function renderResult() {
   if (page.mode === "play" && page.token && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
   }
+  if (page.key) {
+    const seat = page.seat === null ? "open" : page.seat;
+    children.push(h("a", {class: "replay-link", href: `/replay/${encodeURIComponent(page.key)}?seat=${seat}&ply=0`}, "Watch the replay"));
+  }
   replace(box, children);
 }
 
