@@ -47,3 +47,17 @@ def test_retract_refuses_anything_but_the_last_action_of_a_running_game(store: S
         store.retract_action("k1", 2)
     assert store.actions("k1") == ["a", "b", "end"]
     assert store.get_game("k1").ply == 3
+
+
+def test_a_games_clock_is_stored_and_replaced(store: Store) -> None:
+    clock = {"kind": "move", "limit": 30.0, "then": "easy", "used": [0.0, 0.0], "since": None}
+    store.create_game(game("k1", clock=clock))
+    assert store.get_game("k1").clock == clock
+    running = {**clock, "since": "2026-11-24T08:00:00+00:00"}
+    store.update_clock("k1", running)
+    assert store.get_game("k1").clock == running
+    assert store.get_game("k1").ply == 0
+    store.create_game(game("k2"))
+    assert store.get_game("k2").clock is None
+    with pytest.raises(UnknownGame):
+        store.update_clock("nope", None)

@@ -91,6 +91,7 @@ class GameModel(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
     updated: Mapped[datetime] = mapped_column(UtcDateTime)
     rematch_of: Mapped[str | None] = mapped_column(String(64))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     seats: Mapped[list[SeatModel]] = relationship(
         order_by="SeatModel.seat", lazy="selectin", cascade="all, delete-orphan"
     )
@@ -145,6 +146,7 @@ def _game_row(m: GameModel) -> GameRow:
         created=m.created,
         updated=m.updated,
         rematch_of=m.rematch_of,
+        clock=m.clock,
     )
 
 
@@ -233,6 +235,7 @@ class SqlStore(Store):
             created=row.created,
             updated=row.updated,
             rematch_of=row.rematch_of,
+            clock=row.clock,
             seats=[SeatModel(seat=s.seat, **_seat_values(s)) for s in row.seats],
         )
         try:
@@ -302,6 +305,10 @@ class SqlStore(Store):
             gone = delete(ActionModel).where(ActionModel.game_key == key, ActionModel.ply == ply)
             if _rowcount(session.execute(gone)) != 1:
                 raise StoreError(f"game {key!r} has no action at ply {ply}")
+
+    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+        with Session(self.engine) as session, session.begin():
+            self._touch(session, key, clock=clock)
 
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with Session(self.engine) as session, session.begin():

@@ -20,6 +20,7 @@ import threading
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
 
@@ -91,6 +92,11 @@ class MemoryStore(Store):
                 raise StaleWrite(f"game {key!r} is at ply {row.ply}: its last action is not at ply {ply}")
             self._actions[key].pop()
             self._games[key] = replace(row, ply=ply, updated=datetime.now(UTC))
+
+    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+        with self._lock:
+            row = self._get(key)
+            self._games[key] = replace(row, clock=clock, updated=datetime.now(UTC))
 
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with self._lock:

@@ -11,6 +11,11 @@ may take it back, and offers ``can_undo`` to that seat only. An ``undo`` is comm
 removed from the record) before anyone is told; the viewers that saw the action get ``undone`` and their log
 entry is withdrawn; the viewers that did not see it hear nothing. AI seats never undo.
 
+**Clocks and leaving.** A game may have a turn clock (:mod:`cardarena.web.clocks`): one timer task per game sleeps
+until the deadline of the human seat to act and, when it passes with that seat still to act, hands the seat to an
+AI of the clock's strength; every commit, undo or hand-over re-arms it, and closing the server cancels it. A seat
+may also leave a running game for good (``hand_over``): an AI of the strength it chose plays on for it.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -26,9 +31,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
-from .ai import AIPool, ThinkJob, think
+from .ai import STRENGTHS, AIPool, ThinkJob, think
+from .clocks import Clock, now
 from .lobby import ApiError, check_name, find_seat, summary
-from .store import GameRow, GameStatus, SeatKind, Store, StoreError, UnknownGame
+from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .views import Viewer, log_text, state_view, viewers
 
 log = logging.getLogger("cardarena.web")
@@ -87,6 +93,8 @@ class Table:
         self.undoable: int | None = None
         #: for each viewer, the index in the history of the action of each of its log entries
         self.entry_plies: dict[Viewer, list[int]] = {v: [] for v in logs}
+        self.clock: Clock | None = None if row.clock is None else Clock.from_json(row.clock)
+        self.clock_task: asyncio.Task[None] | None = None
 
     @property
     def key(self) -> str:
@@ -111,6 +119,13 @@ class Table:
 
     def accepts_actions(self) -> bool:
         return self.row.status == GameStatus.RUNNING and not self.state.is_terminal()
+
+    def clock_seat(self) -> int | None:
+        """The human seat whose clock runs now (to act in a running game with a clock), or ``None``."""
+        seat = self.state.current_player
+        if self.clock is None or seat is None or not self.accepts_actions():
+            return None
+        return seat if self.row.seats[seat].kind == SeatKind.HUMAN else None
 
     def log_action(self, action: Action) -> None:
         """Add ``action``, about to be taken, to each viewer's log as that viewer sees it."""
@@ -180,12 +195,16 @@ class Tables:
             except (RulesError, StoreError) as e:
                 log.error("game %s cannot be rebuilt from its record (%s); it is not served", row.key, e)
         for table in self._tables.values():
+            if table.clock is not None and table.clock.since is None:
+                await self._restart_clock(table)  # a clock stopped by a crash between two writes runs again
+            self._arm_clock(table)
             self._kick_ai(table)
         log.info("rebuilt %d unfinished games", len(self._tables))
 
     async def close(self) -> None:
         self._closing = True
         tasks = [t.ai_task for t in self._tables.values() if t.ai_task is not None]
+        tasks += [t.clock_task for t in self._tables.values() if t.clock_task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -226,6 +245,7 @@ class Tables:
         await asyncio.to_thread(self.store.create_game, row)
         table = await asyncio.to_thread(build_table, row, [])
         self._tables[row.key] = table
+        await self._restart_clock(table)
         self._kick_ai(table)
         return table
 
@@ -243,6 +263,7 @@ class Tables:
                 await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
                 row = replace(row, status=GameStatus.RUNNING)
             table.row = row
+            await self._restart_clock(table)
             self._broadcast_seats(table)
             self._broadcast(table)
         self._kick_ai(table)
@@ -302,6 +323,7 @@ class Tables:
                 raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
             if state.current_player != seat:
                 raise ActError("not_your_turn", f"seat {state.current_player} is to act, not seat {seat}")
+            _check_human(table, seat)
             try:
                 action = state.game.parse_action(state, text)
             except RulesError as e:
@@ -328,6 +350,7 @@ class Tables:
         status = GameStatus.FINISHED if result is not None else table.row.status
         table.row = replace(table.row, ply=ply + 1, result=result, status=status)
         table.undoable = None
+        await self._restart_clock(table, charge=seat)
         if sender is not None:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
             table.undoable = await asyncio.to_thread(undoable_seat, table, state)
@@ -344,6 +367,7 @@ class Tables:
                 raise ActError("finished" if table.state.is_terminal() else "waiting", "there is no game to undo in")
             if ply != table.ply_of(seat):
                 raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
+            _check_human(table, seat)
             if table.undoable != seat:
                 reason = await asyncio.to_thread(self._why_no_undo, table, seat, table.before)
                 raise ActError("undo_refused", f"you cannot take your last action back: {reason}")
@@ -358,6 +382,7 @@ class Tables:
             table.state, table.before = before, None
             table.row = replace(table.row, ply=last)
             table.undoable = await asyncio.to_thread(undoable_seat, table)
+            await self._restart_clock(table, charge=table.clock_seat())
             for conn_ in table.conns:
                 if conn_.seat in withdrawn:
                     conn_.log_sent = min(conn_.log_sent, table.ply_of(conn_.seat))
@@ -372,6 +397,82 @@ class Tables:
         if table.row.seats[seat].kind != SeatKind.HUMAN:
             return "AI seats never undo"
         return undo_refusal(table.state, seat, before=before) or "another action came first"
+
+    # -- clocks and leaving -----------------------------------------------------------------------------------
+    async def _restart_clock(self, table: Table, *, charge: int | None = None) -> None:
+        """After a change of position (``table.lock`` held, or a new table): charge ``charge``'s running time,
+        start the clock of the human seat to act now (if any), store the clock, and re-arm the timer."""
+        clock = table.clock
+        if clock is None:
+            return
+        moment = now()
+        clock = clock.stop(charge, moment)
+        if table.clock_seat() is not None:
+            clock = clock.start(moment)
+        table.clock = clock
+        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json())
+        self._arm_clock(table)
+
+    def _arm_clock(self, table: Table) -> None:
+        """(Re)start the game's timer task for the seat whose clock runs; none when no clock runs."""
+        if table.clock_task is not None and table.clock_task is not asyncio.current_task():
+            table.clock_task.cancel()
+        table.clock_task = None
+        if table.clock_seat() is not None and table.clock is not None and not self._closing:
+            table.clock_task = asyncio.create_task(self._watch_clock(table, len(table.state.history)))
+
+    async def _watch_clock(self, table: Table, ply: int) -> None:
+        """Sleep until the deadline of the seat to act at ``ply``; then, if it is still to act there, hand it to
+        an AI. A change of position cancels this task (and arms a new one)."""
+        try:
+            while True:
+                seat, clock = table.clock_seat(), table.clock
+                if seat is None or clock is None or len(table.state.history) != ply:
+                    return
+                left = clock.left(seat, now(), running=True)
+                if left > 0:
+                    await asyncio.sleep(min(left, 3600.0))
+                    continue
+                async with table.lock:
+                    if table.clock_seat() != seat or len(table.state.history) != ply:
+                        return
+                    log.info("game %s: seat %d ran out of time; an AI (%s) plays on", table.key, seat, clock.then)
+                    await self._hand_over(table, seat, clock.then, why="time")
+                self._kick_ai(table)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the clock stopped", table.key)
+
+    async def hand_over(self, table: Table, seat: int, strength: str, *, why: str) -> None:
+        """``seat`` leaves a running game: an AI of ``strength`` plays on for it (``ApiError`` 409 otherwise)."""
+        async with table.lock:
+            if not table.accepts_actions():
+                raise ApiError(409, "not_running", "only a running game's seat can be handed to an AI")
+            if table.row.seats[seat].kind != SeatKind.HUMAN:
+                raise ApiError(409, "handed_over", "this seat is played by an AI already")
+            await self._hand_over(table, seat, strength, why=why)
+        self._kick_ai(table)
+
+    async def _hand_over(self, table: Table, seat: int, strength: str, *, why: str) -> None:
+        """Make ``seat`` an AI seat of ``strength`` (``table.lock`` held): stored, then told to every connection."""
+        old = table.row.seats[seat]
+        running = table.clock_seat()
+        name = f"{old.name or f'seat {seat}'} ({strength} AI)"
+        ai = SeatRow(
+            seat, SeatKind.AI, name, agent=STRENGTHS[strength], label=strength, token_hash=old.token_hash, claimed=True
+        )
+        await asyncio.to_thread(self.store.update_seat, table.key, ai)
+        table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))
+        if table.undoable == seat:
+            table.undoable = None
+        await self._restart_clock(table, charge=running)
+        message = {"type": "handed_over", "seat": seat, "strength": strength, "why": why}
+        for conn in table.conns:
+            conn.push(message)
+        self._broadcast_seats(table)
+        self._broadcast(table)
 
     # -- AI seats ---------------------------------------------------------------------------------------------
     def _ai_seat(self, table: Table) -> int | None:
@@ -440,7 +541,8 @@ class Tables:
 
     # -- what each connection is sent ------------------------------------------------------------------------
     def _view(self, table: Table, viewer: Viewer) -> dict[str, Any]:
-        view = state_view(table.state, viewer, acting=table.accepts_actions())
+        human = viewer is None or table.row.seats[viewer].kind == SeatKind.HUMAN  # a seat handed to an AI: no choices
+        view = state_view(table.state, viewer, acting=table.accepts_actions() and human)
         view["status"] = str(table.row.status)
         view["can_undo"] = viewer is not None and viewer == table.undoable
         return view
@@ -454,6 +556,7 @@ class Tables:
             "log": entries[conn.log_sent :],
             "seats": table.seats(),
             "spectators": table.spectators(),
+            "clock": None if table.clock is None else table.clock.view(table.state.current_player, now()),
         }
         conn.log_sent = len(entries)
         return message
@@ -478,6 +581,11 @@ class Tables:
         for conn in table.conns:
             if conn is not skip:
                 conn.push(message)
+
+
+def _check_human(table: Table, seat: int) -> None:
+    if table.row.seats[seat].kind != SeatKind.HUMAN:
+        raise ActError("handed_over", "this seat was handed to an AI (it left or ran out of time): the AI plays it")
 
 
 def _rules_url(table: Table) -> str:
