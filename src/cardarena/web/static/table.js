@@ -26,6 +26,8 @@ const page = {
   conn: null,
   fixture: null,
   spectators: 0, // how many watch (welcome, state and seats messages)
+  clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
+  clockAt: 0, // performance.now() when it came (the running seat's time is counted down from there)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -69,6 +71,8 @@ function onMessage(message) {
       return renderSeats();
     case "undone":
       return onUndone(message);
+    case "handed_over":
+      return onHandedOver(message);
     case "chat":
       return addChat(message);
     case "error":
@@ -104,6 +108,8 @@ function onState(message) {
   document.body.classList.remove("sending");
   if (message.seats) page.seats = message.seats;
   if (message.spectators !== undefined) page.spectators = message.spectators;
+  page.clock = message.clock || null;
+  page.clockAt = performance.now();
   if (message.ply < page.logCount) withdrawLog(message.ply); // an undo we did not hear of (a reconnection)
   for (const entry of message.log || []) addLog(entry);
   renderUndo();
@@ -133,6 +139,49 @@ function withdrawLog(ply) {
 
 function renderUndo() {
   $("undo").hidden = !(page.state && page.state.can_undo && page.seat !== null);
+  const mine = page.seats.find((s) => s.seat === page.seat);
+  const running = page.state && !page.state.terminal && page.state.status === "running";
+  $("handover").hidden = !(page.mode === "play" && page.token && !page.fixture && running && mine && mine.kind === "human");
+}
+
+function onHandedOver(message) {
+  const who = message.seat === page.seat ? "You" : nameOf(message.seat);
+  const why = message.why === "time" ? "ran out of time" : "left";
+  toast(`${who} ${why}: a ${message.strength} AI plays on.`);
+}
+
+/** Seconds left of a seat on the clock, counting down the running seat's time since the state came. */
+function clockLeft(seat) {
+  const c = page.clock;
+  if (!c || !c.left) return null;
+  let left = c.left[seat];
+  if (c.running === seat) left -= (performance.now() - page.clockAt) / 1000;
+  return Math.max(0, left);
+}
+
+function clockText(seconds) {
+  const s = Math.ceil(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  for (const el of document.querySelectorAll("#seats .clock")) {
+    const seat = Number(el.dataset.seat);
+    const left = clockLeft(seat);
+    el.textContent = left === null ? "" : clockText(left);
+    el.classList.toggle("running", page.clock && page.clock.running === seat);
+    el.classList.toggle("low", left !== null && left < 10);
+  }
+}
+
+async function handOver() {
+  const strength = $("handover-strength").value;
+  if (!window.confirm(`Leave this game? A ${strength} AI will play your seat to the end.`)) return;
+  try {
+    await getJSON(`/api/games/${encodeURIComponent(page.key)}/handover`, {method: "POST", body: {token: page.token, strength}});
+  } catch (error) {
+    toast(`Could not leave: ${error.message}`);
+  }
 }
 
 function undo() {
@@ -173,9 +222,12 @@ function renderSeats() {
       h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
       h("span", {class: "name"}, s.name || "(open seat)"),
       h("span", {class: "muted"}, ` seat ${s.seat}`, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""),
+      page.clock && s.kind === "human" ? h("span", {class: "clock", dataset: {seat: s.seat}, title: "time left on the clock"}) : null,
     ),
   );
   replace($("seats"), items);
+  renderClocks();
+  if (page.state) renderUndo();
   const n = page.spectators || 0;
   $("spectators").textContent = n ? `${n} watching` : "No one watching";
   $("spectators").dataset.count = n;
@@ -374,6 +426,8 @@ async function rematch() {
 
 function wireButtons() {
   $("undo").addEventListener("click", undo);
+  $("handover-button").addEventListener("click", handOver);
+  setInterval(renderClocks, 500);
 }
 
 function wireChat() {
