@@ -95,6 +95,9 @@ class Table:
         self.entry_plies: dict[Viewer, list[int]] = {v: [] for v in logs}
         self.clock: Clock | None = None if row.clock is None else Clock.from_json(row.clock)
         self.clock_task: asyncio.Task[None] | None = None
+        #: counts every change of position (an action or an undo): an AI's answer is for one version only,
+        #: since after an undo and another action the history has the same length but not the same actions
+        self.version = 0
 
     @property
     def key(self) -> str:
@@ -347,6 +350,7 @@ class Tables:
             raise ActError("unavailable", "the action could not be saved; try again") from None
         table.log_action(action)
         table.before, table.state = state, after
+        table.version += 1
         status = GameStatus.FINISHED if result is not None else table.row.status
         table.row = replace(table.row, ply=ply + 1, result=result, status=status)
         table.undoable = None
@@ -380,6 +384,7 @@ class Tables:
                 raise ActError("unavailable", "the undo could not be saved; try again") from None
             withdrawn = table.withdraw_last()
             table.state, table.before = before, None
+            table.version += 1
             table.row = replace(table.row, ply=last)
             table.undoable = await asyncio.to_thread(undoable_seat, table)
             await self._restart_clock(table, charge=table.clock_seat())
@@ -494,7 +499,7 @@ class Tables:
                 if seat is None:
                     return
                 row, state = table.row, table.state
-                ply = len(state.history)
+                ply, version = len(state.history), table.version
                 job = ThinkJob(
                     key=row.key,
                     game=row.game,
@@ -507,7 +512,7 @@ class Tables:
                 )
                 text = await self._think(job)
                 async with table.lock:
-                    if len(table.state.history) != ply or self._ai_seat(table) != seat:
+                    if table.version != version or self._ai_seat(table) != seat:
                         continue
                     try:
                         action = table.state.parse_legal(text)
