@@ -424,22 +424,22 @@ class Tables:
             table.clock_task.cancel()
         table.clock_task = None
         if table.clock_seat() is not None and table.clock is not None and not self._closing:
-            table.clock_task = asyncio.create_task(self._watch_clock(table, len(table.state.history)))
+            table.clock_task = asyncio.create_task(self._watch_clock(table, table.version))
 
-    async def _watch_clock(self, table: Table, ply: int) -> None:
-        """Sleep until the deadline of the seat to act at ``ply``; then, if it is still to act there, hand it to
-        an AI. A change of position cancels this task (and arms a new one)."""
+    async def _watch_clock(self, table: Table, version: int) -> None:
+        """Sleep until the deadline of the seat to act in position ``version``; then, if the position is still that
+        one, hand the seat to an AI. A change of position cancels this task (and arms a new one)."""
         try:
             while True:
                 seat, clock = table.clock_seat(), table.clock
-                if seat is None or clock is None or len(table.state.history) != ply:
+                if seat is None or clock is None or table.version != version:
                     return
                 left = clock.left(seat, now(), running=True)
                 if left > 0:
                     await asyncio.sleep(min(left, 3600.0))
                     continue
                 async with table.lock:
-                    if table.clock_seat() != seat or len(table.state.history) != ply:
+                    if table.clock_seat() != seat or table.version != version:
                         return
                     log.info("game %s: seat %d ran out of time; an AI (%s) plays on", table.key, seat, clock.then)
                     await self._hand_over(table, seat, clock.then, why="time")

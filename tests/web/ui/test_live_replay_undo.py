@@ -180,3 +180,29 @@ def test_a_clock_that_runs_out_hands_the_seat_to_an_ai(browser: Any, server: str
     finally:
         ada.context.close()
         bo.context.close()
+
+
+def test_the_lobby_sets_a_turn_clock_and_the_table_shows_it(browser: Any, server: str) -> None:  # noqa: F811
+    page, errors = open_page(browser, f"{server}/")
+    try:
+        page.wait_for_selector("#game option", state="attached")
+        page.select_option("#game", "torabato")
+        page.select_option('[data-seat-kind="1"]', "ai:easy")
+        assert page.locator("#clock-amount").is_hidden()
+        page.select_option("#clock-kind", "game")
+        page.fill("#clock-amount", "3")
+        page.select_option("#clock-then", "normal")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#created:not([hidden])")
+        page.click("#created a.button:has-text('Sit down')")
+        connected(page)
+        page.wait_for_function("() => window.__table.state() && window.__table.state().clock !== null")
+        clock = page.evaluate("window.__table.state().clock")
+        assert (clock["kind"], clock["limit"], clock["then"]) == ("game", 180.0, "normal")
+        page.wait_for_selector('#seats [data-seat="0"] .clock')
+        assert page.locator('#seats [data-seat="1"] .clock').count() == 0  # AI seats have no clock
+        assert page.text_content('#seats [data-seat="0"] .clock').startswith(("3:00", "2:5"))
+        assert page.locator("#handover").is_visible()
+        assert errors == []
+    finally:
+        page.context.close()
