@@ -286,7 +286,7 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
     head = ScriptDirectory.from_config(alembic_config(sql_url)).get_current_head()
     with store.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0001"
+        assert context.get_current_revision() == head == "0002"
         assert compare_metadata(context, Base.metadata) == []
         assert set(inspect(connection).get_table_names()) == {"alembic_version", "games", "seats", "actions"}
     written: list[str] = []
@@ -306,7 +306,10 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
 def test_migration_files_are_in_the_package() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert (MIGRATIONS / "script.py.mako").is_file()
-    assert [p.name for p in (MIGRATIONS / "versions").glob("0*.py")] == ["0001_games_seats_actions.py"]
+    assert sorted(p.name for p in (MIGRATIONS / "versions").glob("0*.py")) == [
+        "0001_games_seats_actions.py",
+        "0002_game_clock.py",
+    ]
 
 
 # Opening stores by URL.

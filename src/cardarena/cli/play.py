@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from ..agents import SeatView, make_agent
-from ..engine import Action, Game, OptionError, RulesError, State, derive_seed
+from ..engine import Action, Game, OptionError, RulesError, State, UndoRefused, derive_seed, undo
 from .advice import DEFAULT_HINT, ODDS_WORLDS, hint_lines, odds_lines
 from .menu import Ambiguous, Menu, Opened
 from .screen import Screen, board_lines
@@ -28,6 +28,7 @@ BOARD = "board"
 BACK = "back"
 HINT = "hint"
 ODDS = "odds"
+UNDO = "undo"
 PREFIX = ":"
 # the command line's own commands (typed with the prefix; bare only where the game has no action of that text)
 COMMANDS = {
@@ -42,6 +43,7 @@ COMMANDS = {
     "back": BACK,
     "hint": HINT,
     "odds": ODDS,
+    "undo": UNDO,
 }
 #: a table unchanged since the seat's last decision is not drawn again when fewer lines than this came between
 UNCHANGED_TOLD = 8
@@ -73,6 +75,10 @@ def help_lines(*, has_pass: bool, hint_spec: str = DEFAULT_HINT) -> list[str]:
         f"  :odds      chances of facts about cards you cannot see, from {ODDS_WORLDS} worlds consistent with what"
         " you know",
     ]
+    lines.append(
+        "  :undo      take your last action back, while no one else has acted since, no chance was drawn and"
+        " nothing hidden was shown by it (you are told why when not)"
+    )
     if has_pass:
         lines.append("  :skip      pass whenever you may until the turn ends")
     lines += [
@@ -94,7 +100,7 @@ def interpret(
     state: State, legal: list[Action], answer: str, *, menu: Menu | None = None, opened: Opened | None = None
 ) -> Action | Opened | str:
     """An answer read as a legal action, a group to open (:class:`Opened`), a command (``quit``, ``skip``,
-    ``help``, ``board``, ``back``, ``hint``, ``odds``) or a :class:`Refusal`.
+    ``help``, ``board``, ``back``, ``hint``, ``odds``, ``undo``) or a :class:`Refusal`.
 
     The order makes sure the command line never shadows a game's action text: a number is a menu number (no
     game has an action whose text is a number); ``:word`` is the command line's own command; any text the game
@@ -163,6 +169,7 @@ class Shell:
         self.decisions = 0  # the people's decisions so far (seeds the hints: known to them, unlike the history)
         self.seen_pass = game.has_passes
         self.told = 0  # lines of narration since the last decision drawn
+        self.before: State | None = None  # the state before the last action (``:undo``), when kept
 
     def help(self) -> list[str]:
         return help_lines(has_pass=self.seen_pass, hint_spec=self.hint_spec)
@@ -210,6 +217,10 @@ class Shell:
             if answer == QUIT:
                 echo("You left the game.")
                 break
+            if answer == UNDO:
+                state = self.take_back(state, who)
+                last_shown = None
+                continue
             if answer == SKIP:
                 skipping[who] = state.turn
                 echo(f"seat {who}: passing whenever possible until turn {state.turn} ends")
@@ -241,6 +252,7 @@ class Shell:
         chose it) and every outcome, as the game narrates them."""
         before = state.clone()
         state.apply(action)
+        self.before = before
         lines = self.game.narrate(before, action, state, self.seat)
         if not lines:
             return
@@ -249,8 +261,20 @@ class Shell:
         self.told += len(told)
         self.screen.tell(told)
 
+    def take_back(self, state: State, seat: int) -> State:
+        """``:undo``: the state before ``seat``'s last action when the kernel's policy allows it (told why not
+        otherwise, and ``state`` is kept)."""
+        try:
+            restored = undo(state, seat, before=self.before)
+        except UndoRefused as e:
+            self.echo(f"  cannot undo: {e.reason}.")
+            return state
+        self.echo(f"seat {seat}: took back {state.history[-1]}")
+        self.before = None  # a further undo rebuilds the state before from the record
+        return restored
+
     def choose(self, state: State, seat: int, legal: list[Action]) -> Action | str:
-        """Ask the person at ``seat`` until they give a legal action, or the command ``quit``/``skip``."""
+        """Ask the person at ``seat`` until they give a legal action, or the command ``quit``/``skip``/``undo``."""
         game = self.game
         echo = self.echo
         menu = Menu(game, state, legal)
@@ -284,8 +308,8 @@ class Shell:
                 show()
             elif isinstance(reply, Action):
                 return reply
-            elif reply == QUIT:
-                return QUIT
+            elif reply in (QUIT, UNDO):
+                return str(reply)
             elif reply == SKIP:
                 if any(game.is_pass(a) for a in legal):
                     return SKIP

@@ -16,6 +16,7 @@ from .panels import Panel
 from .records import replay
 from .registry import game_class, games, load, register
 from .rng import Rng, derive_seed
+from .undo import UndoRefused, can_undo, prior_state, undo, undo_refusal
 
 __all__ = [
     "MAX_TURNS",
@@ -31,12 +32,17 @@ __all__ = [
     "Rng",
     "RulesError",
     "State",
+    "UndoRefused",
     "UnknownGameError",
+    "can_undo",
     "derive_seed",
     "game_class",
     "games",
     "load",
     "playout_choices",
+    "prior_state",
     "register",
     "replay",
+    "undo",
+    "undo_refusal",
 ]

@@ -175,6 +175,13 @@ class Game(ABC):
         resamples to show odds; since resamples know only what the seat knows, the odds reveal nothing more."""
         return {}
 
+    def undo_refusal(self, before: State, action: Action, after: State) -> str | None:
+        """Why a seat may not take ``action`` (taken in ``before``, giving ``after``) back, beyond the kernel's own
+        checks (:mod:`cardarena.engine.undo`: the seat's own last action, no chance used, nothing hidden shown to
+        any seat, found by resampling). A game names here what resampling cannot see; it may only refuse more.
+        ``None``, the default, adds nothing."""
+        return None
+
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)
         and the game goes on. Faces use it (the command line's ``:skip``) instead of comparing texts; the default

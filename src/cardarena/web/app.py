@@ -9,6 +9,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from . import protocol
-from .ai import AIPool
+from .ai import STRENGTHS, AIPool
+from .clocks import fresh, read_clock
 from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
+from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 
@@ -84,6 +87,7 @@ def create_app(
     thread). The caller owns ``store`` (closes it after the app)."""
     tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
     limiter = RestLimit(rest_rate, rest_burst)
+    replays = ReplayCache()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -121,8 +125,10 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
-        row, invitations = new_game(await _json_body(request))
-        await tables.create(row)
+        body = await _json_body(request)
+        row, invitations = new_game(body)
+        clock = read_clock(body.get("clock"), len(row.seats))
+        await tables.create(replace(row, clock=None if clock is None else clock.to_json()))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games")
@@ -157,6 +163,20 @@ def create_app(
         await tables.leave(table, (await _token_body(request)).get("token"))
         return {}
 
+    @app.post("/api/games/{key}/handover")
+    async def handover(key: str, request: Request) -> dict[str, Any]:
+        """A seat leaves a running game and an AI of the strength it names plays on for it."""
+        table = await tables.get(key)
+        body = await _token_body(request)
+        seat = find_seat(table.row, body.get("token"))
+        if seat is None:
+            raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+        strength = body.get("strength", "easy")
+        if strength not in STRENGTHS:
+            raise bad_request(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
+        await tables.hand_over(table, seat.seat, str(strength), why="left")
+        return {"seat": seat.seat, "strength": strength}
+
     @app.post("/api/games/{key}/rematch", status_code=201)
     async def rematch(key: str, request: Request) -> dict[str, Any]:
         table = await tables.get(key)
@@ -165,7 +185,7 @@ def create_app(
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
         row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
-        await tables.create(row)
+        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats))))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games/{key}/record")
@@ -174,6 +194,16 @@ def create_app(
         if table.row.status != GameStatus.FINISHED or not table.state.is_terminal():
             raise ApiError(409, "not_finished", "the record of a game is given once the game is over")
         return table.state.to_record()
+
+    @app.get("/api/games/{key}/replay")
+    async def replay(key: str, seat: str | None = None, ply: str | None = None) -> dict[str, Any]:
+        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays)."""
+        table = await tables.get(key)
+        check_finished(table)
+        viewer = read_viewer(seat, table.state.game.num_players)
+        at = read_ply(ply, len(table.state.history))
+        states = await asyncio.to_thread(replays.states, table)
+        return await asyncio.to_thread(replay_step, table, states, viewer, at)
 
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
@@ -198,6 +228,10 @@ def create_app(
     @app.get("/watch/{key}")
     async def watch_page(key: str) -> Response:
         return page("table.html")
+
+    @app.get("/replay/{key}")
+    async def replay_page(key: str) -> Response:
+        return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
 
@@ -271,6 +305,8 @@ def create_app(
         elif kind == "act":
             ply = protocol.whole_number(message, "ply")
             await tables.act(table, conn, ply, protocol.text_field(message, "action"))
+        elif kind == "undo":
+            await tables.undo(table, conn, protocol.whole_number(message, "ply"))
         elif kind == "chat":
             text = check_text(message.get("text"), what="a chat line", longest=300)
             tables.chat(table, conn, text)

@@ -61,6 +61,7 @@ class GameRow:
     created: datetime = field(default_factory=lambda: datetime.now(UTC))
     updated: datetime = field(default_factory=lambda: datetime.now(UTC))
     rematch_of: str | None = None
+    clock: dict[str, Any] | None = None  # the turn clock (cardarena.web.clocks.Clock.to_json), or None
 
 
 class Store(ABC):
@@ -88,6 +89,16 @@ class Store(ABC):
         """Durably append the action played at ``ply`` (0-based: the game's ``ply`` before it) by ``seat``.
         ``result``: the returns when this action ended the game (the game becomes finished, in the same
         transaction). Raises :class:`StaleWrite` if ``ply`` is not the game's current ply."""
+
+    @abstractmethod
+    def retract_action(self, key: str, ply: int) -> None:
+        """Durably remove the game's last action, the one played at ``ply`` (an undo): the game goes back to
+        ``ply``, as if the action had never been taken. Raises :class:`StaleWrite` if the game's last action is
+        not at ``ply`` (another action came first), :class:`StoreError` if the game is finished."""
+
+    @abstractmethod
+    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+        """Replace the game's clock (time used, when the running turn began)."""
 
     @abstractmethod
     def update_seat(self, key: str, seat: SeatRow) -> None:

@@ -28,6 +28,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     create_engine,
+    delete,
     event,
     select,
     update,
@@ -90,6 +91,7 @@ class GameModel(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
     updated: Mapped[datetime] = mapped_column(UtcDateTime)
     rematch_of: Mapped[str | None] = mapped_column(String(64))
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     seats: Mapped[list[SeatModel]] = relationship(
         order_by="SeatModel.seat", lazy="selectin", cascade="all, delete-orphan"
     )
@@ -144,6 +146,7 @@ def _game_row(m: GameModel) -> GameRow:
         created=m.created,
         updated=m.updated,
         rematch_of=m.rematch_of,
+        clock=m.clock,
     )
 
 
@@ -232,6 +235,7 @@ class SqlStore(Store):
             created=row.created,
             updated=row.updated,
             rematch_of=row.rematch_of,
+            clock=row.clock,
             seats=[SeatModel(seat=s.seat, **_seat_values(s)) for s in row.seats],
         )
         try:
@@ -281,6 +285,30 @@ class SqlStore(Store):
                 session.add(ActionModel(game_key=key, ply=ply, seat=seat, text=text, time=now))
         except IntegrityError:  # another writer inserted this ply (the UPDATE's guard makes this unreachable)
             raise StaleWrite(f"game {key!r} has an action at ply {ply} already") from None
+
+    def retract_action(self, key: str, ply: int) -> None:
+        now = datetime.now(UTC)
+        with Session(self.engine) as session, session.begin():
+            # as in append_action, the write comes first and checks the ply: one transaction, no read before it
+            step = (
+                update(GameModel)
+                .where(GameModel.key == key, GameModel.ply == ply + 1, GameModel.status != GameStatus.FINISHED.value)
+                .values(ply=ply, updated=now)
+            )
+            if _rowcount(session.execute(step)) == 0:
+                current = session.execute(select(GameModel.ply, GameModel.status).where(GameModel.key == key)).first()
+                if current is None:
+                    raise UnknownGame(f"no game {key!r}")
+                if current.status == GameStatus.FINISHED.value:
+                    raise StoreError(f"game {key!r} is finished: its record is final")
+                raise StaleWrite(f"game {key!r} is at ply {current.ply}: its last action is not at ply {ply}")
+            gone = delete(ActionModel).where(ActionModel.game_key == key, ActionModel.ply == ply)
+            if _rowcount(session.execute(gone)) != 1:
+                raise StoreError(f"game {key!r} has no action at ply {ply}")
+
+    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+        with Session(self.engine) as session, session.begin():
+            self._touch(session, key, clock=clock)
 
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with Session(self.engine) as session, session.begin():

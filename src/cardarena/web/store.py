@@ -20,6 +20,7 @@ import threading
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
 
@@ -81,6 +82,21 @@ class MemoryStore(Store):
             self._actions[key].append((seat, text))
             status = GameStatus.FINISHED if result is not None else row.status
             self._games[key] = replace(row, ply=ply + 1, result=result, status=status, updated=datetime.now(UTC))
+
+    def retract_action(self, key: str, ply: int) -> None:
+        with self._lock:
+            row = self._get(key)
+            if row.status == GameStatus.FINISHED:
+                raise StoreError(f"game {key!r} is finished: its record is final")
+            if ply + 1 != row.ply:
+                raise StaleWrite(f"game {key!r} is at ply {row.ply}: its last action is not at ply {ply}")
+            self._actions[key].pop()
+            self._games[key] = replace(row, ply=ply, updated=datetime.now(UTC))
+
+    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+        with self._lock:
+            row = self._get(key)
+            self._games[key] = replace(row, clock=clock, updated=datetime.now(UTC))
 
     def update_seat(self, key: str, seat: SeatRow) -> None:
         with self._lock:

@@ -6,6 +6,16 @@ state -> acknowledged to its sender -> broadcast, each connection getting only w
 (:mod:`cardarena.web.views`). One ``asyncio.Lock`` per game makes actions apply one at a time; every store call
 runs in a thread (``asyncio.to_thread``), never on the event loop; AI seats think in :class:`AIPool`.
 
+**Undo.** After a human seat's action the server asks the kernel (:mod:`cardarena.engine.undo`) whether that seat
+may take it back, and offers ``can_undo`` to that seat only. An ``undo`` is committed to the store (the action is
+removed from the record) before anyone is told; the viewers that saw the action get ``undone`` and their log
+entry is withdrawn; the viewers that did not see it hear nothing. AI seats never undo.
+
+**Clocks and leaving.** A game may have a turn clock (:mod:`cardarena.web.clocks`): one timer task per game sleeps
+until the deadline of the human seat to act and, when it passes with that seat still to act, hands the seat to an
+AI of the clock's strength; every commit, undo or hand-over re-arms it, and closing the server cancels it. A seat
+may also leave a running game for good (``hand_over``): an AI of the strength it chose plays on for it.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -20,10 +30,11 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..engine import Action, RulesError, State, derive_seed, load
-from .ai import AIPool, ThinkJob, think
+from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
+from .ai import STRENGTHS, AIPool, ThinkJob, think
+from .clocks import Clock, now
 from .lobby import ApiError, check_name, find_seat, summary
-from .store import GameRow, GameStatus, SeatKind, Store, StoreError, UnknownGame
+from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .views import Viewer, log_text, state_view, viewers
 
 log = logging.getLogger("cardarena.web")
@@ -76,6 +87,17 @@ class Table:
         self.conns: list[Conn] = []
         self.views: dict[Viewer, dict[str, Any]] = {}  # the last view sent to each viewer's connections
         self.ai_task: asyncio.Task[None] | None = None
+        #: the state before the last action, while kept (after an undo it is rebuilt from the record)
+        self.before: State | None = None
+        #: the seat that may take the last action back (a human seat, checked by the kernel), or ``None``
+        self.undoable: int | None = None
+        #: for each viewer, the index in the history of the action of each of its log entries
+        self.entry_plies: dict[Viewer, list[int]] = {v: [] for v in logs}
+        self.clock: Clock | None = None if row.clock is None else Clock.from_json(row.clock)
+        self.clock_task: asyncio.Task[None] | None = None
+        #: counts every change of position (an action or an undo): an AI's answer is for one version only,
+        #: since after an undo and another action the history has the same length but not the same actions
+        self.version = 0
 
     @property
     def key(self) -> str:
@@ -87,8 +109,12 @@ class Table:
     def connected(self) -> set[int]:
         return {c.seat for c in self.conns if c.seat is not None and not c.closed}
 
+    def spectators(self) -> int:
+        """How many spectator connections watch the game (shown to everyone at the table)."""
+        return sum(1 for c in self.conns if c.seat is None and not c.closed)
+
     def summary(self) -> dict[str, Any]:
-        return summary(self.row, ply=self.ply_of(None), connected=self.connected())
+        return {**summary(self.row, ply=self.ply_of(None), connected=self.connected()), "spectators": self.spectators()}
 
     def seats(self) -> list[dict[str, Any]]:
         seats: list[dict[str, Any]] = self.summary()["seats"]
@@ -97,13 +123,33 @@ class Table:
     def accepts_actions(self) -> bool:
         return self.row.status == GameStatus.RUNNING and not self.state.is_terminal()
 
+    def clock_seat(self) -> int | None:
+        """The human seat whose clock runs now (to act in a running game with a clock), or ``None``."""
+        seat = self.state.current_player
+        if self.clock is None or seat is None or not self.accepts_actions():
+            return None
+        return seat if self.row.seats[seat].kind == SeatKind.HUMAN else None
+
     def log_action(self, action: Action) -> None:
         """Add ``action``, about to be taken, to each viewer's log as that viewer sees it."""
         actor = self.state.current_player
+        index = len(self.state.history)
         for viewer, entries in self.logs.items():
             text = log_text(self.state, action, viewer)
             if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
                 entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
+                self.entry_plies[viewer].append(index)
+
+    def withdraw_last(self) -> list[Viewer]:
+        """Take the log entries of the last action out of every viewer's log (an undo); the viewers that had one."""
+        index = len(self.state.history) - 1
+        out = []
+        for viewer, plies in self.entry_plies.items():
+            if plies and plies[-1] == index:
+                plies.pop()
+                self.logs[viewer].pop()
+                out.append(viewer)
+        return out
 
 
 def build_table(row: GameRow, actions: list[str]) -> Table:
@@ -114,7 +160,21 @@ def build_table(row: GameRow, actions: list[str]) -> Table:
         action = state.game.parse_action(state, text)
         table.log_action(action)
         state.apply(action)
+    table.undoable = undoable_seat(table)
     return table
+
+
+def undoable_seat(table: Table, before: State | None = None) -> int | None:
+    """The human seat that may take the last action of ``table`` back (the kernel's policy), or ``None``; AI seats
+    never undo. Runs the kernel's check (a few milliseconds): call it in a thread."""
+    state = table.state
+    if not state.history or not table.accepts_actions():
+        return None
+    before = before if before is not None else prior_state(state)
+    seat = before.current_player
+    if seat is None or table.row.seats[seat].kind != SeatKind.HUMAN:
+        return None
+    return seat if undo_refusal(state, seat, before=before) is None else None
 
 
 class Tables:
@@ -138,12 +198,16 @@ class Tables:
             except (RulesError, StoreError) as e:
                 log.error("game %s cannot be rebuilt from its record (%s); it is not served", row.key, e)
         for table in self._tables.values():
+            if table.clock is not None and table.clock.since is None:
+                await self._restart_clock(table)  # a clock stopped by a crash between two writes runs again
+            self._arm_clock(table)
             self._kick_ai(table)
         log.info("rebuilt %d unfinished games", len(self._tables))
 
     async def close(self) -> None:
         self._closing = True
         tasks = [t.ai_task for t in self._tables.values() if t.ai_task is not None]
+        tasks += [t.clock_task for t in self._tables.values() if t.clock_task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -184,6 +248,7 @@ class Tables:
         await asyncio.to_thread(self.store.create_game, row)
         table = await asyncio.to_thread(build_table, row, [])
         self._tables[row.key] = table
+        await self._restart_clock(table)
         self._kick_ai(table)
         return table
 
@@ -201,6 +266,7 @@ class Tables:
                 await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
                 row = replace(row, status=GameStatus.RUNNING)
             table.row = row
+            await self._restart_clock(table)
             self._broadcast_seats(table)
             self._broadcast(table)
         self._kick_ai(table)
@@ -260,6 +326,7 @@ class Tables:
                 raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
             if state.current_player != seat:
                 raise ActError("not_your_turn", f"seat {state.current_player} is to act, not seat {seat}")
+            _check_human(table, seat)
             try:
                 action = state.game.parse_action(state, text)
             except RulesError as e:
@@ -282,11 +349,134 @@ class Tables:
             log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
             raise ActError("unavailable", "the action could not be saved; try again") from None
         table.log_action(action)
-        table.state = after
+        table.before, table.state = state, after
+        table.version += 1
         status = GameStatus.FINISHED if result is not None else table.row.status
         table.row = replace(table.row, ply=ply + 1, result=result, status=status)
+        table.undoable = None
+        await self._restart_clock(table, charge=seat)
         if sender is not None:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
+            table.undoable = await asyncio.to_thread(undoable_seat, table, state)
+        self._broadcast(table)
+
+    async def undo(self, table: Table, conn: Conn, ply: int) -> None:
+        """A seat takes its last action back (``ply``: the seat's ply, as for ``act``), refused with
+        :class:`ActError` (the game unchanged) or committed to the store, then told to the viewers that saw it."""
+        seat = conn.seat
+        if seat is None:
+            raise ActError("spectator", "spectators watch: they cannot undo")
+        async with table.lock:
+            if not table.accepts_actions():
+                raise ActError("finished" if table.state.is_terminal() else "waiting", "there is no game to undo in")
+            if ply != table.ply_of(seat):
+                raise ActError("stale_ply", f"that answers ply {ply}; the game is at ply {table.ply_of(seat)}")
+            _check_human(table, seat)
+            if table.undoable != seat:
+                reason = await asyncio.to_thread(self._why_no_undo, table, seat, table.before)
+                raise ActError("undo_refused", f"you cannot take your last action back: {reason}")
+            before = table.before if table.before is not None else await asyncio.to_thread(prior_state, table.state)
+            last = len(table.state.history) - 1
+            try:
+                await asyncio.to_thread(self.store.retract_action, table.key, last)
+            except StoreError as e:
+                log.error("game %s: the undo of ply %d could not be stored: %s", table.key, last, e)
+                raise ActError("unavailable", "the undo could not be saved; try again") from None
+            withdrawn = table.withdraw_last()
+            table.state, table.before = before, None
+            table.version += 1
+            table.row = replace(table.row, ply=last)
+            table.undoable = await asyncio.to_thread(undoable_seat, table)
+            await self._restart_clock(table, charge=table.clock_seat())
+            for conn_ in table.conns:
+                if conn_.seat in withdrawn:
+                    conn_.log_sent = min(conn_.log_sent, table.ply_of(conn_.seat))
+                    conn_.push({"type": "undone", "seat": seat, "ply": table.ply_of(conn_.seat)})
+                    table.views.pop(conn_.seat, None)  # its view is sent again, whatever changed
+            conn.push({"type": "ack", "ply": table.ply_of(seat)})
+            self._broadcast(table)
+        self._kick_ai(table)
+
+    @staticmethod
+    def _why_no_undo(table: Table, seat: int, before: State | None) -> str:
+        if table.row.seats[seat].kind != SeatKind.HUMAN:
+            return "AI seats never undo"
+        return undo_refusal(table.state, seat, before=before) or "another action came first"
+
+    # -- clocks and leaving -----------------------------------------------------------------------------------
+    async def _restart_clock(self, table: Table, *, charge: int | None = None) -> None:
+        """After a change of position (``table.lock`` held, or a new table): charge ``charge``'s running time,
+        start the clock of the human seat to act now (if any), store the clock, and re-arm the timer."""
+        clock = table.clock
+        if clock is None:
+            return
+        moment = now()
+        clock = clock.stop(charge, moment)
+        if table.clock_seat() is not None:
+            clock = clock.start(moment)
+        table.clock = clock
+        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json())
+        self._arm_clock(table)
+
+    def _arm_clock(self, table: Table) -> None:
+        """(Re)start the game's timer task for the seat whose clock runs; none when no clock runs."""
+        if table.clock_task is not None and table.clock_task is not asyncio.current_task():
+            table.clock_task.cancel()
+        table.clock_task = None
+        if table.clock_seat() is not None and table.clock is not None and not self._closing:
+            table.clock_task = asyncio.create_task(self._watch_clock(table, table.version))
+
+    async def _watch_clock(self, table: Table, version: int) -> None:
+        """Sleep until the deadline of the seat to act in position ``version``; then, if the position is still that
+        one, hand the seat to an AI. A change of position cancels this task (and arms a new one)."""
+        try:
+            while True:
+                seat, clock = table.clock_seat(), table.clock
+                if seat is None or clock is None or table.version != version:
+                    return
+                left = clock.left(seat, now(), running=True)
+                if left > 0:
+                    await asyncio.sleep(min(left, 3600.0))
+                    continue
+                async with table.lock:
+                    if table.clock_seat() != seat or table.version != version:
+                        return
+                    log.info("game %s: seat %d ran out of time; an AI (%s) plays on", table.key, seat, clock.then)
+                    await self._hand_over(table, seat, clock.then, why="time")
+                self._kick_ai(table)
+                return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the clock stopped", table.key)
+
+    async def hand_over(self, table: Table, seat: int, strength: str, *, why: str) -> None:
+        """``seat`` leaves a running game: an AI of ``strength`` plays on for it (``ApiError`` 409 otherwise)."""
+        async with table.lock:
+            if not table.accepts_actions():
+                raise ApiError(409, "not_running", "only a running game's seat can be handed to an AI")
+            if table.row.seats[seat].kind != SeatKind.HUMAN:
+                raise ApiError(409, "handed_over", "this seat is played by an AI already")
+            await self._hand_over(table, seat, strength, why=why)
+        self._kick_ai(table)
+
+    async def _hand_over(self, table: Table, seat: int, strength: str, *, why: str) -> None:
+        """Make ``seat`` an AI seat of ``strength`` (``table.lock`` held): stored, then told to every connection."""
+        old = table.row.seats[seat]
+        running = table.clock_seat()
+        name = f"{old.name or f'seat {seat}'} ({strength} AI)"
+        ai = SeatRow(
+            seat, SeatKind.AI, name, agent=STRENGTHS[strength], label=strength, token_hash=old.token_hash, claimed=True
+        )
+        await asyncio.to_thread(self.store.update_seat, table.key, ai)
+        table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))
+        if table.undoable == seat:
+            table.undoable = None
+        await self._restart_clock(table, charge=running)
+        message = {"type": "handed_over", "seat": seat, "strength": strength, "why": why}
+        for conn in table.conns:
+            conn.push(message)
+        self._broadcast_seats(table)
         self._broadcast(table)
 
     # -- AI seats ---------------------------------------------------------------------------------------------
@@ -309,7 +499,7 @@ class Tables:
                 if seat is None:
                     return
                 row, state = table.row, table.state
-                ply = len(state.history)
+                ply, version = len(state.history), table.version
                 job = ThinkJob(
                     key=row.key,
                     game=row.game,
@@ -322,7 +512,7 @@ class Tables:
                 )
                 text = await self._think(job)
                 async with table.lock:
-                    if len(table.state.history) != ply or self._ai_seat(table) != seat:
+                    if table.version != version or self._ai_seat(table) != seat:
                         continue
                     try:
                         action = table.state.parse_legal(text)
@@ -356,8 +546,10 @@ class Tables:
 
     # -- what each connection is sent ------------------------------------------------------------------------
     def _view(self, table: Table, viewer: Viewer) -> dict[str, Any]:
-        view = state_view(table.state, viewer, acting=table.accepts_actions())
+        human = viewer is None or table.row.seats[viewer].kind == SeatKind.HUMAN  # a seat handed to an AI: no choices
+        view = state_view(table.state, viewer, acting=table.accepts_actions() and human)
         view["status"] = str(table.row.status)
+        view["can_undo"] = viewer is not None and viewer == table.undoable
         return view
 
     def _state_message(self, table: Table, conn: Conn, view: dict[str, Any]) -> dict[str, Any]:
@@ -368,6 +560,8 @@ class Tables:
             **view,
             "log": entries[conn.log_sent :],
             "seats": table.seats(),
+            "spectators": table.spectators(),
+            "clock": None if table.clock is None else table.clock.view(table.state.current_player, now()),
         }
         conn.log_sent = len(entries)
         return message
@@ -388,10 +582,15 @@ class Tables:
                 conn.push(self._state_message(table, conn, view))
 
     def _broadcast_seats(self, table: Table, *, skip: Conn | None = None) -> None:
-        message = {"type": "seats", "seats": table.seats()}
+        message = {"type": "seats", "seats": table.seats(), "spectators": table.spectators()}
         for conn in table.conns:
             if conn is not skip:
                 conn.push(message)
+
+
+def _check_human(table: Table, seat: int) -> None:
+    if table.row.seats[seat].kind != SeatKind.HUMAN:
+        raise ActError("handed_over", "this seat was handed to an AI (it left or ran out of time): the AI plays it")
 
 
 def _rules_url(table: Table) -> str:

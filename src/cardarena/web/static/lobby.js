@@ -128,9 +128,29 @@ function myName() {
   return $("my-name").value.trim().slice(0, 24);
 }
 
+/** The turn clock of the form: null for none, else {kind, minutes | seconds, then} (docs/web.md). */
+function readClock() {
+  const kind = $("clock-kind").value;
+  if (kind === "none") return null;
+  const amount = Number($("clock-amount").value);
+  const clock = {kind, then: $("clock-then").value};
+  if (kind === "game") clock.minutes = amount;
+  else clock.seconds = amount;
+  return clock;
+}
+
+function toggleClock() {
+  const kind = $("clock-kind").value;
+  $("clock-amount").hidden = $("clock-then").hidden = kind === "none";
+  if (kind === "game") $("clock-amount").value = "10";
+  if (kind === "move") $("clock-amount").value = "60";
+}
+
 async function create(event) {
   event.preventDefault();
   const body = {game: currentGame().id, options: readOptions(), seats: readSeats(), private: $("private").checked};
+  const clock = readClock();
+  if (clock) body.clock = clock;
   try {
     const answer = await getJSON("/api/games", {method: "POST", body});
     showCreated(answer, body.seats);
@@ -228,6 +248,7 @@ function start() {
   $("game").addEventListener("change", onGameChange);
   $("seat-count").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
+  $("clock-kind").addEventListener("change", toggleClock);
   loadCatalogue().catch((error) => toast(`Could not load the games: ${error.message}`));
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);

@@ -25,6 +25,9 @@ const page = {
   moduleFor: null,
   conn: null,
   fixture: null,
+  spectators: 0, // how many watch (welcome, state and seats messages)
+  clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
+  clockAt: 0, // performance.now() when it came (the running seat's time is counted down from there)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -64,7 +67,12 @@ function onMessage(message) {
       return onState(message);
     case "seats":
       page.seats = message.seats || [];
+      if (message.spectators !== undefined) page.spectators = message.spectators;
       return renderSeats();
+    case "undone":
+      return onUndone(message);
+    case "handed_over":
+      return onHandedOver(message);
     case "chat":
       return addChat(message);
     case "error":
@@ -81,6 +89,7 @@ function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
   page.summary = message.game || {};
   page.seats = page.summary.seats || page.seats;
+  if (page.summary.spectators !== undefined) page.spectators = page.summary.spectators;
   const title = page.summary.title || page.summary.game || "Table";
   $("title").textContent = page.seat === null ? `${title} (watching)` : title;
   document.title = `${title} · cardarena`;
@@ -98,7 +107,12 @@ function onState(message) {
   page.state = message;
   document.body.classList.remove("sending");
   if (message.seats) page.seats = message.seats;
+  if (message.spectators !== undefined) page.spectators = message.spectators;
+  page.clock = message.clock || null;
+  page.clockAt = performance.now();
+  if (message.ply < page.logCount) withdrawLog(message.ply); // an undo we did not hear of (a reconnection)
   for (const entry of message.log || []) addLog(entry);
+  renderUndo();
   renderSeats();
   renderTurn();
   renderActions();
@@ -108,6 +122,72 @@ function onState(message) {
     toast(`The table could not be drawn (${error.message}): showing the text view.`);
     drawPanels($("table"), page.state.board || []);
   });
+}
+
+/** A seat took its last action back: its log entry (ours from ``ply`` on) is withdrawn; a state follows. */
+function onUndone(message) {
+  withdrawLog(message.ply);
+  toast(message.seat === page.seat ? "You took your last action back." : `${nameOf(message.seat)} took their last action back.`);
+}
+
+function withdrawLog(ply) {
+  for (const li of [...$("log").children]) {
+    if (Number(li.dataset.n) > ply) li.remove();
+  }
+  page.logCount = Math.min(page.logCount, ply);
+}
+
+function renderUndo() {
+  $("undo").hidden = !(page.state && page.state.can_undo && page.seat !== null);
+  const mine = page.seats.find((s) => s.seat === page.seat);
+  const running = page.state && !page.state.terminal && page.state.status === "running";
+  $("handover").hidden = !(page.mode === "play" && page.token && !page.fixture && running && mine && mine.kind === "human");
+}
+
+function onHandedOver(message) {
+  const who = message.seat === page.seat ? "You" : nameOf(message.seat);
+  const why = message.why === "time" ? "ran out of time" : "left";
+  toast(`${who} ${why}: a ${message.strength} AI plays on.`);
+}
+
+/** Seconds left of a seat on the clock, counting down the running seat's time since the state came. */
+function clockLeft(seat) {
+  const c = page.clock;
+  if (!c || !c.left) return null;
+  let left = c.left[seat];
+  if (c.running === seat) left -= (performance.now() - page.clockAt) / 1000;
+  return Math.max(0, left);
+}
+
+function clockText(seconds) {
+  const s = Math.ceil(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function renderClocks() {
+  for (const el of document.querySelectorAll("#seats .clock")) {
+    const seat = Number(el.dataset.seat);
+    const left = clockLeft(seat);
+    el.textContent = left === null ? "" : clockText(left);
+    el.classList.toggle("running", page.clock && page.clock.running === seat);
+    el.classList.toggle("low", left !== null && left < 10);
+  }
+}
+
+async function handOver() {
+  const strength = $("handover-strength").value;
+  if (!window.confirm(`Leave this game? A ${strength} AI will play your seat to the end.`)) return;
+  try {
+    await getJSON(`/api/games/${encodeURIComponent(page.key)}/handover`, {method: "POST", body: {token: page.token, strength}});
+  } catch (error) {
+    toast(`Could not leave: ${error.message}`);
+  }
+}
+
+function undo() {
+  if (!page.state || !page.state.can_undo) return;
+  send({type: "undo", ply: page.state.ply});
+  document.body.classList.add("sending");
 }
 
 function onError(message) {
@@ -142,9 +222,15 @@ function renderSeats() {
       h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
       h("span", {class: "name"}, s.name || "(open seat)"),
       h("span", {class: "muted"}, ` seat ${s.seat}`, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""),
+      page.clock && s.kind === "human" ? h("span", {class: "clock", dataset: {seat: s.seat}, title: "time left on the clock"}) : null,
     ),
   );
   replace($("seats"), items);
+  renderClocks();
+  if (page.state) renderUndo();
+  const n = page.spectators || 0;
+  $("spectators").textContent = n ? `${n} watching` : "No one watching";
+  $("spectators").dataset.count = n;
 }
 
 function renderTurn() {
@@ -207,6 +293,10 @@ function renderResult() {
   const children = [h("strong", {}, line), h("span", {class: "muted"}, ` returns: ${returns.join(", ")}`)];
   if (page.mode === "play" && page.token && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
+  }
+  if (page.key) {
+    const seat = page.seat === null ? "open" : page.seat;
+    children.push(h("a", {class: "replay-link", href: `/replay/${encodeURIComponent(page.key)}?seat=${seat}&ply=0`}, "Watch the replay"));
   }
   replace(box, children);
 }
@@ -334,6 +424,12 @@ async function rematch() {
 
 // ---------------------------------------------------------------------------------------------- start
 
+function wireButtons() {
+  $("undo").addEventListener("click", undo);
+  $("handover-button").addEventListener("click", handOver);
+  setInterval(renderClocks, 500);
+}
+
 function wireChat() {
   $("chat-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -347,6 +443,7 @@ function wireChat() {
 
 async function start() {
   wireChat();
+  wireButtons();
   const where = readLocation();
   if (!where) {
     $("turn").textContent = "No game here: open an invitation or spectator link from the lobby.";
