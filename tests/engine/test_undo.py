@@ -199,3 +199,28 @@ def test_a_game_may_refuse_more_with_its_hook(monkeypatch: pytest.MonkeyPatch) -
             assert undo_refusal(after, actor, before=before) == "house rule: no takebacks"
             return
     pytest.fail("no undoable action in the playout")
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_the_verdict_hangs_only_on_what_the_actor_knows(game_id: str, options: dict[str, Any]) -> None:
+    """The Undo button must not tell the actor anything: from a world resampled for the actor (the same history,
+    the same action), the verdict is the same as from the true position."""
+    game = load(game_id, **options)
+    compared = 0
+    for seed in (5, 6, 7):
+        for before, after in playout(game, seed):
+            actor = before.current_player
+            assert actor is not None
+            action = after.history[-1]
+            verdict = undo_refusal(after, actor, before=before) is None
+            for k in range(2):
+                world = before.resample(actor, Rng(seed * 100 + k))
+                assert action in world.legal_actions()  # chosen on what the actor sees, so legal in its worlds
+                world_after = world.clone()
+                world_after.apply(action)
+                world.history = list(before.history)  # a world forgets the history; the verdict reads only its length
+                world_after.history = [*before.history, action]
+                world._no_record = world_after._no_record = None
+                assert (undo_refusal(world_after, actor, before=world) is None) == verdict, action
+                compared += 1
+    assert compared > 0

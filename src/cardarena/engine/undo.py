@@ -16,8 +16,12 @@ decides it from the state protocol alone, with no per-game bookkeeping:
    requires that ``t`` then sees exactly what it sees in the true game: the same ``observation(t)`` and the same
    ``narrate`` lines. An action whose outcome depends on anything ``t`` could not see (a card drawn, a face-down
    card turned up, a battle resolved) differs in some world and is refused; so is an action that shows ``t`` a
-   card of the actor (no world where the actor lacks the card has a matching action). Spectators are not
-   checked: they never choose, so nothing they learn can change a choice.
+   card of the actor (no world where the actor lacks the card has a matching action). The actor is checked in the
+   true position; every other seat in a few worlds of the actor (``ACTOR_WORLDS``), never in the true position,
+   since whether an action shows another seat something may hang on that seat's own hidden cards, and a verdict
+   read from them would tell the actor about them through the Undo button itself: so the verdict is a function
+   of what the actor knows (tests/engine/test_undo.py checks it from worlds resampled for the actor). Spectators
+   are not checked: they never choose, so nothing they learn can change a choice.
 4. **The game's own word.** :meth:`Game.undo_refusal` may refuse more (never fewer) takebacks; the default adds
    nothing.
 
@@ -46,6 +50,9 @@ from .rng import Rng, derive_seed
 #: worlds is missed with probability (1 - p)^24. Measured: 2-40 ms a check (Tash-Kalar with 4 seats the most).
 UNDO_WORLDS = 24
 _TAG_UNDO = 0x756E646F  # "undo": the derive_seed path of the worlds
+_TAG_ACTOR = 0x61637472  # "actr": the actor's worlds in which the other seats are checked
+#: Worlds of the actor in which the other seats are checked for a reveal (see :func:`undo_refusal`).
+ACTOR_WORLDS = 3
 
 
 class UndoRefused(RulesError):
@@ -93,10 +100,26 @@ def undo_refusal(state: State, seat: int, *, before: State | None = None, worlds
     own = state.game.undo_refusal(before, action, state)
     if own is not None:
         return own
-    for t in range(state.game.num_players):
-        revealed = _reveals_to(before, action, state, t, worlds)
-        if revealed is not None:
-            return revealed
+    ply = len(before.history)
+    revealed = _reveals_to(before, action, state, actor, worlds, ply)
+    if revealed is not None:
+        return revealed
+    # The other seats are checked in worlds of the actor, not in the true position: whether an action shows
+    # another seat something can hang on that seat's own hidden cards, and a verdict read from them would tell the
+    # actor about them through the Undo button itself. In a world the actor cannot tell from the truth, its action
+    # is legal (it chose it on what it sees); the verdict is then a function of what the actor knows alone.
+    rng = Rng(derive_seed(_TAG_UNDO, ply, actor, _TAG_ACTOR))
+    for _ in range(ACTOR_WORLDS):
+        world = before.resample(actor, rng.fork())
+        if action not in world.legal_actions():
+            return f"{action} hangs on something you could not see"
+        outcome = world.clone()
+        outcome.apply_legal(action)
+        for t in range(state.game.num_players):
+            if t != actor:
+                revealed = _reveals_to(world, action, outcome, t, worlds, ply)
+                if revealed is not None:
+                    return revealed
     return None
 
 
@@ -148,16 +171,16 @@ def _seen(state: State, seat: int, narration: list[str]) -> tuple[Any, ...]:
     return (state.observation(seat), narration)
 
 
-def _reveals_to(before: State, action: Action, after: State, seat: int, worlds: int) -> str | None:
-    """Why ``action`` (taken in ``before``, giving ``after``) shows ``seat`` something it could not see, or
-    ``None``."""
+def _reveals_to(before: State, action: Action, after: State, seat: int, worlds: int, ply: int) -> str | None:
+    """Why ``action`` (taken in ``before``, giving ``after``, the game's action number ``ply``) shows ``seat``
+    something it could not see, or ``None``."""
     game = before.game
     actor = before.current_player
     truth = _seen(after, seat, game.narrate(before, action, after, seat))
     looks = None if seat == actor else game.action_seen_by(before, action, seat)
     if looks == "" and truth == _seen(before, seat, []):
         return None  # the seat did not see the action happen at all: it learnt nothing from it
-    rng = Rng(derive_seed(_TAG_UNDO, len(before.history), seat))
+    rng = Rng(derive_seed(_TAG_UNDO, ply, seat))
     whom = "you" if seat == actor else f"seat {seat}"
     for _ in range(worlds):
         world = before.resample(seat, rng.fork())
