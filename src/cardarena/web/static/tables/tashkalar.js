@@ -325,6 +325,8 @@ export function render(container, message, act, ctx) {
     h("div", {class: "tk-main"}, h("div", {class: "tk-board-wrap"}, board(view)), h("div", {class: "tk-side"}, controls(view), handZone(view), tasksZone(view))),
     others(view),
   );
+  // the hand's patterns are drawn in the colour of the seat (a spectator: colour 0)
+  root.style.setProperty("--mine", `var(--tk${me === null ? 0 : colourOf(me)})`);
   replace(container, root);
 }
 
