@@ -413,3 +413,22 @@ def test_a_whole_four_player_melee_with_three_ai_seats(browser: Any, server: str
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_a_square_is_taken_with_the_keyboard(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    data = tk_fixtures["tk-duel"]
+    step = next(i for i, m in enumerate(data["messages"]) if any(a["text"].startswith("place ") for a in m["legal"]))
+    place = next(a["text"] for a in data["messages"][step]["legal"] if a["text"].startswith("place "))
+    page, errors = open_fixture(browser, tk_fixtures, "tk-duel", step=step)
+    try:
+        square = page.locator(f'{T} .hit[data-square="{place.split(" ")[1]}"]')
+        assert square.get_attribute("tabindex") == "0"
+        assert page.locator(f"{T} .hit:not(.clickable)[tabindex]").count() == 0
+        square.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.__sent") == [
+            {"type": "act", "ply": data["messages"][step]["ply"], "action": place}
+        ]
+        assert errors == []
+    finally:
+        page.context.close()

@@ -516,8 +516,17 @@ function board(view) {
         height: CELL,
         class: `hit${clickable.has(sq) ? " clickable" : ""}`,
         dataset: {square: sq},
+        // the squares a click does something on are reached with the keyboard too (Tab, then Enter or Space)
+        tabindex: clickable.has(sq) ? "0" : null,
+        role: clickable.has(sq) ? "button" : null,
+        "aria-label": `square ${sq}`,
         onclick: (event) => {
           event.stopPropagation();
+          onSquare(view, sq);
+        },
+        onkeydown: (event) => {
+          if (event.key !== "Enter" && event.key !== " ") return;
+          event.preventDefault();
           onSquare(view, sq);
         },
       }),
