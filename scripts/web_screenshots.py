@@ -77,8 +77,19 @@ def shoot(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", choices=["tashkalar"], help="take only this game's screenshots")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.only == "tashkalar":
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            browser = launch(p)
+            try:
+                tashkalar_screenshots(browser, args.out)
+            finally:
+                browser.close()
+        return
     fixtures = {
         name: play_fixture(game, options, seed, seat, specs) for name, game, options, seed, seat, specs in FIXTURES
     }
@@ -114,8 +125,71 @@ def main() -> None:
                     args.out / f"dicebattle-{suffix}-phone.png",
                     walk=True,
                 )
+            tashkalar_screenshots(browser, args.out)
         finally:
             browser.close()
+
+
+# ------------------------------------------------------------------------------------------- Tash-Kalar
+
+
+def tashkalar_screenshots(browser: Any, out: Path) -> None:
+    """The Tash-Kalar table: a duel with a being chosen and one placement's pattern shown, High Form with its tasks,
+    a 4-player melee; desktop and phone-sized (390x844)."""
+    from tests.web.ui.test_tashkalar_table import PHONE_TALL, TK_FIXTURES
+
+    wanted = {"tk-duel", "tk-highform", "tk-melee"}
+    fixtures = {
+        name: play_fixture("tashkalar", options, seed, seat, specs)  # type: ignore[arg-type]
+        for name, options, seed, seat, specs in TK_FIXTURES
+        if name in wanted
+    }
+
+    def busiest_summon(data: dict[str, Any]) -> tuple[int, str | None]:
+        """A state where the seat can summon, with the most pieces on the board, and a summon to preview there."""
+        steps = [i for i, m in enumerate(data["messages"]) if any(a["text"].startswith("summon ") for a in m["legal"])]
+        if not steps:
+            return len(data["messages"]) // 2, None
+        step = max(steps, key=lambda i: len(data["messages"][i]["observation"]["board"]))
+        summon = next(a["text"] for a in data["messages"][step]["legal"] if a["text"].startswith("summon "))
+        return step, summon
+
+    def preview(page: Any, summon: str | None) -> None:
+        if summon is None:
+            return
+        words = summon.split(" ")
+        page.locator(f'#table .tk-card[data-card="{words[1]}"]').click()
+        page.locator(f'#table .hit[data-square="{words[3]}"]').click()
+
+    for data in fixtures.values():  # plain names in the pictures (the tests' names hold markup on purpose)
+        people = iter(("Ada", "Bo", "Cy", "Di"))
+        names = {}
+        for row in data["welcome"]["game"]["seats"]:
+            who = next(people)
+            names[row["seat"]] = who if row["kind"] == "human" else f"{who} (AI)"
+        for m in [data["welcome"]["game"], *data["messages"]]:
+            for row in m.get("seats", []):
+                row["name"] = names[row["seat"]]
+
+    for name, file in (
+        ("tk-duel", "tashkalar-duel"),
+        ("tk-highform", "tashkalar-highform"),
+        ("tk-melee", "tashkalar-melee"),
+    ):
+        step, summon = busiest_summon(fixtures[name])
+        for viewport, suffix in ((DESKTOP, ""), (PHONE_TALL, "-phone")):
+            page, errors = open_fixture(browser, fixtures, name, step=step, viewport=viewport)
+            try:
+                preview(page, summon)
+                page.evaluate("() => document.querySelector('#table .tk-status').scrollIntoView()")
+                page.wait_for_timeout(200)
+                path = out / f"{file}{suffix}.png"
+                page.screenshot(path=str(path), full_page=viewport is DESKTOP)
+                if errors:
+                    raise SystemExit(f"{name}: page errors: {errors}")
+                print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+            finally:
+                page.context.close()
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import {h, replace, append, getJSON, toast, savedName, saveName} from "./dom.js"
 import {Connection, FixtureConnection} from "./net.js";
 
 /** Games that have their own table module. */
-const TABLE_MODULES = new Set(["torabato", "laplaplace", "lyabi", "dicebattle"]);
+const TABLE_MODULES = new Set(["torabato", "laplaplace", "lyabi", "dicebattle", "tashkalar"]);
 
 const page = {
   key: null,

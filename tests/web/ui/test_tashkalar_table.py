@@ -1,0 +1,437 @@
+"""Tash-Kalar's browser table (static/tables/tashkalar.js) in headless Chromium.
+
+Fixture mode (seeded engine games written as the server's ``state`` messages, tests/web/ui/wire.py): every state of
+a duel, a High Form game, a 4-player melee, a team game and a spectator's view is drawn without a script error,
+with the pieces the observation holds and the other seats' hands as backs only; every legal action is taken by
+clicks on the board, the cards and the table's buttons (never the fallback list) and sent exactly; the board's
+geometry and the summon previews agree with the engine; a phone-sized screen needs no horizontal scrolling.
+
+Live (``cardarena serve`` on a loopback port, as in test_live.py): a whole duel against an AI seat and a whole
+4-player melee (one person, three AI seats), played to the end by clicking on the table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from cardarena.games.tashkalar.board import AREAS, SQ_NAME, SQUARES, bits
+
+from .browser import open_fixture
+from .test_live import new_page, server  # noqa: F401 - ``server``: the live server fixture, shared
+from .wire import play_fixture
+
+PHONE_TALL = {"width": 390, "height": 844}
+
+#: (name, options, seed, seat, agent specs): the seat is the page's player (None: a spectator)
+TK_FIXTURES: tuple[tuple[str, dict[str, Any], int, int | None, tuple[str, ...]], ...] = (
+    ("tk-duel", {}, 3, 0, ("heuristic", "heuristic")),
+    ("tk-highform", {"mode": "highform"}, 5, 1, ("heuristic", "heuristic")),
+    ("tk-melee", {"mode": "melee", "players": 4}, 2, 3, ("heuristic",) * 4),  # seat 3 puts the setup commons
+    ("tk-teams", {"teams": True, "players": 4}, 1, 0, ("heuristic",) * 4),
+    ("tk-watch", {}, 4, None, ("heuristic", "random")),
+)
+NAMES = [f[0] for f in TK_FIXTURES]
+SEATED = [f[0] for f in TK_FIXTURES if f[3] is not None]
+T = "#table .tashkalar"
+
+
+@pytest.fixture(scope="module")
+def tk_fixtures() -> dict[str, dict[str, Any]]:
+    return {
+        name: play_fixture("tashkalar", options, seed, seat, specs)  # type: ignore[arg-type]
+        for name, options, seed, seat, specs in TK_FIXTURES
+    }
+
+
+# ------------------------------------------------------------------------------------------- clicking
+
+
+def click_tashkalar(page: Any, text: str) -> None:
+    """Take the legal action ``text`` by clicking on the Tash-Kalar table as a player would (never the list)."""
+    words = text.split(" ")
+    kind = words[0]
+    if kind in ("place", "choose", "recall", "setup"):
+        page.locator(f'{T} .hit[data-square="{words[1]}"]').click()
+        choice = page.locator(f'{T} .tk-chooser [data-action="{text}"]')
+        if choice.count():
+            choice.click()
+        return
+    if kind == "move":
+        source, dest = words[1], words[2]
+        if page.locator(T).get_attribute("data-from") != source:
+            page.locator(f'{T} .hit[data-square="{source}"]').click()
+            if page.locator(T).get_attribute("data-from") != source:  # the square had other actions too
+                page.locator(f"{T} .tk-chooser [data-source]").click()
+        page.locator(f'{T} .hit[data-square="{dest}"]').click()
+        return
+    if kind in ("summon", "discard", "bottom", "flare"):
+        card = words[1]
+        if page.locator(T).get_attribute("data-card") != card:
+            page.locator(f'{T} .tk-card[data-card="{card}"]').click()
+        if kind == "summon":
+            page.locator(f'{T} .hit[data-square="{words[3]}"]').click()
+            variant = page.locator(f'{T} .tk-chooser [data-variant="{text}"]')
+            if variant.count():
+                variant.click()
+        page.locator(f'{T} .tk-chooser [data-action="{text}"]').click()
+        return
+    if kind == "resign":
+        page.locator(f"{T} [data-resign=ask]").click()
+    page.locator(f'{T} [data-action="{text}"]').first.click()
+
+
+def sample(legal: list[dict[str, Any]], rng: random.Random, counts: dict[str, int], per_kind: int = 3) -> list[str]:
+    """One action of each kind in this state while that kind has been checked fewer than ``per_kind`` times in the
+    game (each state gets one at least): every kind of decision is clicked several times, in a few seconds."""
+    kinds: dict[str, list[str]] = {}
+    for a in legal:
+        kinds.setdefault(a["text"].split(" ")[0], []).append(a["text"])
+    out = []
+    for kind, texts in kinds.items():
+        if counts.get(kind, 0) < per_kind:
+            out.append(rng.choice(texts))
+            counts[kind] = counts.get(kind, 0) + 1
+    return out or [rng.choice(legal)["text"]]
+
+
+# ------------------------------------------------------------------------------------------- fixture mode
+
+READ_PAGE = """async (i) => {
+  window.__fixture.goto(i);
+  await new Promise((r) => setTimeout(r, 0));
+  const state = window.__table.state();
+  const root = document.querySelector('#table .tashkalar');
+  const seats = [...root.querySelectorAll('.tk-seat')].map((e) => ({
+    seat: Number(e.dataset.seat),
+    backs: e.querySelectorAll('.hidden-hand .tk-back').length,
+  }));
+  return {
+    ply: state.ply,
+    pieces: [...root.querySelectorAll('.tk-board .piece')].map((e) => [e.dataset.at, e.dataset.piece]).sort(),
+    squares: root.querySelectorAll('.hit').length,
+    cards: [...root.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+    hand: [...root.querySelectorAll('.tk-hand .tk-card')].length,
+    seats,
+    text: root.textContent,
+    listed: [...document.querySelectorAll('#actions [data-action]')].length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_state_is_drawn_from_the_observation_alone(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    data = tk_fixtures[name]
+    seat = data["seat"]
+    page, errors = open_fixture(browser, tk_fixtures, name)
+    try:
+        for i, message in enumerate(data["messages"]):
+            seen = page.evaluate(READ_PAGE, i)
+            obs = message["observation"]
+            assert seen["ply"] == message["ply"]
+            assert seen["squares"] == 69
+            want = sorted([sq, f"{c}-{r}"] for sq, (c, r) in obs["board"].items())
+            assert seen["pieces"] == want, i
+            # no card is named that this seat's observation does not hold
+            observed = json.dumps(obs)
+            for card in seen["cards"]:
+                assert f'"{card}"' in observed, (i, card)
+            # another seat's hand: backs only, as many as its hidden cards
+            for row in seen["seats"]:
+                s = row["seat"]
+                sizes = obs["hand_sizes"][s]
+                if s == seat:
+                    assert row["backs"] == 0
+                    continue
+                known = len(obs["known_hand_cards"][s])
+                mate = obs.get("colour_of_seat") is not None and seat is not None and s == (seat + 2) % 4
+                assert row["backs"] == sum(sizes) - known - (sizes[1] if mate else 0), (i, s)
+            if seat is None:
+                assert seen["hand"] == 0 and "hand" not in obs
+            else:
+                assert seen["hand"] == sum(len(v) for v in obs["hand"].values()) + len(obs.get("team_legends", []))
+            assert seen["listed"] == len(message["legal"])  # the fallback list is still there, folded
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_what_each_mode_shows(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    """Scores per colour and their targets, High Form's tasks, melee's score table, the teams."""
+    checks = {
+        "tk-duel": ["/ 18"],
+        "tk-highform": ["High Form tasks", "/ 9", "next task"],
+        "tk-melee": ["/ 10", "improvised"],
+        "tk-teams": ["team 0:", "team 1:", "teammate"],
+    }
+    for name, words in checks.items():
+        data = tk_fixtures[name]
+        step = len(data["messages"]) // 2
+        page, errors = open_fixture(browser, tk_fixtures, name, step=step)
+        try:
+            text = page.locator(T).text_content()
+            for word in words:
+                assert word in text, (name, word)
+            obs = data["messages"][step]["observation"]
+            colours = len(obs["supply_two_sided"])
+            assert page.locator(f"{T} .tk-score").count() == colours
+            if name == "tk-highform":
+                assert page.locator(f"{T} .tk-task").count() == len(obs["tasks"])
+            assert errors == []
+        finally:
+            page.context.close()
+
+
+@pytest.mark.parametrize("name", SEATED)
+def test_every_decision_is_taken_on_the_table(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """In every state where the seat acts, actions of each kind there (see ``sample``) are taken by clicks on the
+    board, the cards and the table's buttons, and the page sends exactly its text at that ply."""
+    data = tk_fixtures[name]
+    rng = random.Random(name)
+    page, errors = open_fixture(browser, tk_fixtures, name)
+    kinds: set[str] = set()
+    counts: dict[str, int] = {}
+    try:
+        checked = 0
+        for i, message in enumerate(data["messages"]):
+            if not message["legal"]:
+                continue
+            page.evaluate("(i) => window.__fixture.goto(i)", i)
+            page.wait_for_function("(ply) => window.__table.state().ply === ply", arg=message["ply"])
+            for text in sample(message["legal"], rng, counts):
+                before = page.evaluate("window.__sent.length")
+                click_tashkalar(page, text)
+                sent = page.evaluate(f"window.__sent.slice({before})")
+                assert sent == [{"type": "act", "ply": message["ply"], "action": text}], (i, text)
+                kinds.add(text.split(" ")[0])
+                checked += 1
+        assert checked > 25
+        # every kind of decision the seat met in this game was taken on the table
+        assert kinds == {a["text"].split(" ")[0] for m in data["messages"] for a in m["legal"]}
+        assert {"place", "summon", "end", "resign" if name != "tk-melee" else "setup"} <= kinds, kinds
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_choosing_a_being_shows_its_places_and_the_pattern_of_each(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    data = tk_fixtures["tk-duel"]
+    step, action = next(
+        (i, a)
+        for i, m in enumerate(data["messages"])
+        for a in m["legal"]
+        if a["text"].startswith("summon ") and len(a["detail"].split("pattern on ")[1].split(";")[0].split()) >= 2
+    )
+    card, square = action["text"].split(" ")[1], action["text"].split(" ")[3]
+    legal = data["messages"][step]["legal"]
+    places = sorted({a["text"].split(" ")[3] for a in legal if a["text"].startswith(f"summon {card} at ")})
+    page, errors = open_fixture(browser, tk_fixtures, "tk-duel", step=step)
+    try:
+        page.locator(f'{T} .tk-card[data-card="{card}"]').click()
+        assert page.locator(T).get_attribute("data-card") == card
+        marked = page.eval_on_selector_all(f"{T} .mark.summon-place", "els => els.map((e) => e.dataset.sq)")
+        assert sorted(marked) == places
+        page.locator(f'{T} .hit[data-square="{square}"]').click()
+        variant = page.locator(f'{T} .tk-chooser [data-variant="{action["text"]}"]')
+        if variant.count():
+            variant.click()
+        pattern = sorted(page.eval_on_selector_all(f"{T} .mark.pattern", "els => els.map((e) => e.dataset.sq)"))
+        want = sorted(action["detail"].split("pattern on ")[1].split(";")[0].split(" (")[0].split())
+        assert pattern == want
+        assert page.eval_on_selector_all(f"{T} .mark.being", "els => els.map((e) => e.dataset.sq)") == [square]
+        assert page.evaluate("window.__sent.length") == 0  # nothing is sent before "Summon"
+        page.locator(f'{T} .tk-chooser [data-action="{action["text"]}"]').click()
+        assert page.evaluate("window.__sent")[-1]["action"] == action["text"]
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_the_board_and_the_patterns_agree_with_the_engine(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    """The module's squares, coloured squares and central area are the engine's; its pattern transform gives, for
+    every summon of every fixture, exactly the squares the summon's menu detail names."""
+    summons = []
+    for data in tk_fixtures.values():
+        for m in data["messages"]:
+            hand = next((p["lines"] for p in m["board"] if p["key"] == "hand"), [])
+            for a in m["legal"]:
+                if a["text"].startswith("summon "):
+                    summons.append({"text": a["text"], "detail": a["detail"], "hand": hand})
+    assert len(summons) > 200
+    page, errors = open_fixture(browser, tk_fixtures, "tk-duel")
+    try:
+        got = page.evaluate(
+            """async (summons) => {
+              const m = await import('/static/tables/tashkalar.js');
+              const bad = [];
+              let compared = 0;
+              for (const s of summons) {
+                const a = m.parseAction(s.text);
+                const card = m.readHand([{key: 'hand', lines: s.hand}]).cards[a.card];
+                if (!card) continue;  // a teammate's legend: the preview uses the detail's squares
+                const squares = m.patternSquares(card.pattern, a.sq, a.orient)
+                  .filter((x, k) => k > 0 && x.tok !== '*').map((x) => x.sq).sort();
+                const listed = m.detailSquares(s.detail).sort();
+                compared += 1;
+                if (JSON.stringify(squares) !== JSON.stringify(listed)) bad.push([s.text, squares, listed]);
+              }
+              return {bad, compared, squares: m.SQUARES, red: m.RED, green: m.GREEN, central: m.CENTRAL};
+            }""",
+            summons,
+        )
+        assert got["bad"] == []
+        assert got["compared"] > 200
+        assert sorted(got["squares"]) == sorted(SQ_NAME[s] for s in SQUARES)
+        for area in ("red", "green", "central"):
+            assert sorted(got[area]) == sorted(SQ_NAME[s] for s in bits(AREAS[area])), area
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("name", ["tk-duel", "tk-highform", "tk-melee", "tk-teams"])
+def test_a_phone_sized_screen_holds_the_board_and_the_hand(
+    browser: Any, tk_fixtures: dict[str, Any], name: str
+) -> None:
+    messages = tk_fixtures[name]["messages"]
+    acting = [i for i, m in enumerate(messages) if any(a["text"].startswith("summon ") for a in m["legal"])]
+    for step in sorted({acting[0] if acting else 0, len(messages) // 2, len(messages) - 1}):
+        page, errors = open_fixture(browser, tk_fixtures, name, step=step, viewport=PHONE_TALL)
+        try:
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_TALL["width"], step
+            box = page.locator(f"{T} .tk-board").bounding_box()
+            assert box is not None and 300 <= box["width"] <= PHONE_TALL["width"], box
+            cards = page.locator(f"{T} .tk-hand .tk-card")
+            if cards.count():
+                cards.last.scroll_into_view_if_needed()
+                assert cards.last.is_visible()
+            small = page.evaluate(
+                """() => [...document.querySelectorAll('#table button, #table .tk-card.usable')]
+                   .filter((e) => e.offsetParent !== null)
+                   .map((e) => [e.textContent.trim(), e.getBoundingClientRect()])
+                   .filter(([, r]) => r.width < 40 || r.height < 40)
+                   .map(([t, r]) => `${t}: ${r.width}x${r.height}`)"""
+            )
+            assert small == [], (step, small)
+            assert errors == []
+        finally:
+            page.context.close()
+
+
+# ------------------------------------------------------------------------------------------- live games
+
+WAIT_MS = 60_000
+
+
+def create(base: str, options: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+    body = json.dumps({"game": "tashkalar", "options": options, "seats": seats}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/games", data=body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return dict(json.loads(answer.read()))
+
+
+def choose(legal: list[dict[str, Any]], rng: random.Random) -> str:
+    """A person's random play that moves the game on: never resign, summon and claim when possible."""
+    texts = [a["text"] for a in legal if a["text"] != "resign"]
+    for kind in ("claim ", "summon "):
+        found = [t for t in texts if t.startswith(kind)]
+        if found and rng.random() < 0.8:
+            return rng.choice(found)
+    return rng.choice(texts)
+
+
+def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> tuple[int, set[str], set[str]]:
+    """Click a legal action on the table whenever this seat is to act, until the game is over; returns the number
+    of actions, the kinds taken and the kinds offered (the server's seed is its own: games differ run to run)."""
+    last = -1
+    actions = 0
+    kinds: set[str] = set()
+    offered: set[str] = set()
+    deadline = time.monotonic() + 400
+    while actions < max_actions and time.monotonic() < deadline:
+        page.wait_for_function(
+            """(last) => {
+              const s = window.__table && window.__table.state();
+              if (!s) return false;
+              return s.terminal || (s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0);
+            }""",
+            arg=last,
+            timeout=WAIT_MS,
+        )
+        s = page.evaluate("window.__table.state()")
+        if s["terminal"]:
+            return actions, kinds, offered
+        offered.update(a["text"].split(" ")[0] for a in s["legal"])
+        text = choose(s["legal"], rng)
+        click_tashkalar(page, text)
+        kinds.add(text.split(" ")[0])
+        last = s["ply"]
+        actions += 1
+    pytest.fail(f"the game did not end after {actions} actions")
+
+
+def test_a_whole_duel_against_the_ai_by_clicking_on_the_board(browser: Any, server: str) -> None:  # noqa: F811
+    page, errors = new_page(browser, "Ada")
+    try:
+        game = create(server, {}, [{"kind": "human", "name": "Ada"}, {"kind": "ai", "strength": "easy"}])
+        page.goto(server + game["invitations"][0]["url"])
+        page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        page.wait_for_selector(T)
+        actions, kinds, offered = play_by_clicking(page, random.Random(5))
+        assert actions > 10
+        assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
+        assert page.locator("#result").is_visible()
+        assert page.locator(f"{T}[data-phase=over]").count() == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_whole_four_player_melee_with_three_ai_seats(browser: Any, server: str) -> None:  # noqa: F811
+    page, errors = new_page(browser, "Ada")
+    try:
+        ai = {"kind": "ai", "strength": "easy"}
+        game = create(server, {"mode": "melee", "players": 4}, [{"kind": "human", "name": "Ada"}, ai, ai, ai])
+        page.goto(server + game["invitations"][0]["url"])
+        page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        page.wait_for_selector(T)
+        assert page.locator(f"{T} .tk-score").count() == 4
+        actions, kinds, offered = play_by_clicking(page, random.Random(6))
+        assert actions > 10
+        assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
+        assert page.locator("#result").is_visible()
+        # the three other seats' hands were never more than backs on this page
+        state = page.evaluate("window.__table.state()")
+        assert set(state["observation"]["hand"]) == {"beings", "legends", "flares"}
+        backs = page.locator(f"{T} .tk-seat:not(.mine) .hidden-hand .tk-back").count()
+        sizes = state["observation"]["hand_sizes"]
+        assert backs == sum(sum(sizes[s]) - len(state["observation"]["known_hand_cards"][s]) for s in (1, 2, 3))
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_square_is_taken_with_the_keyboard(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    data = tk_fixtures["tk-duel"]
+    step = next(i for i, m in enumerate(data["messages"]) if any(a["text"].startswith("place ") for a in m["legal"]))
+    place = next(a["text"] for a in data["messages"][step]["legal"] if a["text"].startswith("place "))
+    page, errors = open_fixture(browser, tk_fixtures, "tk-duel", step=step)
+    try:
+        square = page.locator(f'{T} .hit[data-square="{place.split(" ")[1]}"]')
+        assert square.get_attribute("tabindex") == "0"
+        assert page.locator(f"{T} .hit:not(.clickable)[tabindex]").count() == 0
+        square.focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.__sent") == [
+            {"type": "act", "ply": data["messages"][step]["ply"], "action": place}
+        ]
+        assert errors == []
+    finally:
+        page.context.close()
