@@ -87,9 +87,13 @@ def test_a_json_lines_store_drops_the_line_a_kill_cut_short(tmp_path: Path) -> N
         store.add([(2, {"x": 2})])
     with open_store(path, {"seed": 1}) as store:
         assert store.load() == {0: {"x": 0}, 1: {"x": 1}, 2: {"x": 2}}
-    (tmp_path / "junk.jsonl").write_text("not json\n")
-    with pytest.raises(OptionError, match="holds no identity"):
-        open_store(tmp_path / "junk.jsonl", {"seed": 1})
+    for junk in ("not json\n", "no line at all"):
+        (tmp_path / "junk.jsonl").write_text(junk)
+        with pytest.raises(OptionError, match="holds no identity"):
+            open_store(tmp_path / "junk.jsonl", {"seed": 1})
+    (tmp_path / "cut.jsonl").write_bytes(b'{"identity": {"se')  # killed while writing its first line: redone
+    with open_store(tmp_path / "cut.jsonl", {"seed": 1}) as store:
+        assert store.load() == {}
     (tmp_path / "junk.sqlite").write_bytes(b"not a database at all, just some bytes" * 100)
     with pytest.raises(OptionError, match="is not a result store"):
         open_store(tmp_path / "junk.sqlite", {"seed": 1})

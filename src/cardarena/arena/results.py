@@ -131,8 +131,10 @@ class JsonLinesStore(ResultStore):
         self.path = path
         self._rows: dict[int, dict[str, Any]] = {}
         good = 0  # bytes of whole, readable lines
-        if path.exists() and path.stat().st_size:
-            raw = path.read_bytes()
+        raw = path.read_bytes() if path.exists() else b""
+        if raw and b"\n" not in raw and not b'{"identity":'.startswith(raw[:12]):
+            raise OptionError(f"{path} is not a result store (its first line holds no identity)")
+        if b"\n" in raw:  # the identity line is whole (a kill while it was written leaves a file to redo)
             lines = raw.split(b"\n")
             try:
                 head = json.loads(lines[0])
