@@ -28,16 +28,16 @@ def test_the_runner_returns_every_item_once_whatever_the_chunks(jobs: int) -> No
     assert sorted(got) == [(i, i * i + 5) for i in range(500)]
 
 
-def test_chunks_start_at_one_item_and_grow_to_the_target_time() -> None:
+def test_chunks_start_at_one_item_and_grow_to_the_target_time_at_most_twofold() -> None:
     chunker = runner._Chunker(iter(range(1000)), target_seconds=0.5, max_chunk=256)
     assert chunker.next_chunk() == [0]
-    chunker.measured(1, 0.01)  # 10 ms a game: 50 games make half a second
-    assert len(chunker.next_chunk()) == 50
+    chunker.measured(1, 0.01)  # 10 ms a game: 50 games make half a second, reached by doubling
+    assert [len(chunker.next_chunk()) for _ in range(7)] == [2, 4, 8, 16, 32, 50, 50]
     chunker.measured(50, 5.0)  # much slower than thought: the estimate moves halfway (55 ms), 9 games
     assert len(chunker.next_chunk()) == 9
-    fast = runner._Chunker(iter(range(1000)), target_seconds=0.5, max_chunk=256)
+    fast = runner._Chunker(iter(range(1000)), target_seconds=0.5, max_chunk=8)
     fast.measured(1, 1e-9)
-    assert len(fast.next_chunk()) == 256  # never more than max_chunk
+    assert [len(fast.next_chunk()) for _ in range(6)] == [2, 4, 8, 8, 8, 8]  # never more than max_chunk
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -17,7 +17,9 @@ Backends:
 
 **Chunking.** The parent must never be the bottleneck, and a killed run should lose little: the first chunk of
 every worker holds one item, and later chunks are sized from the measured time per item so that a chunk takes
-about ``target_seconds`` (0.5 s by default; at most ``max_chunk`` items). Cheap games travel in hundreds per
+about ``target_seconds`` (0.5 s by default; at most ``max_chunk`` items), growing at most twofold from one chunk
+to the next (a slow start: a run that mixes cheap and expensive games, say random against heuristic and then
+against IS-MCTS, is measured on a few games before a big chunk is cut). Cheap games travel in hundreds per
 message; an expensive game travels alone, so its result is stored as soon as it ends. Two chunks per worker are
 kept in flight so that no worker waits for the parent. Items are pulled lazily from the iterable, so a caller may
 stop producing them (sequential stopping) as results come in.
@@ -70,12 +72,15 @@ class _Chunker:
     target_seconds: float
     max_chunk: int
     per_item: float | None = None
+    last_size: int = 1
     exhausted: bool = False
 
     def next_chunk(self) -> list[Any]:
         size = 1
         if self.per_item is not None:
-            size = max(1, min(self.max_chunk, int(self.target_seconds / max(self.per_item, 1e-6))))
+            size = int(self.target_seconds / max(self.per_item, 1e-6))
+            size = max(1, min(self.max_chunk, 2 * self.last_size, size))
+        self.last_size = size
         chunk: list[Any] = []
         for item in self.items:
             chunk.append(item)
