@@ -22,22 +22,28 @@ Z95 = 1.959963984540054
 
 
 def paired_interval(values: Sequence[float]) -> tuple[float, float]:
-    """A 95% interval for the mean of ``values`` (each in [0, 1]), from Student's t; clipped to [0, 1].
+    """A 95% interval for the mean of ``values`` (each in [0, 1]): Student's t (scipy) on the values with two
+    pseudo-values added, a 0 and a 1, clipped to [0, 1].
 
-    Fewer than two values, or values that are all the same, give the widest honest answer for so little: all of
-    [0, 1] for fewer than two, the value itself when every one agrees.
+    The two pseudo-values do for a mean of scores what Agresti–Coull's "plus four" does for a proportion: a pairing
+    that went the same way in every deal has a sample variance of 0, and a plain t-interval would claim certainty
+    from a handful of deals; with them the interval keeps an honest width, and with many deals they change
+    nothing. Fewer than two values give all of [0, 1].
 
     >>> lo, hi = paired_interval([0.5, 1.0, 0.5, 1.0, 0.5, 1.0])
     >>> round(lo, 3), round(hi, 3)
-    (0.463, 1.0)
+    (0.376, 0.999)
+    >>> [round(x, 3) for x in paired_interval([0.0] * 50)]  # 50 deals lost: not [0, 0]
+    [0.0, 0.058]
     """
     from scipy import stats
 
-    n = len(values)
-    if n < 2:
+    if len(values) < 2:
         return 0.0, 1.0
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    padded = [*values, 0.0, 1.0]
+    n = len(padded)
+    mean = sum(padded) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in padded) / (n - 1))
     half = float(stats.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
     return max(0.0, mean - half), min(1.0, mean + half)
 
