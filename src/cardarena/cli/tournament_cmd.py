@@ -129,32 +129,41 @@ def tournament_cmd(
 
 
 def _interval(pair: list[float], digits: int = 3) -> str:
-    return f"[{pair[0]:.{digits}f}, {pair[1]:.{digits}f}]"
+    return f"{pair[0]:.{digits}f}–{pair[1]:.{digits}f}"
 
 
 def _print_tables(summary: dict[str, Any]) -> None:
     title = (
         f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, seatings {' '.join(summary['seatings'])}"
     )
-    table = Table(title=title)
-    for head in ("A", "B", "games", "A: W / D / L", "A's score  95% (paired)", "turns", "decisions"):
-        table.add_column(head, justify="left" if head in ("A", "B") else "right")
+    heads = ["A", "B", "games", "A: W-D-L", "A's score", "95% (paired)", "turns", "decisions"]
     sprt = summary["until_significant"] is not None
     if sprt:
-        table.add_column("SPRT")
+        heads.append("SPRT")
+    rows = []
     for p in summary["pairings"]:
         row = [
             p["a"],
             p["b"],
             str(p["games"]) + (f" ({p['errors']} errors)" if p["errors"] else ""),
-            f"{p['wins']} / {p['draws']} / {p['losses']}",
-            f"{p['score']:.3f} {_interval(p['ci95'])}",
+            f"{p['wins']}-{p['draws']}-{p['losses']}",
+            f"{p['score']:.3f}",
+            _interval(p["ci95"]),
             f"{p['mean_turns']:.1f}",
             f"{p['mean_decisions']:.1f}",
         ]
         if sprt:
             s = p["sprt"]
             row.append("-" if s["stronger"] is None else f"{s['stronger']} after {s['stopped_after_deals']} deals")
+        rows.append(row)
+    table = Table(title=title)
+    for c, head in enumerate(heads):
+        if head in ("A", "B"):  # names give way first in a narrow terminal (the ratings below show them whole)
+            table.add_column(head, no_wrap=True, min_width=9)
+        else:
+            width = max(len(head), *(len(r[c]) for r in rows)) if rows else len(head)
+            table.add_column(head, justify="right", no_wrap=True, min_width=width)
+    for row in rows:
         table.add_row(*row)
     console.print(table)
     ratings = summary["ratings"]
@@ -163,12 +172,18 @@ def _print_tables(summary: dict[str, Any]) -> None:
         for head in ("rank", "entrant", "Elo", "± se", "95%"):
             rt.add_column(head, justify="left" if head == "entrant" else "right")
         for rank, r in enumerate(sorted(ratings, key=lambda r: -r["elo"]), start=1):
-            rt.add_row(str(rank), r["name"], f"{r['elo']:+.0f}", f"{r['se']:.0f}", _interval(r["ci95"], 0))
+            rt.add_row(
+                str(rank),
+                r["name"],
+                f"{r['elo']:+.0f}",
+                f"{r['se']:.0f}",
+                f"[{r['ci95'][0]:+.0f}, {r['ci95'][1]:+.0f}]",
+            )
         console.print(rt)
     fs = summary["first_seat"]
     seats = ", ".join("-" if s is None else f"{s:.3f}" for s in summary["seat_scores"])
     console.print(
-        f"first seat's score {fs['score']:.3f} {_interval(fs['ci95'])} 95% (Wilson, {fs['games']} games); "
+        f"first seat's score {fs['score']:.3f}, 95% {_interval(fs['ci95'])} (Wilson, {fs['games']} games); "
         f"by seat: {seats}"
     )
     console.print(f"mean turns {summary['mean_turns']}, mean decisions {summary['mean_decisions']}")
