@@ -30,10 +30,20 @@ def _stored(out: Path) -> int:
         return 0
 
 
+def _default_sigint() -> None:
+    """Ctrl-C as a terminal gives it: a pytest-xdist worker ignores SIGINT, and a child would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_and_stop(out: Path, jobs: int, sig: signal.Signals) -> subprocess.CompletedProcess[str] | None:
     """Start the tournament, wait until a few games are stored, then send ``sig`` to its process group."""
     process = subprocess.Popen(
-        _command(out, jobs), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        _command(out, jobs),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_default_sigint,
     )
     try:
         start = time.monotonic()
