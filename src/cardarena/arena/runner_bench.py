@@ -1,9 +1,11 @@
 """The runner's own cost: ``python -m cardarena.arena.runner_bench [--items N] [--jobs J] [--game-ms MS]``.
 
-Plays ``N`` items of work that takes ``MS`` milliseconds each (a busy loop standing in for a game) on each backend,
-first one item per chunk (the cost of one task, which a game of seconds pays), then with the runner's time-sized
-chunks (what a tournament of cheap games pays). Prints, per backend, the wall time, the overhead per item
-(``wall × jobs / N - MS``) and, for Ray, the seconds to start the local runtime, which the command pays once.
+Plays ``N`` items of work that takes ``MS`` milliseconds of CPU each (a busy loop on the process's CPU clock,
+standing in for a game) on each backend, first one item per chunk (the cost of one task, which a game of seconds
+pays), then with the runner's time-sized chunks (what a tournament of cheap games pays). Prints, per backend, the
+wall time, the overhead per item (``wall × jobs / N - MS``: meaningful on a quiet machine only), the parent's CPU
+time per item (what makes the parent a bottleneck, or not; it holds under load too) and the seconds to start the
+local Ray runtime, which a command pays once.
 """
 
 from __future__ import annotations
@@ -17,31 +19,32 @@ from . import runner
 
 
 def busy(context: float, items: list[int]) -> list[int]:
-    """Spin ``context`` seconds per item (no sleeping: a worker must hold its core as a game does)."""
+    """Spin ``context`` CPU seconds per item (no sleeping: a worker must hold its core as a game does)."""
     for _ in items:
-        end = time.perf_counter() + context
-        while time.perf_counter() < end:
+        end = time.process_time() + context
+        while time.process_time() < end:
             pass
     return items
 
 
 def measure(backend: str, *, items: int, jobs: int, seconds: float, max_chunk: int) -> dict[str, Any]:
     got: list[int] = []
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     runner.run(busy, seconds, range(items), got.extend, backend=backend, jobs=jobs, max_chunk=max_chunk)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert sorted(got) == list(range(items))
     return {
         "backend": backend,
         "chunks": "one item" if max_chunk == 1 else "sized",
         "wall_s": round(wall, 3),
         "overhead_ms_per_item": round((wall * jobs / items - seconds) * 1000, 3),
+        "parent_cpu_ms_per_item": round(cpu / items * 1000, 4),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--items", type=int, default=400)
+    parser.add_argument("--items", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game-ms", type=float, default=5.0)
     args = parser.parse_args()
