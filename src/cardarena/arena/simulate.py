@@ -1,16 +1,18 @@
-"""Many seeded games between agents, optionally over several processes, with identical results for any job count."""
+"""Many seeded games between agents, over the one runner (:mod:`cardarena.arena.runner`): processes or Ray, with
+identical results for any backend and job count (games are keyed by index and summarised in index order)."""
 
 from __future__ import annotations
 
 import json
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..agents import SeatView, make_agent
 from ..engine import Game, OptionError, derive_seed, load
+from . import runner
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,12 @@ def play_game(game: Game, index: int, seed: int, agent_names: list[str], record_
         return GameResult(index, game_seed, None, 0, decisions, message)
 
 
-def _play_chunk(args: tuple[str, dict[str, Any], list[int], int, list[str], str | None]) -> list[GameResult]:
-    game_id, options, indices, seed, agent_names, record_dir = args
-    game = load(game_id, **options)
+def _play_chunk(
+    context: tuple[str, dict[str, Any], int, list[str], str | None], indices: list[int]
+) -> list[GameResult]:
+    """The runner's work function: play these games (the game is loaded once per worker)."""
+    game_id, options, seed, agent_names, record_dir = context
+    game = runner.load_cached(game_id, options)
     return [play_game(game, i, seed, agent_names, record_dir) for i in indices]
 
 
@@ -61,10 +66,16 @@ def simulate(
     seed: int = 0,
     agents: list[str] | None = None,
     options: dict[str, Any] | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     record_dir: str | Path | None = None,
+    backend: runner.Backend | str = runner.Backend.PROCESS,
+    address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``n`` games and summarise them (the ``simulate --json`` object)."""
+    """Play ``n`` games and summarise them (the ``simulate --json`` object).
+
+    ``jobs=None`` uses every core; ``progress(done, n)`` is called as games finish.
+    """
     options = dict(options or {})
     game = load(game_id, **options)  # fail early on a bad game or option
     names = list(agents or ["random"])
@@ -78,13 +89,18 @@ def simulate(
     if record_dir is not None:
         Path(record_dir).mkdir(parents=True, exist_ok=True)
         rdir = str(record_dir)
-    if jobs <= 1 or n <= 1:
-        results = [play_game(game, i, seed, names, rdir) for i in range(n)]
-    else:
-        chunks = [list(range(j, n, jobs)) for j in range(jobs)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = pool.map(_play_chunk, [(game_id, options, c, seed, names, rdir) for c in chunks])
-            results = sorted((r for part in parts for r in part), key=lambda r: r.index)
+    results: list[GameResult] = []
+
+    def on_results(chunk: list[GameResult]) -> None:
+        results.extend(chunk)
+        if progress is not None:
+            progress(len(results), n)
+
+    if progress is not None:
+        progress(0, n)
+    context = (game_id, options, seed, names, rdir)
+    runner.run(_play_chunk, context, range(n), on_results, backend=backend, jobs=jobs, address=address)
+    results.sort(key=lambda r: r.index)
     return summarise(game, seed, names, results)
 
 

@@ -13,8 +13,8 @@ games`` (draws count half) and its 95% interval is Wilson's score interval on it
 duel or between two teams (where A's teammate is a B). A game that raises is an error: reported, not scored.
 
 The results (everything but the timings) are a function of the arguments alone: the games are keyed by index and
-any number of jobs gives the same output. Tournaments (issue 16) are meant to build on :func:`play_one` and
-:func:`summarise`.
+any number of jobs gives the same output (the games run on :mod:`cardarena.arena.runner`). Tournaments
+(:mod:`cardarena.arena.tournament`) use :func:`result_for` and :func:`wilson`.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ import math
 import time
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..agents import SeatView, make_agent
 from ..engine import Game, OptionError, derive_seed, load
+from . import runner
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 
@@ -131,9 +131,10 @@ def play_one(game: Game, agents: tuple[str, str], index: int, seed: int) -> Outc
         )
 
 
-def _play_chunk(args: tuple[str, dict[str, Any], tuple[str, str], list[int], int]) -> list[Outcome]:
-    game_id, options, agents, indices, seed = args
-    game = load(game_id, **options)
+def _play_chunk(context: tuple[str, dict[str, Any], tuple[str, str], int], indices: list[int]) -> list[Outcome]:
+    """The runner's work function (:mod:`cardarena.arena.runner`): play these games."""
+    game_id, options, agents, seed = context
+    game = runner.load_cached(game_id, options)
     return [play_one(game, agents, i, seed) for i in indices]
 
 
@@ -160,22 +161,14 @@ def strength(
     total = pairs * game.num_players
     start = time.perf_counter()
     outcomes: list[Outcome] = []
-    if jobs <= 1 or total <= 1:
-        for i in range(total):
-            outcomes.append(play_one(game, agents, i, seed))
-            if progress is not None:
-                progress(len(outcomes), total)
-    else:
-        # Small chunks, so that the pool stays busy to the end; the result is sorted by index.
-        size = max(1, min(8, total // (jobs * 4)))
-        chunks = [list(range(i, min(total, i + size))) for i in range(0, total, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, (game_id, options, agents, c, seed)) for c in chunks]
-            for future in as_completed(futures):
-                outcomes.extend(future.result())
-                if progress is not None:
-                    progress(len(outcomes), total)
-        outcomes.sort(key=lambda o: o.index)
+
+    def on_results(chunk: list[Outcome]) -> None:
+        outcomes.extend(chunk)
+        if progress is not None:
+            progress(len(outcomes), total)
+
+    runner.run(_play_chunk, (game_id, options, agents, seed), range(total), on_results, jobs=jobs)
+    outcomes.sort(key=lambda o: o.index)
     return summarise(game, agents, seed, pairs, outcomes, wall=time.perf_counter() - start, jobs=jobs)
 
 

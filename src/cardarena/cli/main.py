@@ -20,6 +20,7 @@ from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
 from .play import check_opponent, help_lines, run_play
+from .progress import GameProgress
 from .screen import Screen
 from .stepper import step_through
 
@@ -171,6 +172,14 @@ def play(
 @click.option("--agents", default="random", show_default=True, help="agent per seat, comma-separated")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
 @click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
+@click.option(
+    "--backend",
+    type=click.Choice(["process", "ray"]),
+    default="process",
+    show_default=True,
+    help="process: this machine; ray: a local Ray runtime, or the cluster at --address (docs/tournaments.md)",
+)
+@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 def simulate_cmd(
@@ -180,6 +189,8 @@ def simulate_cmd(
     agents: str,
     options: tuple[str, ...],
     jobs: int,
+    backend: str,
+    address: str | None,
     record_dir: str | None,
     as_json: bool,
 ) -> None:
@@ -187,17 +198,24 @@ def simulate_cmd(
     if n < 0 or jobs < 1:
         _fail("-n must be ≥ 0 and --jobs ≥ 1")
     try:
-        summary = simulate(
-            game_id,
-            n=n,
-            seed=seed,
-            agents=split_specs(agents),
-            options=parse_option_pairs(options),
-            jobs=jobs,
-            record_dir=record_dir,
-        )
+        with GameProgress(f"{game_id} simulate") as bar:
+            summary = simulate(
+                game_id,
+                n=n,
+                seed=seed,
+                agents=split_specs(agents),
+                options=parse_option_pairs(options),
+                jobs=jobs,
+                record_dir=record_dir,
+                backend=backend,
+                address=address,
+                progress=bar,
+            )
     except engine.RulesError as e:
         _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted: simulate keeps no results (a tournament's --out does)", err=True)
+        sys.exit(130)
     game = _load(game_id, options)
     summary["wins_by_seat"] = {f"seat {s}": w for s, w in enumerate(summary["wins"])}
     summary["options_in_force"] = {k: _jsonable(v) for k, v in game.options.items()}

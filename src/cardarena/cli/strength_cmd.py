@@ -17,6 +17,7 @@ from rich.table import Table
 from ..arena.strength import strength
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
+from .progress import GameProgress
 
 console = Console(highlight=False)
 
@@ -47,7 +48,10 @@ def strength_cmd(
     if pairs < 1 or jobs < 1:
         _fail("-n and --jobs must be ≥ 1")
     try:
-        summary = strength(game_id, agents, pairs=pairs, seed=seed, options=parse_option_pairs(options), jobs=jobs)
+        with GameProgress(f"{game_id} strength") as bar:
+            summary = strength(
+                game_id, agents, pairs=pairs, seed=seed, options=parse_option_pairs(options), jobs=jobs, progress=bar
+            )
     except RulesError as e:
         _fail(str(e))
     if as_json:

@@ -1,0 +1,28 @@
+"""The Ray backend on a local runtime (two CPUs, no dashboard, shut down after): the same results as processes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import ray
+
+from cardarena.arena import simulate
+from cardarena.arena.tournament import plan, tournament
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_gives_the_same_tournament_and_simulation_as_processes(local_ray: None) -> None:
+    p = plan("dicebattle", ["random", "heuristic", "flatmc:worlds=1"], seed=11)
+    assert tournament(p, games_per_pairing=6, backend="ray") == tournament(p, games_per_pairing=6, jobs=1)
+    on_ray = simulate("laplaplace", n=12, seed=3, agents=["random"], backend="ray")
+    assert on_ray == simulate("laplaplace", n=12, seed=3, agents=["random"], jobs=2)
+    assert ray.is_initialized()  # a runtime the runner did not start is left running
