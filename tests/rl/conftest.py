@@ -10,7 +10,7 @@ from cardarena.rl import ENVIRONMENTS
 
 #: (environment id, game id, options), as registered with Gymnasium
 CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    (k, g, o) for k, (g, o) in ENVIRONMENTS.items() if g in ("dicebattle", "laplaplace", "torabato")
+    (k, g, o) for k, (g, o) in ENVIRONMENTS.items() if g in ("dicebattle", "laplaplace", "lyabi", "torabato")
 ]
 
 
