@@ -9,9 +9,7 @@ import pytest
 from cardarena.rl import ENVIRONMENTS
 
 #: (environment id, game id, options), as registered with Gymnasium
-CONFIGS: list[tuple[str, str, dict[str, Any]]] = [
-    (k, g, o) for k, (g, o) in ENVIRONMENTS.items() if g in ("dicebattle", "laplaplace", "lyabi", "torabato")
-]
+CONFIGS: list[tuple[str, str, dict[str, Any]]] = [(k, g, o) for k, (g, o) in ENVIRONMENTS.items()]
 
 
 def config_ids() -> list[str]:

@@ -34,7 +34,7 @@ class CardArenaEnv(gymnasium.Env[Any, Any]):
     game unchanged; with ``illegal="raise"`` it raises ``IllegalActionError``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - the libraries' attribute
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - the libraries' attribute
 
     def __init__(
         self,
