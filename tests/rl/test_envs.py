@@ -136,7 +136,7 @@ def test_async_vector_env_runs_episodes_in_worker_processes() -> None:
             # the step after an episode's end resets that env (Gymnasium's next-step autoreset): its action, taken
             # on the final observation whose mask is empty, is ignored
             actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
-            obs, rewards, done, truncated, _ = envs.step(actions)
+            obs, rewards, done, _, _ = envs.step(actions)
             ends += int(done.sum())
             assert set(rewards.tolist()) <= {-1.0, 0.0, 1.0}
         assert ends >= 1
