@@ -148,3 +148,19 @@ def test_every_environment_id_is_registered() -> None:
     for env_id, (game_id, _) in cardarena.rl.ENVIRONMENTS.items():
         spec = gymnasium.spec(env_id)
         assert spec.kwargs["game_id"] == game_id
+
+
+def test_bench_rl_reports_steps_per_second() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from cardarena.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["bench", "--rl", "dicebattle", "lyabi", "--seconds", "0.2", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["results"]
+    assert [r["game"] for r in rows] == ["dicebattle", "lyabi"]
+    assert all(r["steps_per_s"] > 0 and r["episodes"] >= 1 for r in rows)
+    assert rows[1]["steps_per_s"] > rows[1]["decisions_per_s"]  # Lyabi's decisions take several steps
+    assert (rows[0]["action_width"], rows[0]["action_depth"]) == (336, 1)

@@ -27,13 +27,12 @@ MAX_FACTOR_WIDTH = 4096
 
 
 class Buffer(Protocol):
-    """Where an encoder writes: a numpy array or a plain list of floats, indexed by position."""
+    """Where an encoder writes, by position: a list of zeros, a numpy array, or (the fast path of
+    ``cardarena.rl``) a ``defaultdict(float)`` that collects the non-zero entries, copied into an array at once."""
 
     def __getitem__(self, index: int, /) -> Any: ...
 
     def __setitem__(self, index: int, value: float, /) -> None: ...
-
-    def __len__(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -100,9 +99,10 @@ class ObservationEncoder(ABC):
 
     @abstractmethod
     def encode_into(self, observation: dict[str, Any], seat: int, out: Buffer) -> None:
-        """Write the encoding of ``observation`` (what ``seat`` sees) into ``out``, which holds ``size`` zeros.
+        """Write the encoding of ``observation`` (what ``seat`` sees) into ``out``, which reads 0 everywhere.
 
-        Only non-zero entries need writing. Read ``observation`` only: never the state.
+        Write the non-zero entries only (reading an entry back, to add to it, is allowed). Read ``observation``
+        only: never the state.
         """
 
     def encode(self, observation: dict[str, Any], seat: int) -> list[float]:

@@ -92,6 +92,10 @@ class CardArenaAEC(AECEnv[str, dict[str, np.ndarray], int]):
     def action_mask(self, agent: str) -> np.ndarray:
         return self.driver.observe(self._seat[agent])["action_mask"]
 
+    def legal_tokens(self, agent: str) -> list[int]:
+        """The actions ``agent`` may take now as a list: the mask's non-zero positions, without scanning it."""
+        return self.driver.tokens(self._seat[agent])
+
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -13,6 +13,7 @@ the progress block), and arrays are filled by index.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -137,10 +138,19 @@ class Decisions:
         """The game's encoding of ``observation(seat)``, cached for the current decision."""
         vec = self._encoded.get(seat)
         if vec is None:
+            entries: defaultdict[int, float] = defaultdict(float)  # the non-zero entries, then one numpy write
+            self.encoder.encode_into(self.state.observation(seat), seat, entries)
             vec = np.zeros(self.size, dtype=np.float32)
-            self.encoder.encode_into(self.state.observation(seat), seat, vec)
+            if entries:
+                vec[np.fromiter(entries.keys(), np.intp, len(entries))] = np.fromiter(
+                    entries.values(), np.float32, len(entries)
+                )
             self._encoded[seat] = vec
         return vec
+
+    def tokens(self, seat: int) -> list[int]:
+        """The tokens allowed now to ``seat``, as a list (the mask's non-zero positions, cheaper to sample from)."""
+        return list(self.node()) if seat == self.state.current_player else []
 
     def mask(self, seat: int) -> np.ndarray:
         """1 for each token allowed now to ``seat`` (all zeros when it is not to act)."""

@@ -124,6 +124,10 @@ class CardArenaEnv(gymnasium.Env[Any, Any]):
         got = self.driver.observe(self.seat)
         return {"observation": got["observation"].copy(), "action_mask": got["action_mask"].copy()}
 
+    def legal_tokens(self) -> list[int]:
+        """The actions allowed now as a list: the mask's non-zero positions, without scanning it."""
+        return self.driver.tokens(self.seat)
+
     def action_masks(self) -> np.ndarray:
         """The current mask as booleans (the method MaskablePPO calls)."""
         return self.driver.observe(self.seat)["action_mask"].astype(bool)
