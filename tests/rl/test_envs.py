@@ -164,3 +164,33 @@ def test_bench_rl_reports_steps_per_second() -> None:
     assert all(r["steps_per_s"] > 0 and r["episodes"] >= 1 for r in rows)
     assert rows[1]["steps_per_s"] > rows[1]["decisions_per_s"]  # Lyabi's decisions take several steps
     assert (rows[0]["action_width"], rows[0]["action_depth"]) == (336, 1)
+
+
+def test_a_league_agents_play_some_seats_of_the_aec_env() -> None:
+    from cardarena.agents import make_agent
+
+    env = aec_env("tashkalar", mode="melee", players=3, text_info=False)
+    env.reset(seed=4)
+    agents = {"player_1": make_agent("heuristic", 1), "player_2": make_agent("random", 2)}
+    actions = 0
+    for name in env.agent_iter(max_iter=3000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        elif name in agents:
+            before = len(env.driver.state.history)
+            env.play_agent(agents[name])
+            assert len(env.driver.state.history) == before + 1
+            actions += 1
+        else:
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert actions > 10 and not env.agents  # every seat stepped out at the end
+
+
+def test_set_opponents_takes_effect_at_the_next_reset() -> None:
+    env = gym_env("dicebattle", opponents="random")
+    env.set_opponents("heuristic")
+    env.reset(seed=1)
+    assert type(env.agents[1]).__name__ == "HeuristicAgent"
+    with pytest.raises(OptionError):
+        env.set_opponents(["random", "random"])

@@ -152,9 +152,13 @@ class FlatActions(ActionFactoring):
         self.game = game
         self.width = game.num_distinct_actions
         self._index: Callable[[Action], int] = game.action_index
+        self._cache: dict[Action, tuple[int, ...]] = {}  # actions are few and prebuilt: index each once
 
     def factors(self, action: Action) -> tuple[int, ...]:
-        return (self._index(action),)
+        got = self._cache.get(action)
+        if got is None:
+            got = self._cache[action] = (self._index(action),)
+        return got
 
     def token_text(self, position: int, token: int) -> str:
         return str(self.game.action_from_index(token))

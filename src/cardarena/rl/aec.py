@@ -8,7 +8,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine import Game, load
+from ..agents import Agent, SeatView
+from ..engine import Action, Game, InvalidActionError, load
 from .core import Decisions, agent_name
 
 
@@ -82,9 +83,10 @@ class CardArenaAEC(AECEnv[str, dict[str, np.ndarray], int]):
             return
         seat = state.current_player
         assert seat is not None
-        self.agent_selection = agent_name(seat)
-        self.infos = {a: {} for a in self.agents}
-        self.infos[self.agent_selection] = self.driver.info(seat)
+        self.agent_selection = self.possible_agents[seat]
+        if self.driver.text_info:  # without texts every info stays the empty dict it was made
+            self.infos = {a: {} for a in self.agents}
+            self.infos[self.agent_selection] = self.driver.info(seat)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self.driver.observe(self._seat[agent])
@@ -105,11 +107,32 @@ class CardArenaAEC(AECEnv[str, dict[str, np.ndarray], int]):
             raise ValueError(f"{agent} is to act: None is only for agents whose game is over")
         self._cumulative_rewards[agent] = 0.0
         self.driver.choose(int(action))
-        self._clear_rewards()
-        self._after_move()
-        self._accumulate_rewards()
+        if self.driver.state.is_terminal():
+            self._clear_rewards()
+            self._after_move()
+            self._accumulate_rewards()
+        else:  # rewards come at the end only: nothing to clear or add up before it
+            self._after_move()
         if self.render_mode == "human":
             self.render()
+
+    def tokens_of(self, action: Action) -> tuple[int, ...]:
+        """The sub-decisions (steps) that take ``action``, a legal action of the agent to act."""
+        return self.driver.factoring.factors(action)
+
+    def play_agent(self, agent: Agent) -> Action:
+        """Let a cardarena agent take the current decision (a league: some seats learn, agents play the others).
+
+        The agent acts on the acting seat's ``SeatView`` (never the true state); its action is then stepped token
+        by token, so rewards, terminations and infos follow as for any other step. Returns the action.
+        """
+        seat = self._seat[self.agent_selection]
+        if self.driver.prefix:
+            raise InvalidActionError("agent", "a decision is half taken: finish its sub-decisions first")
+        action = agent.act(SeatView(self.driver.state, seat))
+        for token in self.tokens_of(action):
+            self.step(token)
+        return action
 
     def render(self) -> str | None:
         """``ansi``: the public text picture (what a spectator sees); ``human``: printed; no render mode: nothing."""

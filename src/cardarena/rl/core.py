@@ -84,17 +84,21 @@ class Decisions:
         """The tree node of the sub-decision to take now (built from the legal actions once per decision)."""
         node = self._node
         if node is None:
-            root: Node = {}
             factors = self._factors
-            for action in self.state.legal_actions():
-                seq = factors(action)
-                n = root
-                for t in seq[:-1]:
-                    child = n.get(t)
-                    if child is None:
-                        child = n[t] = {}
-                    n = child
-                n[seq[-1]] = action
+            root: Node
+            if self.depth == 1:
+                root = {factors(a)[0]: a for a in self.state.legal_actions()}
+            else:
+                root = {}
+                for action in self.state.legal_actions():
+                    seq = factors(action)
+                    n = root
+                    for t in seq[:-1]:
+                        child = n.get(t)
+                        if child is None:
+                            child = n[t] = {}
+                        n = child
+                    n[seq[-1]] = action
             self._root = self._node = node = root
         return node
 

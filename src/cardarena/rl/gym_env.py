@@ -54,17 +54,12 @@ class CardArenaEnv(gymnasium.Env[Any, Any]):
         n = self.game.num_players
         if not 0 <= seat < n:
             raise OptionError(f"seat must be in 0..{n - 1} for {self.game.id} with these options")
-        others = [s for s in range(n) if s != seat]
-        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != len(others):
-            raise OptionError(f"give one opponent spec, or one for each of the {len(others)} other seats")
-        for spec in specs:
-            make_agent(spec, 0)  # an unknown agent or parameter raises OptionError now, not at reset
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
         self.seat = seat
-        self.specs = dict(zip(others, specs))
+        self.specs: dict[int, str] = {}
+        self.set_opponents(opponents)
         self.driver = Decisions(self.game, text_info=text_info)
         d = self.driver
         self.observation_space = spaces.Dict(
@@ -77,6 +72,17 @@ class CardArenaEnv(gymnasium.Env[Any, Any]):
         self.agents: dict[int, Agent] = {}
         self.game_seed = 0
         self._lost_by: str | None = None
+
+    def set_opponents(self, opponents: str | Sequence[str]) -> None:
+        """Change the opponents from the next ``reset`` on (a league: draw them per episode). One spec for every
+        other seat, or one per other seat in seat order; an unknown agent or parameter raises ``OptionError``."""
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != len(others):
+            raise OptionError(f"give one opponent spec, or one for each of the {len(others)} other seats")
+        for spec in specs:
+            make_agent(spec, 0)  # an unknown agent or parameter raises OptionError now, not at reset
+        self.specs = dict(zip(others, specs))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

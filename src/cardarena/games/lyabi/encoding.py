@@ -24,6 +24,7 @@ from .constants import BUY_K, COLOURS, ITEM_IDS, ITEM_K, ORDER_K, PHASE_NAMES, P
 SET_STATES = ["none", "face down", "dummy", "shown"]
 MAX_HP = 20
 SMALL = 10  # sizes and counts without a hard limit are shown divided by this (capped at 1)
+CACHE_LIMIT = 100_000  # factored actions remembered (a dict lookup instead of working them out again)
 
 
 class LyabiEncoder(ObservationEncoder):
@@ -198,6 +199,8 @@ class LyabiFactoring(ActionFactoring):
     def factors(self, action: Action) -> tuple[int, ...]:
         got = self._cache.get(action)
         if got is None:
+            if len(self._cache) > CACHE_LIMIT:
+                self._cache.clear()
             got = self._cache[action] = self._factors(action)
         return got
 

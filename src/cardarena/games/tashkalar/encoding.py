@@ -28,6 +28,7 @@ SLOTS = 4  # seats and colours, relative to the observer
 RANKS = 3  # common, heroic, legendary (a piece's rank 1-3)
 HANDS = ("beings", "legends", "flares")
 SMALL = 10
+CACHE_LIMIT = 100_000  # factored actions remembered (a dict lookup instead of working them out again)
 MAX_SCORE = 20
 
 
@@ -282,6 +283,8 @@ class TashKalarFactoring(ActionFactoring):
     def factors(self, action: Action) -> tuple[int, ...]:
         got = self._cache.get(action)
         if got is None:
+            if len(self._cache) > CACHE_LIMIT:
+                self._cache.clear()
             got = self._cache[action] = self._factors(action)
         return got
 
