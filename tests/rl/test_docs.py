@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from cardarena.engine import games, load
+from cardarena.engine import load
 from cardarena.rl import ENVIRONMENTS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", sorted({g for g, _ in ENVIRONMENTS.values()}))
 def test_the_games_doc_lists_every_field_of_its_encoding(game_id: str) -> None:
     text = (DOCS / "games" / f"{game_id}.md").read_text(encoding="utf-8")
     encoder = load(game_id).observation_encoder()
