@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardarena.engine import Layout, ObservationEncoder
-from cardarena.engine.encoding import Buffer, put_counts, put_one_hot, ratio
+from cardarena.engine.encoding import Buffer, put_counts, ratio
 
 from .cards import Tables
 from .constants import DECK_SIZE, MAX_COPIES, MAX_REDRAWS, STARS_TO_WIN, Phase, Zone
@@ -20,10 +20,13 @@ PHASES = [p.label for p in Phase]
 ZONES = [z.label for z in Zone]
 #: what ``observation["waiting"]["kind"]`` may be: a phase's label, or ``nothing`` once the game is over
 WAITING = [*PHASES, "nothing"]
+PHASE_INDEX = {label: i for i, label in enumerate(PHASES)}
+WAITING_INDEX = {label: i for i, label in enumerate(WAITING)}
 QUEUE_SLOTS = 8  # the battle queue's first entries, in order (a battle queues far fewer in practice)
 MAX_LEVEL = 20  # levels are shown divided by this (capped at 1)
 HAND_MAX = 12  # hand and zone sizes are shown divided by this (capped at 1)
 SEAT_ZONES = ("graveyard", "stock", "known_in_hand", "used_last_battle", "main", "circle", "hand")
+COUNTED_ZONES = ("graveyard", "stock", "known_in_hand", "used_last_battle", "hand")  # always lists of card ids
 
 
 class DiceBattleEncoder(ObservationEncoder):
@@ -67,14 +70,15 @@ class DiceBattleEncoder(ObservationEncoder):
         self.n = n
 
     def encode_into(self, observation: dict[str, Any], seat: int, out: Buffer) -> None:
+        # the hot path of every RL step: plain loops and inline arithmetic (counts are never negative)
         idx = self.index
-        put_one_hot(out, self.o_phase, PHASES.index(observation["phase"]))
+        out[self.o_phase + PHASE_INDEX[observation["phase"]]] = 1.0
         out[self.o_round] = ratio(observation["round"], 50)
         first = observation["first"]
         if first is not None:
             out[self.o_first + (first != seat)] = 1.0
         w = observation["waiting"]
-        put_one_hot(out, self.o_wait, WAITING.index(w["kind"]))
+        out[self.o_wait + WAITING_INDEX[w["kind"]]] = 1.0
         if w["seat"] == seat:
             out[self.o_wait_me] = 1.0
         if "card" in w:
@@ -86,23 +90,35 @@ class DiceBattleEncoder(ObservationEncoder):
         for s, p in enumerate(observation["players"]):
             o = self.o_seat[s != seat]
             k = o["scalars"]
-            out[k] = p["stars"] / STARS_TO_WIN
-            out[k + 1] = float(p["miracle"])
-            out[k + 2] = float(p["revival"])
-            out[k + 3] = ratio(p["hand_count"], HAND_MAX)
-            out[k + 4] = ratio(p["deck_count"], DECK_SIZE)
-            out[k + 5] = ratio(p["redraws"], MAX_REDRAWS)
-            out[k + 6] = float(p["token"])
+            if p["stars"]:
+                out[k] = p["stars"] / STARS_TO_WIN
+            if p["miracle"]:
+                out[k + 1] = 1.0
+            if p["revival"]:
+                out[k + 2] = 1.0
+            x = p["hand_count"]
+            out[k + 3] = x / HAND_MAX if x < HAND_MAX else 1.0
+            x = p["deck_count"]
+            out[k + 4] = x / DECK_SIZE if x < DECK_SIZE else 1.0
+            if p["redraws"]:
+                out[k + 5] = ratio(p["redraws"], MAX_REDRAWS)
+            if p["token"]:
+                out[k + 6] = 1.0
             if "level" in p:
-                out[k + 7] = ratio(p["level"], MAX_LEVEL)
+                x = p["level"]
+                out[k + 7] = x / MAX_LEVEL if x < MAX_LEVEL else 1.0
                 out[k + 8] = float(p["cancelled"])
                 out[k + 9] = float(p["tie_win"])
             main, circle, grant = p["main"], p["circle"], p["grant"]
             if isinstance(main, list):  # shown
                 out[k + 10] = ratio(len(main), HAND_MAX)
                 out[k + 11] = ratio(len(circle), HAND_MAX)
-                put_counts(out, o["main"], main, idx, unit)
-                put_counts(out, o["circle"], circle, idx, unit)
+                base = o["main"]
+                for c in main:
+                    out[base + idx[c]] += unit
+                base = o["circle"]
+                for c in circle:
+                    out[base + idx[c]] += unit
                 if grant is not None:
                     out[k + 12] = 1.0
                     out[o["grant"] + idx[grant]] = 1.0
@@ -111,19 +127,21 @@ class DiceBattleEncoder(ObservationEncoder):
                 out[k + 11] = ratio(circle, HAND_MAX)
                 out[k + 12] = float(grant)
             out[o["roll"] + min(max(int(p["roll"] or 0), 0), 6)] = 1.0
-            put_counts(out, o["graveyard"], p["graveyard"], idx, unit)
-            put_counts(out, o["stock"], p["stock"], idx, unit)
-            put_counts(out, o["known_in_hand"], p["known_in_hand"], idx, unit)
-            put_counts(out, o["used_last_battle"], p["used_last_battle"], idx, unit)
-            if "hand" in p:
-                put_counts(out, o["hand"], p["hand"], idx, unit)
-        width = self.n + 5
-        for i, (level, owner, card, zone) in enumerate(observation["queue"][:QUEUE_SLOTS]):
-            q = self.o_queue + i * width
-            out[q] = ratio(level, MAX_LEVEL)
-            out[q + 1] = float(owner == seat)
-            out[q + 2 + ZONES.index(zone)] = 1.0
-            out[q + 5 + idx[card]] = 1.0
+            for zone in COUNTED_ZONES:
+                cards = p.get(zone)
+                if cards:
+                    base = o[zone]
+                    for c in cards:
+                        out[base + idx[c]] += unit
+        queue = observation["queue"]
+        if queue:
+            width = self.n + 5
+            for i, (level, owner, card, zone) in enumerate(queue[:QUEUE_SLOTS]):
+                q = self.o_queue + i * width
+                out[q] = ratio(level, MAX_LEVEL)
+                out[q + 1] = float(owner == seat)
+                out[q + 2 + ZONES.index(zone)] = 1.0
+                out[q + 5 + idx[card]] = 1.0
         result = observation["result"]
         if result is not None:
             r = result[seat]

@@ -17,11 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, ActionFactoring, Layout, ObservationEncoder
-from ...engine.encoding import Buffer, put_counts, put_one_hot, ratio
+from ...engine.encoding import Buffer, put_counts, ratio
 from .actions import Codec
 from .constants import BUY_K, COLOURS, ITEM_IDS, ITEM_K, ORDER_K, PHASE_NAMES, PLACE_K, SET_K, SPLIT_K
 
 SET_STATES = ["none", "face down", "dummy", "shown"]
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 MAX_HP = 20
 SMALL = 10  # sizes and counts without a hard limit are shown divided by this (capped at 1)
 CACHE_LIMIT = 100_000  # factored actions remembered (a dict lookup instead of working them out again)
@@ -86,7 +87,7 @@ class LyabiEncoder(ObservationEncoder):
 
     def encode_into(self, observation: dict[str, Any], seat: int, out: Buffer) -> None:
         ri, ci, k = self.r_index, self.c_index, self.k
-        put_one_hot(out, self.o_phase, PHASE_NAMES.index(observation["phase"]))
+        out[self.o_phase + PHASE_INDEX[observation["phase"]]] = 1.0
         f = self.o_flags
         out[f] = ratio(observation["turn"], 100)
         if observation["to_act"] == seat:
@@ -95,15 +96,18 @@ class LyabiEncoder(ObservationEncoder):
             out[f + 2] = 1.0
         out[f + 3] = ratio(observation["actions_left"], 2)
         out[f + 4] = ratio(observation["pending_damage"] or 0, SMALL)
+        o_supply = self.o_supply
         for name, n in observation["supply"].items():
-            out[self.o_supply + ri[name]] = ratio(n, SMALL)
+            if n:
+                out[o_supply + ri[name]] = n / SMALL if n < SMALL else 1.0
         for i, lv in enumerate(self.levels):
             out[self.o_piles + i] = ratio(observation["circle_piles"].get(lv, 0), 8)
         out[self.o_item_pile] = ratio(observation["item_pile"], 12)
         removed = observation["removed"]
         for name, n in removed["ryabi"].items():
             out[self.o_removed + ri[name]] = ratio(n, 4)
-        put_counts(out, self.o_removed + k, removed["circles"], ci, 0.25)
+        if removed["circles"]:
+            put_counts(out, self.o_removed + k, removed["circles"], ci, 0.25)
         for name in removed["items"]:
             out[self.o_removed + k + len(ci) + self.i_index[name]] = 1.0
         colours = observation["battle_colours"]
@@ -141,9 +145,15 @@ class LyabiEncoder(ObservationEncoder):
             out[q + 3] = ratio(p["draw_to"], 5)
             out[q + 4] = float(p["battling"])
             out[q + 5] = float(p["item"] is not None)
-            put_counts(out, o["discard"], p["discard"], ri, 1.0 / SMALL)
-            put_counts(out, o["field"], p["field"], ci, 0.25)
-            put_counts(out, o["hand_known"], p["hand_known"], ri, 0.2)
+            for block, cards, index, unit in (
+                ("discard", p["discard"], ri, 1.0 / SMALL),
+                ("field", p["field"], ci, 0.25),
+                ("hand_known", p["hand_known"], ri, 0.2),
+            ):
+                if cards:
+                    base = o[block]
+                    for c in cards:
+                        out[base + index[c]] += unit
             shown = p["set"]
             state = 0 if shown is None else 1 if shown == "face down" else 2 if shown == "dummy" else 3
             out[o["set_state"] + state] = 1.0

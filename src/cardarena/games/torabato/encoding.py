@@ -11,16 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Layout, ObservationEncoder
-from ...engine.encoding import Buffer, put_counts, put_one_hot, ratio
+from ...engine.encoding import Buffer, ratio
 from .cards import NAMES
 from .constants import CARDS_PER_SEAT, MAX_REDEALS, Pending, Phase
 
 PHASES = [p.text for p in Phase]
+PHASE_INDEX = {text: i for i, text in enumerate(PHASES)}
 PENDING = [p.value for p in Pending]
 STACK_KINDS = ["spell", "ability", "recursion"]
 STACK_SLOTS = 4  # the top of the stack first
 SMALL = 10  # hand sizes, mana, attack and health are shown divided by this (capped at 1)
 SOLDIER_STATS = ("attack", "health", "damage", "tapped", "sick", "unblockable", "zeroed", "tapped_this_turn")
+SCALAR_KEYS = ("hand_size", "mana_count", "mana_tapped", "mana_pool", "available_mana")  # after the deck, / SMALL
 SEAT_CARD_BLOCKS = ("discard", "known_in_hand_or_mana", "known_in_hand", "known_in_mana", "reveals")
 
 
@@ -74,10 +76,12 @@ class ToraBatoEncoder(ObservationEncoder):
         )
 
     def encode_into(self, observation: dict[str, Any], seat: int, out: Buffer) -> None:
+        # the hot path of every RL step: plain loops and inline arithmetic (counts are never negative)
         idx, n = self.index, self.n
-        put_one_hot(out, self.o_phase, PHASES.index(observation["phase"]))
+        out[self.o_phase + PHASE_INDEX[observation["phase"]]] = 1.0
         f = self.o_flags
-        out[f] = ratio(observation["turn"], 100)
+        turn = observation["turn"]
+        out[f] = turn / 100 if turn < 100 else 1.0
         if observation["active"] == seat:
             out[f + 1] = 1.0
         if observation["first_player"] == seat:
@@ -87,8 +91,10 @@ class ToraBatoEncoder(ObservationEncoder):
         if observation["priority"] == seat:
             out[f + 4] = 1.0
         out[f + 5] = ratio(observation["passes"], 2)
-        out[f + 6] = float(observation["mana_set_this_turn"])
-        out[f + 7] = float(observation["attacked_this_turn"])
+        if observation["mana_set_this_turn"]:
+            out[f + 6] = 1.0
+        if observation["attacked_this_turn"]:
+            out[f + 7] = 1.0
         out[f + 8] = ratio(observation["redeals"], MAX_REDEALS)
         pending = observation["pending"]
         if pending is not None:
@@ -105,48 +111,64 @@ class ToraBatoEncoder(ObservationEncoder):
             o = self.o_seat[s != seat]
             k = o["scalars"]
             out[k] = ratio(p["deck"], CARDS_PER_SEAT)
-            out[k + 1] = ratio(p["hand_size"], SMALL)
-            out[k + 2] = ratio(p["mana_count"], SMALL)
-            out[k + 3] = ratio(p["mana_tapped"], SMALL)
-            out[k + 4] = ratio(p["mana_pool"], SMALL)
-            out[k + 5] = ratio(p["available_mana"], SMALL)
-            put_counts(out, o["discard"], p["discard"], idx, 1.0)
-            put_counts(out, o["known_in_hand_or_mana"], p["known_in_hand_or_mana"], idx, 1.0)
-            put_counts(out, o["known_in_hand"], p["known_in_hand"], idx, 1.0)
-            put_counts(out, o["known_in_mana"], p["known_in_mana"], idx, 1.0)
-            put_counts(out, o["reveals"], reveals[s], idx, 1.0)
-            if "hand" in p:
-                put_counts(out, o["hand"], p["hand"], idx, 1.0)
-                put_counts(out, o["mana"], p["mana"], idx, 1.0)
+            for i, key in enumerate(SCALAR_KEYS, 1):
+                x = p[key]
+                if x:
+                    out[k + i] = x / SMALL if x < SMALL else 1.0
+            for block, cards in (
+                ("discard", p["discard"]),
+                ("known_in_hand_or_mana", p["known_in_hand_or_mana"]),
+                ("known_in_hand", p["known_in_hand"]),
+                ("known_in_mana", p["known_in_mana"]),
+                ("reveals", reveals[s]),
+                ("hand", p.get("hand")),
+                ("mana", p.get("mana")),
+            ):
+                if cards:
+                    base = o[block]
+                    for c in cards:
+                        out[base + idx[c]] = 1.0
             base = o["soldiers"]
             for sol in p["soldiers"]:
                 q = base + idx[sol["card"]] * stride
                 out[q] = 1.0
-                out[q + 1] = ratio(sol["attack"], SMALL)
-                out[q + 2] = ratio(sol["health"], SMALL)
-                out[q + 3] = ratio(sol["damage"], SMALL)
-                out[q + 4] = float(sol["tapped"])
-                out[q + 5] = float(sol["sick"])
-                out[q + 6] = float(sol["unblockable"])
-                out[q + 7] = float(sol["zeroed"])
-                out[q + 8] = float(sol["tapped_this_turn"])
+                a, h, d = sol["attack"], sol["health"], sol["damage"]
+                if a > 0:
+                    out[q + 1] = a / SMALL if a < SMALL else 1.0
+                if h > 0:
+                    out[q + 2] = h / SMALL if h < SMALL else 1.0
+                if d > 0:
+                    out[q + 3] = d / SMALL if d < SMALL else 1.0
+                if sol["tapped"]:
+                    out[q + 4] = 1.0
+                if sol["sick"]:
+                    out[q + 5] = 1.0
+                if sol["unblockable"]:
+                    out[q + 6] = 1.0
+                if sol["zeroed"]:
+                    out[q + 7] = 1.0
+                if sol["tapped_this_turn"]:
+                    out[q + 8] = 1.0
         attack = observation["attack"]
         a = self.o_attack
-        put_counts(out, a, attack["attackers"], idx, 1.0)
+        for c in attack["attackers"]:
+            out[a + idx[c]] = 1.0
         for blocker, attacker in attack["blocks"]:
             out[a + n + idx[blocker]] = 1.0
             out[self.o_blocked + idx[attacker]] = 1.0
         for _attacker, blocker in attack["assigned"]:
             q = a + 2 * n + idx[blocker]
             out[q] = min(out[q] + 0.2, 1.0)
-        for i, item in enumerate(reversed(observation["stack"][-STACK_SLOTS:])):
-            q = self.o_stack + i * self.stack_width
-            out[q + STACK_KINDS.index(item["kind"])] = 1.0
-            out[q + 3] = float(item["controller"] == seat)
-            target = item["target"]
-            if target == "opponent":
-                out[q + 4] = 1.0
-            out[q + 5] = float(item["zeroed"])
-            out[q + 6 + idx[item["card"]]] = 1.0
-            if target is not None and target != "opponent":
-                out[q + 6 + n + idx[target]] = 1.0
+        stack = observation["stack"]
+        if stack:
+            for i, item in enumerate(reversed(stack[-STACK_SLOTS:])):
+                q = self.o_stack + i * self.stack_width
+                out[q + STACK_KINDS.index(item["kind"])] = 1.0
+                out[q + 3] = float(item["controller"] == seat)
+                target = item["target"]
+                if target == "opponent":
+                    out[q + 4] = 1.0
+                out[q + 5] = float(item["zeroed"])
+                out[q + 6 + idx[item["card"]]] = 1.0
+                if target is not None and target != "opponent":
+                    out[q + 6 + n + idx[target]] = 1.0
