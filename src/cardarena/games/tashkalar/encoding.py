@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action, ActionFactoring, Layout, ObservationEncoder
-from ...engine.encoding import Buffer, put_counts, put_one_hot, ratio
+from ...engine.encoding import Buffer, put_counts, ratio
 from .actions import CARD_KINDS, MAX_OPTIONS, SQ_KINDS
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
 from .cards.model import ORIENTATIONS, CardSet
 from .cards.tasks import TaskSet
 from .constants import PHASE_NAMES, Kind
 
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 SLOTS = 4  # seats and colours, relative to the observer
 RANKS = 3  # common, heroic, legendary (a piece's rank 1-3)
 HANDS = ("beings", "legends", "flares")
@@ -124,7 +125,7 @@ class TashKalarEncoder(ObservationEncoder):
         def rel_colour(c: int) -> int:
             return (c - mine) % nc
 
-        put_one_hot(out, self.o_phase, PHASE_NAMES.index(observation["phase"]))
+        out[self.o_phase + PHASE_INDEX[observation["phase"]]] = 1.0
         f = self.o_flags
         out[f] = ratio(observation["turn"], 100)
         out[f + 1] = ratio(observation["actions"], 2)
@@ -147,9 +148,10 @@ class TashKalarEncoder(ObservationEncoder):
         if player is not None and player >= 0:
             out[self.o_player + rel_seat(player)] = 1.0
         width = SLOTS + RANKS
+        o_board = self.o_board
         for name, (colour, rank) in observation["board"].items():
-            q = self.o_board + sq[name] * width
-            out[q + rel_colour(colour)] = 1.0
+            q = o_board + sq[name] * width
+            out[q + (colour - mine) % nc] = 1.0
             if 1 <= rank <= RANKS:
                 out[q + SLOTS + rank - 1] = 1.0
         points = observation.get("points")
@@ -179,26 +181,36 @@ class TashKalarEncoder(ObservationEncoder):
             school = self.school.get(observation["schools"][s])
             if school is not None:
                 out[q + 8 + school] = 1.0
-            put_counts(out, self.o_discards + r * n, observation["school_discards"][s], card, 1.0)
-            put_counts(out, self.o_known + r * n, observation["known_hand_cards"][s], card, 1.0)
+            for c in observation["school_discards"][s]:
+                out[self.o_discards + r * n + card[c]] += 1.0
+            for c in observation["known_hand_cards"][s]:
+                out[self.o_known + r * n + card[c]] += 1.0
         out[self.o_decks] = ratio(observation["legend_deck"], 10)
         out[self.o_decks + 1] = ratio(observation["flare_deck"], 10)
         put_counts(out, self.o_piles, observation["legend_discard"], card, 1.0)
         put_counts(out, self.o_piles + n, observation["flare_discard"], card, 1.0)
         q = self.o_counters
         for i, x in enumerate(observation["destroyed_this_turn"][:3]):
-            out[q + i] = ratio(x, 4)
+            if x:
+                out[q + i] = ratio(x, 4)
         for i, x in enumerate(observation["extra_draws"][:3]):
-            out[q + 3 + i] = ratio(x, 3)
+            if x:
+                out[q + 3 + i] = ratio(x, 3)
         for i, x in enumerate(observation["destroyed_by_colour"][: nc * RANKS]):
-            c, rank = divmod(i, RANKS)
-            out[q + 6 + rel_colour(c) * RANKS + rank] = ratio(x, 4)
+            if x:
+                c, rank = divmod(i, RANKS)
+                out[q + 6 + rel_colour(c) * RANKS + rank] = ratio(x, 4)
         hand = observation.get("hand")
         if hand is not None:
             for i, kind in enumerate(HANDS):
-                put_counts(out, self.o_hand + i * n, hand[kind], card, 1.0)
-            put_counts(out, self.o_deck, observation["my_deck_cards"], card, 1.0)
-            put_counts(out, self.o_deck + n, observation["my_deck_bottom"], card, 1.0)
+                base = self.o_hand + i * n
+                for c in hand[kind]:
+                    out[base + card[c]] += 1.0
+            base = self.o_deck
+            for c in observation["my_deck_cards"]:
+                out[base + card[c]] += 1.0
+            if observation["my_deck_bottom"]:
+                put_counts(out, self.o_deck + n, observation["my_deck_bottom"], card, 1.0)
         if "team_legends" in observation:
             put_counts(out, self.o_team, observation["team_legends"], card, 1.0)
         resolving = observation["resolving"]
@@ -219,7 +231,8 @@ class TashKalarEncoder(ObservationEncoder):
             out[q + n + sq[pending[1]]] = 1.0
             if pending[2] in ORIENTATIONS:
                 out[q + n + 81 + ORIENTATIONS.index(pending[2])] = 1.0
-        put_counts(out, self.o_recall, observation["recall_choices"], sq, 1.0)
+        if observation["recall_choices"]:
+            put_counts(out, self.o_recall, observation["recall_choices"], sq, 1.0)
         if "colour_scores" in observation:
             q = self.o_melee
             for s, row in enumerate(observation["colour_scores"]):
