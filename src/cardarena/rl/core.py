@@ -20,6 +20,8 @@ import numpy as np
 
 from ..engine import Action, Game, IllegalActionError, InvalidActionError, OptionError, State
 
+#: How many distinct masks are kept for reuse (a few hundred arise in a long run of most games).
+MASK_CACHE = 4096
 #: A node of the tree of legal actions: the next sub-decision's token -> a deeper node, or the action it completes.
 Node = dict[int, Any]
 
@@ -54,6 +56,7 @@ class Decisions:
         self.low = np.asarray(low, dtype=np.float32)
         self.high = np.asarray(high, dtype=np.float32)
         self._factors = self.factoring.factors
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self.state: State = game.new_initial_state(0)
         self._new_decision()
 
@@ -157,10 +160,20 @@ class Decisions:
         return list(self.node()) if seat == self.state.current_player else []
 
     def mask(self, seat: int) -> np.ndarray:
-        """1 for each token allowed now to ``seat`` (all zeros when it is not to act)."""
-        mask = np.zeros(self.width, dtype=np.int8)
-        if seat == self.state.current_player:
-            mask[list(self.node())] = 1
+        """1 for each token allowed now to ``seat`` (all zeros when it is not to act).
+
+        The same sets of allowed tokens come back again and again (pass, the same few cards), so masks are kept
+        by their tokens and shared: they are read-only (``env.step`` never changes one; copy it to change it).
+        """
+        key = tuple(self.node()) if seat == self.state.current_player else ()
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= MASK_CACHE:
+                self._masks.clear()
+            mask = np.zeros(self.width, dtype=np.int8)
+            mask[list(key)] = 1
+            mask.flags.writeable = False
+            self._masks[key] = mask
         return mask
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
