@@ -194,3 +194,13 @@ def test_set_opponents_takes_effect_at_the_next_reset() -> None:
     assert type(env.agents[1]).__name__ == "HeuristicAgent"
     with pytest.raises(OptionError):
         env.set_opponents(["random", "random"])
+
+
+def test_aec_renders_what_a_spectator_sees() -> None:
+    env = aec_env("lyabi", render_mode="ansi")
+    env.reset(seed=2)
+    state = env.driver.state
+    assert env.render() == state.game.render(state, None)
+    assert aec_env("lyabi").render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        aec_env("lyabi", render_mode="rgb_array")

@@ -8,7 +8,8 @@ node reached so far, so every masked-in choice leads to a legal action and every
 
 Speed (``cardarena bench --rl``): the legal actions are listed once per decision (the state caches them), the
 tree is built once per decision, an observation is encoded once per decision and seat (sub-steps copy it and add
-the progress block), and arrays are filled by index.
+the progress block), the encoder writes only its non-zero entries (copied into the array in one numpy call), and
+masks are shared by the sets of tokens they allow.
 """
 
 from __future__ import annotations
@@ -74,14 +75,9 @@ class Decisions:
 
     def _new_decision(self) -> None:
         self.prefix: list[int] = []
-        self._root: Node | None = None
         self._node: Node | None = None
         self._encoded: dict[int, np.ndarray] = {}
         self._observed: dict[int, dict[str, np.ndarray]] = {}
-
-    @property
-    def current_seat(self) -> int | None:
-        return self.state.current_player
 
     def node(self) -> Node:
         """The tree node of the sub-decision to take now (built from the legal actions once per decision)."""
@@ -102,7 +98,7 @@ class Decisions:
                             child = n[t] = {}
                         n = child
                     n[seq[-1]] = action
-            self._root = self._node = node = root
+            self._node = node = root
         return node
 
     def choose(self, token: int) -> Action | None:
