@@ -27,8 +27,7 @@ MAX_FACTOR_WIDTH = 4096
 
 
 class Buffer(Protocol):
-    """Where an encoder writes, by position: a list of zeros, a numpy array, or (the fast path of
-    ``cardarena.rl``) a ``defaultdict(float)`` that collects the non-zero entries, copied into an array at once."""
+    """Where an encoder writes, by position: a numpy array of zeros (``cardarena.rl``) or a list of zeros."""
 
     def __getitem__(self, index: int, /) -> Any: ...
 

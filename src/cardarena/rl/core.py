@@ -8,13 +8,12 @@ node reached so far, so every masked-in choice leads to a legal action and every
 
 Speed (``cardarena bench --rl``): the legal actions are listed once per decision (the state caches them), the
 tree is built once per decision, an observation is encoded once per decision and seat (sub-steps copy it and add
-the progress block), the encoder writes only its non-zero entries (copied into the array in one numpy call), and
-masks are shared by the sets of tokens they allow.
+the progress block), the encoder writes only its non-zero entries, and masks are shared by the sets of tokens they
+allow.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -141,13 +140,10 @@ class Decisions:
         """The game's encoding of ``observation(seat)``, cached for the current decision."""
         vec = self._encoded.get(seat)
         if vec is None:
-            entries: defaultdict[int, float] = defaultdict(float)  # the non-zero entries, then one numpy write
-            self.encoder.encode_into(self.state.observation(seat), seat, entries)
+            # the encoder writes its non-zero entries straight into the zeroed array (measured: twice as fast as
+            # collecting them in a dict and copying them over in one numpy call)
             vec = np.zeros(self.size, dtype=np.float32)
-            if entries:
-                vec[np.fromiter(entries.keys(), np.intp, len(entries))] = np.fromiter(
-                    entries.values(), np.float32, len(entries)
-                )
+            self.encoder.encode_into(self.state.observation(seat), seat, vec)
             self._encoded[seat] = vec
         return vec
 
