@@ -1,6 +1,15 @@
 """The game-agnostic kernel (standard library only)."""
 
 from .actions import Action
+from .encoding import (
+    MAX_FACTOR_WIDTH,
+    ActionFactoring,
+    EncodedField,
+    FlatActions,
+    Layout,
+    ObservationEncoder,
+    check_factoring,
+)
 from .errors import (
     CardDataError,
     IllegalActionError,
@@ -19,12 +28,18 @@ from .rng import Rng, derive_seed
 from .undo import UndoRefused, can_undo, prior_state, undo, undo_refusal
 
 __all__ = [
+    "MAX_FACTOR_WIDTH",
     "MAX_TURNS",
     "Action",
+    "ActionFactoring",
     "CardDataError",
+    "EncodedField",
+    "FlatActions",
     "Game",
     "IllegalActionError",
     "InvalidActionError",
+    "Layout",
+    "ObservationEncoder",
     "Option",
     "OptionError",
     "Panel",
@@ -35,6 +50,7 @@ __all__ = [
     "UndoRefused",
     "UnknownGameError",
     "can_undo",
+    "check_factoring",
     "derive_seed",
     "game_class",
     "games",
