@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench load clean
+.PHONY: run test lint typecheck unit bench bench-rl load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: lint typecheck chromium unit
 
 bench: $(STAMP)
 	$(BIN)/cardarena bench
+
+# RL environment steps/s with encodings and masks, every game (docs/rl.md, "Speed").
+bench-rl: $(STAMP)
+	$(BIN)/cardarena bench --rl
 
 # 200 concurrent games of scripted clients (2 s between a player's actions) against a server on loopback, for
 # 2 minutes: actions/s and send->ack latency (docs/web.md, "Load and faults").

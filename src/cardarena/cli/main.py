@@ -259,11 +259,25 @@ def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
 @click.option(
     "--agent", "agent_spec", default=None, help="measure this agent's search instead (e.g. ismcts:iterations=500)"
 )
+@click.option(
+    "--rl",
+    "rl",
+    is_flag=True,
+    help="measure the RL environments instead: steps/s with encodings and masks (docs/rl.md)",
+)
 def bench(
-    game_ids: tuple[str, ...], seconds: float, options: tuple[str, ...], as_json: bool, agent_spec: str | None
+    game_ids: tuple[str, ...],
+    seconds: float,
+    options: tuple[str, ...],
+    as_json: bool,
+    agent_spec: str | None,
+    rl: bool,
 ) -> None:
-    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed)."""
+    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed, or --rl)."""
     ids = list(game_ids) or engine.games()
+    if rl:
+        _bench_rl(ids, options, seconds, as_json)
+        return
     if agent_spec is not None:
         try:
             make_agent(agent_spec, 0)
@@ -293,6 +307,32 @@ def bench(
     for r in results:
         table.add_row(r["game"], f"{r['games_per_s']:,.1f}", f"{r['decisions_per_s']:,.0f}", f"{r['clone_us']:.2f}")
     console.print(table)
+
+
+def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json: bool) -> None:
+    """``bench --rl``: PettingZoo environment steps/s with encodings and masks (cardarena.rl.bench)."""
+    try:
+        from ..rl.bench import bench_env
+    except ImportError as e:
+        _fail(f"the RL environments need the rl extra (pip install -e '.[rl]'): {e}")
+    results = [bench_env(_load(g, options), seconds=seconds) for g in ids]
+    if as_json:
+        click.echo(json.dumps({"results": results}))
+        return
+    title = f"RL environment (PettingZoo AEC, random masked play), {seconds:g} s per game"
+    table = Table("game", "steps/s", "decisions/s", "episodes/s", "observation", "actions", "load", title=title)
+    for r in results:
+        table.add_row(
+            r["game"],
+            f"{r['steps_per_s']:,.0f}",
+            f"{r['decisions_per_s']:,.0f}",
+            f"{r['episodes_per_s']:,.1f}",
+            str(r["observation_size"]),
+            f"{r['action_width']} x {r['action_depth']}",
+            f"{r['load_1min']:.1f}",
+        )
+    console.print(table)
+    console.print("load: the 1-minute load average while measuring (2 cores: above 1 means shared cores)")
 
 
 @cli.command()

@@ -1,6 +1,15 @@
 """The game-agnostic kernel (standard library only)."""
 
 from .actions import Action
+from .encoding import (
+    MAX_FACTOR_WIDTH,
+    ActionFactoring,
+    EncodedField,
+    FlatActions,
+    Layout,
+    ObservationEncoder,
+    check_factoring,
+)
 from .errors import (
     CardDataError,
     IllegalActionError,
@@ -18,12 +27,18 @@ from .registry import game_class, games, load, register
 from .rng import Rng, derive_seed
 
 __all__ = [
+    "MAX_FACTOR_WIDTH",
     "MAX_TURNS",
     "Action",
+    "ActionFactoring",
     "CardDataError",
+    "EncodedField",
+    "FlatActions",
     "Game",
     "IllegalActionError",
     "InvalidActionError",
+    "Layout",
+    "ObservationEncoder",
     "Option",
     "OptionError",
     "Panel",
@@ -32,6 +47,7 @@ __all__ = [
     "RulesError",
     "State",
     "UnknownGameError",
+    "check_factoring",
     "derive_seed",
     "game_class",
     "games",

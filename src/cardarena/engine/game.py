@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any, ClassVar, cast
 
 from .actions import Action
+from .encoding import ActionFactoring, FlatActions, ObservationEncoder
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from .fields import Field, check_fields, make_clone, make_snapshot
 from .options import Option, resolve_options
@@ -174,6 +175,43 @@ class Game(ABC):
         ryabi": "yes"``), read from a world drawn by ``resample(seat, ...)``. A face tallies them over many
         resamples to show odds; since resamples know only what the seat knows, the odds reveal nothing more."""
         return {}
+
+    # -- learning agents (cardarena.rl): each game's ``encoding.py`` -------------------------------------------
+    def make_observation_encoder(self) -> ObservationEncoder:
+        """Build the game's fixed-size numeric encoding of ``observation(seat)`` (see :mod:`.encoding`).
+
+        Games override it (in their ``encoding.py``); the default says the game has none.
+        """
+        raise NotImplementedError(
+            f"{self.id} has no observation encoding for learning agents: its package must supply one "
+            "(encoding.py, returned by make_observation_encoder) before cardarena.rl can run it"
+        )
+
+    def make_action_factoring(self) -> ActionFactoring:
+        """How one decision is taken as sub-decisions (see :mod:`.encoding`). The default is the game's own flat
+        integer encoding in one step; games whose encoding is too large for a network's output layer override it."""
+        return FlatActions(self)
+
+    def observation_encoder(self) -> ObservationEncoder:
+        """The game's observation encoder, built once per game (the per-game hook is ``make_observation_encoder``)."""
+        encoder: ObservationEncoder | None = self.__dict__.get("_observation_encoder")
+        if encoder is None:
+            encoder = self.make_observation_encoder()
+            self._observation_encoder = encoder
+        return encoder
+
+    def action_factoring(self) -> ActionFactoring:
+        """The game's action factoring, built once per game (the per-game hook is ``make_action_factoring``)."""
+        factoring: ActionFactoring | None = self.__dict__.get("_action_factoring")
+        if factoring is None:
+            factoring = self.make_action_factoring()
+            self._action_factoring = factoring
+        return factoring
+
+    def encode(self, observation: dict[str, Any], seat: int) -> list[float]:
+        """``observation`` (what ``seat`` sees) as the game's fixed-size list of numbers (``NotImplementedError`` if
+        the game has no encoding). ``cardarena.rl`` writes the same numbers into numpy arrays."""
+        return self.observation_encoder().encode(observation, seat)
 
     def is_pass(self, action: Action) -> bool:
         """Whether ``action`` is a pass: the seat declines to act now (gives up priority, skips an optional step)

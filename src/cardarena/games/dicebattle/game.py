@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardarena.engine import Action, Game, Option, Panel, Rng, State
+from cardarena.engine import Action, Game, ObservationEncoder, Option, Panel, Rng, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import ai, render, views
+from . import ai, encoding, render, views
 from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .state import DiceBattleState
@@ -99,6 +99,9 @@ class DiceBattleGame(Game):
     def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
         assert isinstance(world, DiceBattleState)
         return ai.hidden_facts(world, seat)
+
+    def make_observation_encoder(self) -> ObservationEncoder:
+        return encoding.DiceBattleEncoder(self.tables)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)

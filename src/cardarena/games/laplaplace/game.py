@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardarena.engine import Action, Game, Option, OptionError, Panel, Rng, State
+from cardarena.engine import Action, Game, ObservationEncoder, Option, OptionError, Panel, Rng, State
 
-from . import ai, render
+from . import ai, encoding, render
 from .actions import ActionCodec
 from .cards import Build, CardDef, CardTable, load_build, load_cards
 from .constants import JUDGE_TURN, LEAGUE, OPEN, Identical, Scene
@@ -154,6 +154,9 @@ class LaplaplaceGame(Game):
     def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
         assert isinstance(world, LaplaplaceState)
         return ai.hidden_facts(world, seat)
+
+    def make_observation_encoder(self) -> ObservationEncoder:
+        return encoding.LaplaplaceEncoder(self.table)
 
     def rules_text(self) -> str:
         return super().rules_text() + render.cards_text(self.table)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import Action, Game, InvalidActionError, Option, Panel, Rng, State
+from ...engine import Action, ActionFactoring, Game, InvalidActionError, ObservationEncoder, Option, Panel, Rng, State
 from ...engine.game import MAX_TURNS
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
 from .constants import COLOURS, ITEM_IDS, PASS_K
+from .encoding import LyabiEncoder, LyabiFactoring
 from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
 from .rules.market import Market
@@ -91,6 +92,13 @@ class LyabiGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return narrate(before, LyabiAction(action), after, seat)
+
+    def make_observation_encoder(self) -> ObservationEncoder:
+        return LyabiEncoder(self.codec)
+
+    def make_action_factoring(self) -> ActionFactoring:
+        """The flat encoding has 269,106 entries: a decision is a head and a payment, one ryabi at a time."""
+        return LyabiFactoring(self.codec)
 
     def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
         return evaluate(self, observation, seat)

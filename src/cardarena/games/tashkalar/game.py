@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import MAX_TURNS, Action, CardDataError, Game, Option, OptionError, Panel, Rng, State
-from . import strategy, views
+from ...engine import (
+    MAX_TURNS,
+    Action,
+    ActionFactoring,
+    CardDataError,
+    Game,
+    ObservationEncoder,
+    Option,
+    OptionError,
+    Panel,
+    Rng,
+    State,
+)
+from . import encoding, strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
@@ -183,6 +195,13 @@ class TashKalarGame(Game):
         """The action as ``seat`` sees it, then every visible change it caused (``render/narrate.py``)."""
         assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
         return narrate(before, action, after, seat)
+
+    def make_observation_encoder(self) -> ObservationEncoder:
+        return encoding.TashKalarEncoder(self.cards, self.tasks, players=self.num_players, colours=self.n_col)
+
+    def make_action_factoring(self) -> ActionFactoring:
+        """The flat encoding has over 5 million entries: a decision is a head, a square, an orientation, a piece."""
+        return encoding.TashKalarFactoring(self.cards, self.tasks)
 
     def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
         """Points ahead of the best opponent and pieces on the board by rank, squashed into [-1, 1]."""

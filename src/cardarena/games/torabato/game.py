@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import MAX_TURNS, Action, Game, Option, Panel, Rng, State
+from ...engine import MAX_TURNS, Action, Game, ObservationEncoder, Option, Panel, Rng, State
 from . import actions as acts
-from . import ai
+from . import ai, encoding
 from .cards import CardList, CardSpec, load_cards
 from .constants import PASS_K
 from .narrate import narrate, seen_by
@@ -97,6 +97,9 @@ class ToraBatoGame(Game):
     def board(self, state: State, seat: int | None) -> list[Panel]:
         assert isinstance(state, ToraBatoState)
         return board(state, seat)
+
+    def make_observation_encoder(self) -> ObservationEncoder:
+        return encoding.ToraBatoEncoder()
 
     def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:
         return ai.evaluate(observation, seat)
