@@ -50,6 +50,7 @@ class Config:
     epochs: int = 4
     minibatches: int = 4
     learning_rate: float = 2.5e-4
+    anneal_lr: bool = False  # decay the learning rate linearly to 0 over the run (CleanRL's default)
     gamma: float = 0.99
     gae_lambda: float = 0.95
     clip: float = 0.2
@@ -116,7 +117,13 @@ def ppo_loss(params: Params, batch: dict[str, jax.Array], cfg: Config) -> tuple[
 
 
 def optimizer(cfg: Config) -> optax.GradientTransformation:
-    return optax.chain(optax.clip_by_global_norm(cfg.max_grad_norm), optax.adam(cfg.learning_rate, eps=1e-5))
+    """Adam with global gradient clipping; with ``anneal_lr`` the rate falls linearly to 0 at the last update."""
+    rate: float | optax.Schedule = cfg.learning_rate
+    if cfg.anneal_lr:
+        per_update = cfg.rollout * cfg.num_envs
+        updates = -(-cfg.steps // per_update) * cfg.epochs * cfg.minibatches
+        rate = optax.linear_schedule(cfg.learning_rate, 0.0, updates)
+    return optax.chain(optax.clip_by_global_norm(cfg.max_grad_norm), optax.adam(rate, eps=1e-5))
 
 
 @functools.partial(jax.jit, static_argnames=("cfg",))
@@ -341,6 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--num-envs", type=int, default=Config.num_envs)
     parser.add_argument("--rollout", type=int, default=Config.rollout, help="steps per env between updates")
     parser.add_argument("--learning-rate", type=float, default=Config.learning_rate)
+    parser.add_argument("--anneal-lr", action="store_true", help="decay the learning rate linearly to 0")
     parser.add_argument("--entropy-coef", type=float, default=Config.entropy_coef)
     parser.add_argument("--epochs", type=int, default=Config.epochs, help="passes over each rollout")
     parser.add_argument("--hidden", default="128,128", help="the MLPs' hidden layer widths, comma-separated")
@@ -367,6 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout=min(args.rollout, max(args.steps // args.num_envs, 8)),
         epochs=args.epochs,
         learning_rate=args.learning_rate,
+        anneal_lr=args.anneal_lr,
         entropy_coef=args.entropy_coef,
         hidden=tuple(int(w) for w in args.hidden.split(",") if w),
         seed=args.seed,
@@ -429,34 +438,44 @@ def _write(out: Path, params: Params, curve: list[dict[str, float]], summary: di
 
 
 def plot(curve: list[dict[str, float]], summary: dict[str, Any], path: Path) -> None:
-    """The learning curve: the training win rate and mean return (last 100 episodes) against steps, with the
-    final greedy evaluation's win rates (Wilson 95% intervals) marked at the right."""
+    """Three panels: the training win rate and mean return (last 100 episodes, sampled policy) against steps, and
+    the final evaluation's win rates with Wilson 95% intervals (the greedy policy and the reference agent)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     steps = [r["steps"] for r in curve]
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(10, 3.8))
-    ax.plot(steps, [r["win_rate"] for r in curve], label=f"training, vs {summary['opponent']} (sampled policy)")
-    for k, (opponent, results) in enumerate(summary["evaluation"].items()):
-        for name, res in results.items():
-            label = f"{'policy' if name == 'policy' else name + ' agent'} vs {opponent}, greedy eval"
-            marker = "o" if name == "policy" else "_"
-            x = steps[-1] * (1.0 + 0.015 * (k + 1)) if steps else 0.0
-            err = [[res["win_rate"] - res["win_low"]], [res["win_high"] - res["win_rate"]]]
-            ax.errorbar([x], [res["win_rate"]], yerr=err, fmt=marker, capsize=3, label=label, markersize=8)
-    ax.set_ylim(0, 1)
+    fig, (ax, ax2, ax3) = plt.subplots(1, 3, figsize=(13, 3.8), gridspec_kw={"width_ratios": [3, 3, 2]})
+    ax.plot(steps, [r["win_rate"] for r in curve])
+    ax.set_ylim(0, 1.02)
     ax.set_xlabel("environment steps")
-    ax.set_ylabel("win rate")
+    ax.set_ylabel(f"win rate vs {summary['opponent']} (training)")
     ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, loc="lower right")
     ax2.plot(steps, [r["mean_return"] for r in curve])
     ax2.set_xlabel("environment steps")
     ax2.set_ylabel("mean return (last 100 episodes)")
     ax2.grid(alpha=0.3)
+    labels, x = [], 0
+    for opponent, results in summary["evaluation"].items():
+        for name, res in results.items():
+            # (Wilson's bounds of a rate of exactly 0 or 1 may miss it by a rounding error: clamp at 0)
+            err = [[max(0.0, res["win_rate"] - res["win_low"])], [max(0.0, res["win_high"] - res["win_rate"])]]
+            ax3.bar([x], [res["win_rate"]], yerr=err, capsize=4, color="C0" if name == "policy" else "C7")
+            note = f"{res['win_rate']:.3f}" + (f"\n({res['draw_rate']:.0%} draws)" if res["draw_rate"] else "")
+            ax3.text(x, min(res["win_high"], 1.0) + 0.02, note, ha="center", fontsize=7)
+            labels.append(f"{'PPO' if name == 'policy' else name}\nvs {opponent}")
+            x += 1
+    ax3.set_xticks(range(len(labels)), labels, fontsize=7)
+    ax3.set_ylim(0, 1.15)
+    games = {int(res["games"]) for results in summary["evaluation"].values() for res in results.values()}
+    ax3.set_ylabel("win rate" + (f", {games.pop()} games each" if len(games) == 1 else ""))
+    ax3.grid(alpha=0.3, axis="y")
     minutes = summary["train_seconds"] / 60
-    fig.suptitle(f"{summary['game']}: masked PPO (JAX), {steps[-1] if steps else 0:,.0f} steps, {minutes:.1f} min")
+    fig.suptitle(
+        f"{summary['game']}: masked PPO (JAX) vs {summary['opponent']}, "
+        f"{steps[-1] if steps else 0:,.0f} steps, {minutes:.1f} min training"
+    )
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=110)
