@@ -444,6 +444,7 @@ def plot(curve: list[dict[str, float]], summary: dict[str, Any], path: Path) -> 
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     steps = [r["steps"] for r in curve]
     fig, (ax, ax2, ax3) = plt.subplots(1, 3, figsize=(13, 3.8), gridspec_kw={"width_ratios": [3, 3, 2]})
@@ -456,6 +457,9 @@ def plot(curve: list[dict[str, float]], summary: dict[str, Any], path: Path) -> 
     ax2.set_xlabel("environment steps")
     ax2.set_ylabel("mean return (last 100 episodes)")
     ax2.grid(alpha=0.3)
+    thousands = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v / 1000:g}k" if v else "0")
+    for a in (ax, ax2):
+        a.xaxis.set_major_formatter(thousands)
     labels, x = [], 0
     for opponent, results in summary["evaluation"].items():
         for name, res in results.items():
