@@ -46,17 +46,23 @@ load: $(STAMP)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
 
 # The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
-# few hundred steps and a few evaluation games; `train` the runs whose numbers docs/interop.md reports.
+# few hundred steps and a few evaluation games (`make test` runs a smaller one: tests/interop/test_training_stack.py);
+# `train` the runs whose numbers and plots docs/interop.md ("Trained baseline") reports, about 30 minutes on 2 cores.
 .PHONY: train train-smoke
 train-smoke: $(STAMP)
 	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 512 --num-envs 2 --eval-games 4
 	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 512 --num-envs 2 --eval-games 4
 
 train: $(STAMP)
-	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 300000 --opponent heuristic --eval-games 500 \
-		--reference heuristic --out docs/training/dicebattle
-	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 100000 --opponent random --eval-games 500 \
-		--reference heuristic --out docs/training/laplaplace
+	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 120000 --num-envs 8 --rollout 64 \
+		--learning-rate 5e-4 --opponent random --eval-games 250 --reference heuristic \
+		--out out/training/laplaplace --plot docs/rl-curves-laplaplace.png
+	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 600000 --num-envs 16 --rollout 128 \
+		--learning-rate 1e-3 --anneal-lr --hidden 256,256 --opponent random --eval-games 250 --reference heuristic \
+		--out out/training/dicebattle --plot docs/rl-curves-dicebattle.png
+	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 150000 --num-envs 8 --rollout 64 \
+		--learning-rate 5e-4 --opponent heuristic --eval-games 250 --reference heuristic \
+		--out out/training/laplaplace-vs-heuristic --plot docs/rl-curves-laplaplace-vs-heuristic.png
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -50,6 +50,7 @@ class Config:
     epochs: int = 4
     minibatches: int = 4
     learning_rate: float = 2.5e-4
+    anneal_lr: bool = False  # decay the learning rate linearly to 0 over the run (CleanRL's default)
     gamma: float = 0.99
     gae_lambda: float = 0.95
     clip: float = 0.2
@@ -116,7 +117,13 @@ def ppo_loss(params: Params, batch: dict[str, jax.Array], cfg: Config) -> tuple[
 
 
 def optimizer(cfg: Config) -> optax.GradientTransformation:
-    return optax.chain(optax.clip_by_global_norm(cfg.max_grad_norm), optax.adam(cfg.learning_rate, eps=1e-5))
+    """Adam with global gradient clipping; with ``anneal_lr`` the rate falls linearly to 0 at the last update."""
+    rate: float | optax.Schedule = cfg.learning_rate
+    if cfg.anneal_lr:
+        per_update = cfg.rollout * cfg.num_envs
+        updates = -(-cfg.steps // per_update) * cfg.epochs * cfg.minibatches
+        rate = optax.linear_schedule(cfg.learning_rate, 0.0, updates)
+    return optax.chain(optax.clip_by_global_norm(cfg.max_grad_norm), optax.adam(rate, eps=1e-5))
 
 
 @functools.partial(jax.jit, static_argnames=("cfg",))
@@ -135,10 +142,14 @@ def _split(obs: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
 
 # -- training ---------------------------------------------------------------------------------------------------
 def train(
-    make_env: EnvFactory, cfg: Config, *, seat: int = 0, log: Callable[[str], None] = print
+    make_env: EnvFactory, cfg: Config, *, seats: Sequence[int] = (0,), log: Callable[[str], None] = print
 ) -> tuple[Params, list[dict[str, float]]]:
-    """Train a policy for ``seat``; returns the parameters and the learning curve (one row per update)."""
-    envs = [make_env(seat) for _ in range(cfg.num_envs)]
+    """Train one policy for ``seats``; returns the parameters and the learning curve (one row per update).
+
+    Env ``i`` plays seat ``seats[i % len(seats)]``, so with every seat given (and ``num_envs`` a multiple of the
+    number of seats) the policy learns each seat equally often, as the paired evaluation plays it.
+    """
+    envs = [make_env(seats[i % len(seats)]) for i in range(cfg.num_envs)]
     episode_seeds = np.random.default_rng(cfg.seed)
     observations = []
     for env in envs:
@@ -230,6 +241,11 @@ def train(
 # -- evaluation ---------------------------------------------------------------------------------------------------
 def evaluate(params: Params, make_env: EnvFactory, seats: Sequence[int], deals: Sequence[int]) -> dict[str, float]:
     """The greedy policy over every deal from every seat (paired seeds): win, draw and loss rates."""
+    return _rates(policy_returns(params, make_env, seats, deals))
+
+
+def policy_returns(params: Params, make_env: EnvFactory, seats: Sequence[int], deals: Sequence[int]) -> list[float]:
+    """The greedy policy's return in each game, seat by seat, deal by deal (``reset(seed=deal)``)."""
     results = []
     for seat in seats:
         env = make_env(seat)
@@ -244,19 +260,35 @@ def evaluate(params: Params, make_env: EnvFactory, seats: Sequence[int], deals: 
                 done = terminated or truncated
             results.append(total)
         env.close()
-    return _rates(results)
+    return results
 
 
 def reference(
     game_id: str, agent_spec: str, opponent: str, seats: Sequence[int], deals: Sequence[int], options: dict[str, Any]
 ) -> dict[str, float]:
-    """A cardarena agent in the policy's seat over the same deals: the bar for the trained policy.
+    """A cardarena agent in the policy's seat over the same deals: the bar for the trained policy."""
+    return _rates(reference_returns(game_id, agent_spec, opponent, seats, deals, options))
 
-    The env's deal for ``reset(seed=deal)`` is assumed to be ``new_initial_state(deal)``; the opponents' seeds may
-    differ from the env's, which only adds noise of the opponents' own tie-breaks.
+
+def reference_returns(
+    game_id: str,
+    agent_spec: str,
+    opponent: str,
+    seats: Sequence[int],
+    deals: Sequence[int],
+    options: dict[str, Any],
+    finals: list[Any] | None = None,
+) -> list[float]:
+    """The return of ``agent_spec`` in each game, in the order of :func:`policy_returns`.
+
+    The games are exactly the env's: ``reset(seed=deal)`` deals ``new_initial_state(deal)`` and seeds the agent of
+    seat ``s`` with ``derive_seed(deal, s)`` (``cardarena.rl.gym_env``), as here; the agent in the policy's seat
+    gets the seed its seat would have had. ``finals``, where given, gets each game's last state (the tests
+    compare them with the env's).
     """
     import cardarena
     from cardarena.agents import SeatView, make_agent
+    from cardarena.engine import derive_seed
 
     game = cardarena.load(game_id, **options)
     results = []
@@ -264,7 +296,7 @@ def reference(
         for deal in deals:
             state = game.new_initial_state(int(deal))
             agents = [
-                make_agent(agent_spec if s == seat else opponent, seed=int(deal) * 7 + s)
+                make_agent(agent_spec if s == seat else opponent, derive_seed(int(deal), s))
                 for s in range(game.num_players)
             ]
             while not state.is_terminal():
@@ -272,14 +304,23 @@ def reference(
                 assert actor is not None
                 state.apply(agents[actor].act(SeatView(state, actor)))
             results.append(state.returns()[seat])
-    return _rates(results)
+            if finals is not None:
+                finals.append(state)
+    return results
 
 
 def _rates(results: Sequence[float]) -> dict[str, float]:
+    """Win, draw and loss rates of the returns, with Wilson's 95% interval of the win rate."""
+    from cardarena.arena.strength import wilson
+
     n = max(len(results), 1)
+    wins = sum(r > 0 for r in results)
+    low, high = wilson(wins / n, n)
     return {
         "games": float(len(results)),
-        "win_rate": sum(r > 0 for r in results) / n,
+        "win_rate": wins / n,
+        "win_low": low,
+        "win_high": high,
         "draw_rate": sum(r == 0 for r in results) / n,
         "loss_rate": sum(r < 0 for r in results) / n,
         "mean_return": float(np.mean(results)) if results else 0.0,
@@ -303,15 +344,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("game", help="a game whose env has a Discrete action space: dicebattle, laplaplace, torabato")
     parser.add_argument("--steps", type=int, default=Config.steps, help="environment steps to train for")
     parser.add_argument("--opponent", default="heuristic", help="the agent spec of the other seats while training")
-    parser.add_argument("--seat", type=int, default=0, help="the seat trained")
+    parser.add_argument("--seat", type=int, help="train this seat only (default: every seat, env i plays seat i %% n)")
     parser.add_argument("--num-envs", type=int, default=Config.num_envs)
     parser.add_argument("--rollout", type=int, default=Config.rollout, help="steps per env between updates")
+    parser.add_argument("--learning-rate", type=float, default=Config.learning_rate)
+    parser.add_argument("--anneal-lr", action="store_true", help="decay the learning rate linearly to 0")
+    parser.add_argument("--entropy-coef", type=float, default=Config.entropy_coef)
+    parser.add_argument("--epochs", type=int, default=Config.epochs, help="passes over each rollout")
+    parser.add_argument("--hidden", default="128,128", help="the MLPs' hidden layer widths, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--eval-games", type=int, default=200, help="deals per seat in the evaluation")
     parser.add_argument("--eval-against", default="random,heuristic", help="opponent specs to evaluate against")
     parser.add_argument("--reference", default="", help="also play the evaluation deals with this agent spec")
     parser.add_argument("--option", action="append", default=[], help="a game option NAME=VALUE (repeatable)")
-    parser.add_argument("--out", type=Path, help="a folder for curve.csv, summary.json, params.npz (and curve.png)")
+    parser.add_argument("--out", type=Path, help="a folder for curve.csv, summary.json, params.npz and curve.png")
+    parser.add_argument("--plot", type=Path, help="also write the learning curve's plot here (a .png)")
     args = parser.parse_args(argv)
 
     import cardarena
@@ -326,17 +373,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         steps=args.steps,
         num_envs=args.num_envs,
         rollout=min(args.rollout, max(args.steps // args.num_envs, 8)),
+        epochs=args.epochs,
+        learning_rate=args.learning_rate,
+        anneal_lr=args.anneal_lr,
+        entropy_coef=args.entropy_coef,
+        hidden=tuple(int(w) for w in args.hidden.split(",") if w),
         seed=args.seed,
     )
+    num_players = cardarena.load(args.game, **options).num_players
+    seats = list(range(num_players))
     started = time.perf_counter()
 
     def training_env(seat: int) -> Any:
-        return rl.gym_env(args.game, seat=seat, opponents=args.opponent, **options)
+        # no text pictures in info: nobody reads them here, and rendering every step costs more than the game
+        return rl.gym_env(args.game, seat=seat, opponents=args.opponent, text_info=False, **options)
 
-    params, curve = train(training_env, cfg, seat=args.seat)
+    params, curve = train(training_env, cfg, seats=seats if args.seat is None else [args.seat])
     train_seconds = time.perf_counter() - started
-    num_players = cardarena.load(args.game, **options).num_players
-    seats = list(range(num_players))
     deals = [
         1_000_000 + i for i in range(args.eval_games)
     ]  # deals never seen in training (those seeds are < 2**31 random)
@@ -344,7 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for opponent in filter(None, args.eval_against.split(",")):
 
         def eval_env(seat: int, opponent: str = opponent) -> Any:
-            return rl.gym_env(args.game, seat=seat, opponents=opponent, **options)
+            return rl.gym_env(args.game, seat=seat, opponents=opponent, text_info=False, **options)
 
         evaluation[opponent] = {"policy": evaluate(params, eval_env, seats, deals)}
         if args.reference:
@@ -352,6 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = {
         "game": args.game,
         "options": options,
+        "opponent": args.opponent,
         "config": asdict(cfg),
         "train_seconds": round(train_seconds, 1),
         "evaluation": evaluation,
@@ -361,6 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(json.dumps(summary, indent=1))
     if args.out:
         _write(args.out, params, curve, summary)
+    if args.plot:
+        plot(curve, summary, args.plot)
     return 0
 
 
@@ -378,20 +434,56 @@ def _write(out: Path, params: Params, curve: list[dict[str, float]], summary: di
         for name, v in lay.items()
     }
     np.savez(out / "params.npz", **leaves)
-    try:
-        import matplotlib
+    plot(curve, summary, out / "curve.png")
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return  # the plot is optional: matplotlib is not in the train extra
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.plot([r["steps"] for r in curve], [r["win_rate"] for r in curve])
+
+def plot(curve: list[dict[str, float]], summary: dict[str, Any], path: Path) -> None:
+    """Three panels: the training win rate and mean return (last 100 episodes, sampled policy) against steps, and
+    the final evaluation's win rates with Wilson 95% intervals (the greedy policy and the reference agent)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import matplotlib.ticker
+
+    steps = [r["steps"] for r in curve]
+    fig, (ax, ax2, ax3) = plt.subplots(1, 3, figsize=(13, 3.8), gridspec_kw={"width_ratios": [3, 3, 2]})
+    ax.plot(steps, [r["win_rate"] for r in curve])
+    ax.set_ylim(0, 1.02)
     ax.set_xlabel("environment steps")
-    ax.set_ylabel("win rate (last 100 training episodes)")
-    ax.set_title(f"{summary['game']}: masked PPO")
+    ax.set_ylabel(f"win rate vs {summary['opponent']} (training)")
+    ax.grid(alpha=0.3)
+    ax2.plot(steps, [r["mean_return"] for r in curve])
+    ax2.set_xlabel("environment steps")
+    ax2.set_ylabel("mean return (last 100 episodes)")
+    ax2.grid(alpha=0.3)
+    thousands = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v / 1000:g}k" if v else "0")
+    for a in (ax, ax2):
+        a.xaxis.set_major_formatter(thousands)
+    labels, x = [], 0
+    for opponent, results in summary["evaluation"].items():
+        for name, res in results.items():
+            # (Wilson's bounds of a rate of exactly 0 or 1 may miss it by a rounding error: clamp at 0)
+            err = [[max(0.0, res["win_rate"] - res["win_low"])], [max(0.0, res["win_high"] - res["win_rate"])]]
+            ax3.bar([x], [res["win_rate"]], yerr=err, capsize=4, color="C0" if name == "policy" else "C7")
+            note = f"{res['win_rate']:.3f}" + (f"\n({res['draw_rate']:.0%} draws)" if res["draw_rate"] else "")
+            ax3.text(x, min(res["win_high"], 1.0) + 0.02, note, ha="center", fontsize=7)
+            labels.append(f"{'PPO' if name == 'policy' else name}\nvs {opponent}")
+            x += 1
+    ax3.set_xticks(range(len(labels)), labels, fontsize=7)
+    ax3.set_ylim(0, 1.15)
+    games = {int(res["games"]) for results in summary["evaluation"].values() for res in results.values()}
+    ax3.set_ylabel("win rate" + (f", {games.pop()} games each" if len(games) == 1 else ""))
+    ax3.grid(alpha=0.3, axis="y")
+    minutes = summary["train_seconds"] / 60
+    fig.suptitle(
+        f"{summary['game']}: masked PPO (JAX) vs {summary['opponent']}, "
+        f"{steps[-1] if steps else 0:,.0f} steps, {minutes:.1f} min training"
+    )
     fig.tight_layout()
-    fig.savefig(out / "curve.png", dpi=120)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -126,7 +126,8 @@ def _make_vec_env(env_id: str) -> gymnasium.Env[Any, Any]:
 def test_async_vector_env_runs_episodes_in_worker_processes() -> None:
     from functools import partial
 
-    envs = gymnasium.vector.AsyncVectorEnv([partial(_make_vec_env, "cardarena/dicebattle-v0")] * 2)
+    # spawn, not fork: other tests of the same worker import JAX, whose threads a forked child may deadlock on
+    envs = gymnasium.vector.AsyncVectorEnv([partial(_make_vec_env, "cardarena/dicebattle-v0")] * 2, context="spawn")
     try:
         obs, _ = envs.reset(seed=[1, 2])
         assert obs["observation"].shape == (2, envs.single_observation_space["observation"].shape[0])
