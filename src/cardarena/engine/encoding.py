@@ -141,6 +141,36 @@ class ActionFactoring(ABC):
         return str(token)
 
 
+class CachedFactoring(ActionFactoring):
+    """A factoring whose sequences take some work to find: each action's (:meth:`_factors`) is worked out once and
+    remembered, up to ``cache_limit`` actions (then all are forgotten at once: a dict lookup beats the work, and
+    memory stays bounded over long training runs)."""
+
+    cache_limit = 100_000
+    _cache: dict[Action, tuple[int, ...]]
+
+    @property
+    def known(self) -> dict[Action, tuple[int, ...]]:
+        """The actions whose sequences are remembered, with their sequences."""
+        cache = self.__dict__.get("_cache")
+        if cache is None:
+            cache = self._cache = {}
+        return cache
+
+    def factors(self, action: Action) -> tuple[int, ...]:
+        cache = self.known
+        got = cache.get(action)
+        if got is None:
+            if len(cache) > self.cache_limit:
+                cache.clear()
+            got = cache[action] = self._factors(action)
+        return got
+
+    @abstractmethod
+    def _factors(self, action: Action) -> tuple[int, ...]:
+        """The sub-decisions that take ``action`` (see :meth:`ActionFactoring.factors`), worked out."""
+
+
 class FlatActions(ActionFactoring):
     """The default: one sub-decision, the game's own fixed integer encoding (``Discrete(num_distinct_actions)``)."""
 

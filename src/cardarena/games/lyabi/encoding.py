@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Action, ActionFactoring, Layout, ObservationEncoder
-from ...engine.encoding import Buffer, put_counts, ratio
+from ...engine import Action, Layout, ObservationEncoder
+from ...engine.encoding import Buffer, CachedFactoring, put_counts, ratio
 from .actions import Codec
 from .constants import BUY_K, COLOURS, ITEM_IDS, ITEM_K, ORDER_K, PHASE_NAMES, PLACE_K, SET_K, SPLIT_K
 
@@ -25,7 +25,6 @@ SET_STATES = ["none", "face down", "dummy", "shown"]
 PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
 MAX_HP = 20
 SMALL = 10  # sizes and counts without a hard limit are shown divided by this (capped at 1)
-CACHE_LIMIT = 100_000  # factored actions remembered (a dict lookup instead of working them out again)
 
 
 class LyabiEncoder(ObservationEncoder):
@@ -169,7 +168,7 @@ class LyabiEncoder(ObservationEncoder):
                     out[o["deck_top"] + i * k + ri[name]] = 1.0
 
 
-class LyabiFactoring(ActionFactoring):
+class LyabiFactoring(CachedFactoring):
     """Lyabi's actions as a head and, for the actions that pay, the payment one ryabi at a time.
 
     Head tokens, in order: the fixed actions (pass, decline, use ..., set dummy), ``set`` of each one- or
@@ -204,15 +203,6 @@ class LyabiFactoring(ActionFactoring):
         self.o_item = self.o_place + len(codec.cards.levels) * (1 + self.n_circles)
         self.width = self.o_item + 1
         self.depth = 2 + codec.max_hand
-        self._cache: dict[Action, tuple[int, ...]] = {}
-
-    def factors(self, action: Action) -> tuple[int, ...]:
-        got = self._cache.get(action)
-        if got is None:
-            if len(self._cache) > CACHE_LIMIT:
-                self._cache.clear()
-            got = self._cache[action] = self._factors(action)
-        return got
 
     def _factors(self, a: Action) -> tuple[int, ...]:
         fixed = self.fixed_index.get(a)  # type: ignore[call-overload]
@@ -247,7 +237,7 @@ class LyabiFactoring(ActionFactoring):
             return "end" if token == self.end else self.codec.names[token]
         if token < self.o_split:
             return str(self.codec.from_index(token))  # the fixed actions and the sets keep the flat numbering
-        for action, seq in self._cache.items():
+        for action, seq in self.known.items():
             if seq[0] == token:
                 return str(action) if len(seq) == 1 else str(action).split(" pay ")[0] + " ..."
         return f"head {token}"

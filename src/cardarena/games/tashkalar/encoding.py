@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Action, ActionFactoring, Layout, ObservationEncoder
-from ...engine.encoding import Buffer, put_counts, ratio
+from ...engine import Action, Layout, ObservationEncoder
+from ...engine.encoding import Buffer, CachedFactoring, put_counts, ratio
 from .actions import CARD_KINDS, MAX_OPTIONS, SQ_KINDS
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
 from .cards.model import ORIENTATIONS, CardSet
@@ -29,7 +29,6 @@ SLOTS = 4  # seats and colours, relative to the observer
 RANKS = 3  # common, heroic, legendary (a piece's rank 1-3)
 HANDS = ("beings", "legends", "flares")
 SMALL = 10
-CACHE_LIMIT = 100_000  # factored actions remembered (a dict lookup instead of working them out again)
 MAX_SCORE = 20
 
 
@@ -257,7 +256,7 @@ class TashKalarEncoder(ObservationEncoder):
             out[q + (2 + SLOTS) * nt] = ratio(observation["task_deck"], 24)
 
 
-class TashKalarFactoring(ActionFactoring):
+class TashKalarFactoring(CachedFactoring):
     """Tash-Kalar's actions as a head and up to three more sub-decisions.
 
     Head tokens, in order: ``place``, ``recall`` and ``choose`` of each square (3 x 81), ``move`` from each square
@@ -291,15 +290,6 @@ class TashKalarFactoring(ActionFactoring):
         self.o_summon = self.o_against + n * 4
         self.o_improv = self.o_summon + n
         self.width = max(self.o_improv + n, 81)
-        self._cache: dict[Action, tuple[int, ...]] = {}
-
-    def factors(self, action: Action) -> tuple[int, ...]:
-        got = self._cache.get(action)
-        if got is None:
-            if len(self._cache) > CACHE_LIMIT:
-                self._cache.clear()
-            got = self._cache[action] = self._factors(action)
-        return got
 
     def _factors(self, a: Action) -> tuple[int, ...]:
         kind = a[0]
@@ -333,7 +323,7 @@ class TashKalarFactoring(ActionFactoring):
             return SQ_NAME[uncompact(token)]
         if position == 2:
             return ORIENTATIONS[token]
-        for action, seq in self._cache.items():
+        for action, seq in self.known.items():
             if seq[0] == token:
                 return str(action) if len(seq) == 1 else " ".join(str(action).split()[:2]) + " ..."
         return f"head {token}"
