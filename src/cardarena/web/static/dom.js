@@ -97,3 +97,19 @@ export async function copyText(text, field) {
     return false;
   }
 }
+
+/** A small dialog that offers `actions` (each with its `text`) as buttons labelled by `label(action)`, and a cancel
+ * button: for a click on a table that several actions fit. `onPick(text)` gets the chosen action's text. */
+export function chooserDialog(title, actions, label, onPick, onCancel) {
+  return h(
+    "div",
+    {class: "chooser", role: "dialog", "aria-label": title},
+    h("div", {class: "chooser-title"}, title),
+    h(
+      "div",
+      {class: "chooser-actions"},
+      actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, title: a.text, onclick: () => onPick(a.text)}, label(a))),
+      h("button", {type: "button", class: "cancel", onclick: onCancel}, "cancel"),
+    ),
+  );
+}

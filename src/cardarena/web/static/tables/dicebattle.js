@@ -17,7 +17,7 @@
 // click a card of your graveyard to take it back with Revival. Miracle, done, the dice token, redraw, pass and
 // the penalty draw are buttons on the table.
 
-import {h, replace} from "../dom.js";
+import {h, replace, chooserDialog} from "../dom.js";
 
 /** Card facts by id, learnt from the board's hand panel: {name, kind, level, text}. */
 const cards = new Map();
@@ -305,28 +305,11 @@ function send(view, text) {
 function chooser(view) {
   if (!pick.chooser) return null;
   const label = (a) => a.detail || `${a.kind} ${nameOf(a.card)}`;
-  return h(
-    "div",
-    {class: "chooser", role: "dialog", "aria-label": pick.chooser.title},
-    h("div", {class: "chooser-title"}, pick.chooser.title),
-    h(
-      "div",
-      {class: "chooser-actions"},
-      pick.chooser.actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, title: a.text, onclick: () => send(view, a.text)}, label(a))),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "cancel",
-          onclick: () => {
-            pick.chooser = null;
-            view.redraw();
-          },
-        },
-        "cancel",
-      ),
-    ),
-  );
+  const cancel = () => {
+    pick.chooser = null;
+    view.redraw();
+  };
+  return chooserDialog(pick.chooser.title, pick.chooser.actions, label, (text) => send(view, text), cancel);
 }
 
 /** Light up every card a click would act on. */

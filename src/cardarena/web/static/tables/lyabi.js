@@ -21,7 +21,7 @@
 // the triangle); the Mysterious Crystal's cards are clicked in the order they go back, top first. "Pass" and
 // "Use no item" are buttons.
 
-import {h, replace} from "../dom.js";
+import {h, replace, chooserDialog} from "../dom.js";
 
 const COLOURS = ["blue", "green", "red"];
 /** BEATS[c]: the colour c beats (blue beats red, red beats green, green beats blue). */
@@ -453,28 +453,11 @@ function chooser(view) {
     if (a.kind === "buy") return `buy ${a.text.split(" ")[1]}: ${a.detail || a.text}`;
     return a.detail ? `${a.group}: ${a.detail}` : a.text;
   };
-  return h(
-    "div",
-    {class: "chooser", role: "dialog", "aria-label": pick.chooser.title},
-    h("div", {class: "chooser-title"}, pick.chooser.title),
-    h(
-      "div",
-      {class: "chooser-actions"},
-      pick.chooser.actions.map((a) => h("button", {type: "button", class: "choice", dataset: {action: a.text}, title: a.text, onclick: () => send(view, a.text)}, label(a))),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "cancel",
-          onclick: () => {
-            pick.chooser = null;
-            view.redraw();
-          },
-        },
-        "cancel",
-      ),
-    ),
-  );
+  const cancel = () => {
+    pick.chooser = null;
+    view.redraw();
+  };
+  return chooserDialog(pick.chooser.title, pick.chooser.actions, label, (text) => send(view, text), cancel);
 }
 
 /** Light up what a click would do something with: hand cards that pay, targets, the picked cards. */
