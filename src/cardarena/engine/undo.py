@@ -47,7 +47,8 @@ from .rng import Rng, derive_seed
 #: Worlds drawn per seat to look for a reveal. Most reveals show in nearly every world (a drawn card, a turned
 #: card); some only in the worlds where the actor could not have taken an action that looks the same (a card set
 #: face down in a zone tells that the hand held a card for that zone): a reveal that shows in a share p of the
-#: worlds is missed with probability (1 - p)^24. Measured: 2-40 ms a check (Tash-Kalar with 4 seats the most).
+#: worlds is missed with probability (1 - p)^24. Measured: 0.5-40 ms a check (Tash-Kalar with 4 seats the most)
+#: when every seat was checked in the true position; the other seats' part now runs in ``ACTOR_WORLDS`` worlds.
 UNDO_WORLDS = 24
 _TAG_UNDO = 0x756E646F  # "undo": the derive_seed path of the worlds
 _TAG_ACTOR = 0x61637472  # "actr": the actor's worlds in which the other seats are checked
