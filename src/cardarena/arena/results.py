@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -45,20 +46,20 @@ def _check_identity(path: Path, stored: dict[str, Any], identity: dict[str, Any]
     )
 
 
-class ResultStore:
+class ResultStore(ABC):
     """The interface of both formats: ``load()`` the stored games, ``add()`` finished ones, ``close()``."""
 
     path: Path
 
+    @abstractmethod
     def load(self) -> dict[int, dict[str, Any]]:
         """Every stored game, by index."""
-        raise NotImplementedError
 
+    @abstractmethod
     def add(self, rows: Iterable[tuple[int, dict[str, Any]]]) -> None:
         """Store finished games (index, result) in one go; a game already stored is kept as it was."""
-        raise NotImplementedError
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a store with nothing to release (in memory) keeps this default
         """Release the file."""
 
     def __enter__(self) -> ResultStore:
