@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardarena.engine import Action, Game, InvalidActionError, Option, Rng, State
+from cardarena.engine import Action, Declared, Game, InvalidActionError, Involvement, Option, Rng, State
 from cardarena.engine.fields import copied, shared
 from cardarena.engine.game import MAX_TURNS
 
@@ -50,6 +50,25 @@ class ToyGame(Game):
         places = {"opponent's card": state.cards[1 - seat]}
         places.update({f"deck {i}": card for i, card in enumerate(state.deck)})
         return {"the other cards": places}
+
+    # the balance report's hooks: each card 1-9, and the swap rule
+    def involvement_catalogue(self) -> list[Declared]:
+        return [*(Declared("card", str(n), f"card {n}") for n in range(1, 10)), Declared("rule", "swap", "swap")]
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, ToyState)
+        return [Involvement(seat, "card", str(card), "drawn") for seat, card in enumerate(state.cards)]
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        assert isinstance(before, ToyState) and isinstance(after, ToyState)
+        seat = before.step % 2
+        if action == KEEP:
+            return [Involvement(seat, "card", str(before.cards[seat]), "played")]
+        return [
+            Involvement(seat, "card", str(before.cards[seat]), "discarded"),
+            Involvement(seat, "card", str(after.cards[seat]), "drawn"),
+            Involvement(None, "rule", "swap", "applied"),
+        ]
 
 
 class ToyState(State):

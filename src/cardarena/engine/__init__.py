@@ -20,6 +20,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import MAX_TURNS, Game, State, playout_choices
+from .involvement import VERBS, Declared, Involvement, Stage, check_involvements
 from .options import Option
 from .panels import Panel
 from .records import replay
@@ -30,14 +31,17 @@ from .undo import UndoRefused, can_undo, prior_state, undo, undo_refusal
 __all__ = [
     "MAX_FACTOR_WIDTH",
     "MAX_TURNS",
+    "VERBS",
     "Action",
     "ActionFactoring",
     "CardDataError",
+    "Declared",
     "EncodedField",
     "FlatActions",
     "Game",
     "IllegalActionError",
     "InvalidActionError",
+    "Involvement",
     "Layout",
     "ObservationEncoder",
     "Option",
@@ -46,11 +50,13 @@ __all__ = [
     "RecordError",
     "Rng",
     "RulesError",
+    "Stage",
     "State",
     "UndoRefused",
     "UnknownGameError",
     "can_undo",
     "check_factoring",
+    "check_involvements",
     "derive_seed",
     "game_class",
     "games",

@@ -14,6 +14,7 @@ from .actions import Action
 from .encoding import ActionFactoring, FlatActions, ObservationEncoder
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from .fields import Field, check_fields, make_clone, make_snapshot
+from .involvement import Declared, Involvement
 from .options import Option, resolve_options
 from .panels import Panel
 from .rng import Rng
@@ -182,6 +183,33 @@ class Game(ABC):
         any seat, found by resampling). A game names here what resampling cannot see; it may only refuse more.
         ``None``, the default, adds nothing."""
         return None
+
+    # -- the balance report (cardarena report): see :mod:`.involvement` ------------------------------------------
+    def involvement_catalogue(self) -> list[Declared]:
+        """Everything this game (with its options and card file) declares that can be involved: every card,
+        ability or effect kind, item, task, flare, and the rules worth watching. The default declares nothing."""
+        return []
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        """What the initial ``state`` already involves: each seat's deck or build (``in_deck``/``in_build``),
+        the supply on offer, the opening hands drawn. The default: nothing."""
+        return []
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        """What ``action``, taken in ``before`` and leading to ``after``, involves: the cards of the action itself
+        and every automatic event it set off (draws, abilities fired, pieces destroyed, rules applied). Only the
+        balance report calls it (``before`` is its clone), so the rules pay nothing for it. The default: nothing."""
+        return []
+
+    def end_conditions(self) -> list[Declared]:
+        """Every way a game can end, as the rulebook names them (kind ``"end"``), and the turn cap. The default
+        knows only a decided game and a draw."""
+        return [Declared("end", "decided", "a seat won"), Declared("end", "draw", "a draw")]
+
+    def end_condition(self, state: State) -> str:
+        """The name (one of :meth:`end_conditions`) of the way the terminal ``state`` ended."""
+        returns = state.returns()
+        return "draw" if max(returns) == min(returns) else "decided"
 
     # -- learning agents (cardarena.rl): each game's ``encoding.py`` -------------------------------------------
     def make_observation_encoder(self) -> ObservationEncoder:

@@ -22,6 +22,7 @@ from typing import Any
 from .actions import Action
 from .errors import IllegalActionError, InvalidActionError, RulesError
 from .game import Game, State
+from .involvement import check_involvements
 from .records import replay
 from .rng import Rng, derive_seed
 
@@ -444,3 +445,45 @@ def check_game(
         key = ",".join(f"{r:g}" for r in returns)
         report.results[key] = report.results.get(key, 0) + 1
     return report
+
+
+def check_involvement(game: Game, seeds: Iterable[int], *, max_decisions: int = 200_000) -> dict[str, int]:
+    """Random seeded games with the balance report's hooks (:mod:`.involvement`) called as the report calls
+    them; raises :class:`ConformanceError` when an involvement is not declared by ``involvement_catalogue()``, has
+    an unknown verb or seat, when a hook changes the states it reads, or when a game's ``end_condition`` is not one
+    of its ``end_conditions()``. Returns, per declared ``"kind:name"``, the number of games it occurred in."""
+    catalogue = game.involvement_catalogue()
+    if not catalogue:
+        raise ConformanceError(f"{game.id} declares nothing in involvement_catalogue()")
+    ends = {d.name for d in game.end_conditions()}
+    occurred: dict[str, int] = {f"{d.kind}:{d.name}": 0 for d in catalogue}
+    for seed in seeds:
+        rng = Rng(derive_seed(seed, 0x1A7017))
+        state = game.new_initial_state(seed)
+        seen = set(game.initial_involvement(state))
+        problem = check_involvements(catalogue, seen, game.num_players)
+        if problem:
+            raise _fail(seed, 0, f"initial_involvement: {problem}")
+        step = 0
+        while not state.is_terminal():
+            before = state.clone()
+            legal = state.playout_actions()
+            action = legal[rng.randbelow(len(legal))]
+            state.apply(action)
+            shown_before, shown_after = before.snapshot(), state.snapshot()
+            found = game.involvement(before, action, state)
+            problem = check_involvements(catalogue, found, game.num_players)
+            if problem:
+                raise _fail(seed, step, f"involvement of {action}: {problem}")
+            if before.snapshot() != shown_before or state.snapshot() != shown_after:
+                raise _fail(seed, step, f"involvement of {action} changed the states it was given")
+            seen.update(found)
+            step += 1
+            if step > max_decisions:
+                raise _fail(seed, step, f"no end after {max_decisions} decisions")
+        end = game.end_condition(state)
+        if end not in ends:
+            raise _fail(seed, step, f"end_condition {end!r} is not one of end_conditions() {sorted(ends)}")
+        for key in {f"{inv.kind}:{inv.name}" for inv in seen}:
+            occurred[key] += 1
+    return occurred
