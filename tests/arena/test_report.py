@@ -254,3 +254,20 @@ def test_a_game_that_raises_is_counted_as_an_error(monkeypatch: pytest.MonkeyPat
 def test_bad_input_is_a_clear_option_error_before_any_game(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         R.plan("toy-planted", **kwargs)
+
+
+def test_ray_gives_the_same_report_as_processes() -> None:
+    """Ray's workers are fresh processes (the tests-only game is not registered there): a shipped game."""
+    import ray  # the arena extra installs it
+
+    the_plan = R.plan("laplaplace", n=6, seed=2, agents=["random"])
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = R.report(the_plan, backend="ray", bootstrap=0)
+    finally:
+        ray.shutdown()
+    here = R.report(the_plan, jobs=1, bootstrap=0)
+    for data in (on_ray, here):
+        data.pop("created")
+        data.pop("elapsed_s")
+    assert on_ray == here

@@ -403,14 +403,21 @@ def card_statistics(
 ) -> tuple[list[dict[str, Any]], str]:
     """Every catalogue entry's CARD object, strongest first, and the strength's method text."""
     cards: list[dict[str, Any]] = []
+    by_code: dict[int, list[int]] = {}  # code -> the pairs (their positions) that saw it, in order
+    for k, p in enumerate(pairs):
+        for c in p.stages:
+            by_code.setdefault(c, []).append(k)
     for i, d in enumerate(catalogue):
         codes = [i * 4 + k for k in range(4)]
-        inc = [p for p in pairs if codes[INCLUDED] in p.stages]
-        use = [p for p in pairs if codes[USED] in p.stages]
-        avail_only = [p for p in pairs if codes[AVAILABLE] in p.stages and codes[USED] not in p.stages]
+        inc = [pairs[k] for k in by_code.get(codes[INCLUDED], [])]
+        used_at = by_code.get(codes[USED], [])
+        use = [pairs[k] for k in used_at]
+        used_set = set(used_at)
+        avail_only = [pairs[k] for k in by_code.get(codes[AVAILABLE], []) if k not in used_set]
         available = len(avail_only) + len(use)
-        affected = sum(1 for p in pairs if codes[AFFECTED] in p.stages)
-        not_inc = [p for p in pairs if codes[INCLUDED] not in p.stages] if inc else []
+        affected = len(by_code.get(codes[AFFECTED], []))
+        included_set = set(by_code.get(codes[INCLUDED], []))
+        not_inc = [p for k, p in enumerate(pairs) if k not in included_set] if inc else []
         entry: dict[str, Any] = {"kind": d.kind, "name": d.name, "label": d.label}
         entry.update(
             games_included=len(inc),
