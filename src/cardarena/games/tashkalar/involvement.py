@@ -291,7 +291,8 @@ def _events(b: TashKalarState, action: Action, a: TashKalarState) -> Iterator[In
             or (same_turn and (a.actions > b.actions - cost or a.extra != b.extra))
         )
         if did:
-            yield Involvement(p, "effect", cs.cards[effect_card].id, "fired")
+            # the turn player summoned it (a teammate it was handed over to only resolves it)
+            yield Involvement(b.active, "effect", cs.cards[effect_card].id, "fired")
     # -- cards into hands
     yield from _hands(b, a)
     # -- decks, tasks, scoring, the end
