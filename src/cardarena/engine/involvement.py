@@ -59,6 +59,7 @@ VERBS: dict[str, Stage] = {
     "completed": Stage.USED,
     "applied": Stage.USED,
     "destroyed": Stage.AFFECTED,
+    "downed": Stage.AFFECTED,
     "discarded": Stage.AFFECTED,
     "milled": Stage.AFFECTED,
     "countered": Stage.AFFECTED,

@@ -5,9 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cardarena.engine import Action, Game, ObservationEncoder, Option, OptionError, Panel, Rng, State
+from cardarena.engine import (
+    Action,
+    Declared,
+    Game,
+    Involvement,
+    ObservationEncoder,
+    Option,
+    OptionError,
+    Panel,
+    Rng,
+    State,
+)
 
-from . import ai, encoding, render
+from . import ai, encoding, involvement, render
 from .actions import ActionCodec
 from .cards import Build, CardDef, CardTable, load_build, load_cards
 from .constants import JUDGE_TURN, LEAGUE, OPEN, Identical, Scene
@@ -157,6 +168,25 @@ class LaplaplaceGame(Game):
 
     def make_observation_encoder(self) -> ObservationEncoder:
         return encoding.LaplaplaceEncoder(self.table)
+
+    # -- the balance report (involvement.py) ------------------------------------------------------------------
+    def involvement_catalogue(self) -> list[Declared]:
+        return involvement.catalogue(self.table)
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, LaplaplaceState)
+        return involvement.initial(state)
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
+        return involvement.involvement(before, action, after)
+
+    def end_conditions(self) -> list[Declared]:
+        return involvement.end_conditions()
+
+    def end_condition(self, state: State) -> str:
+        assert isinstance(state, LaplaplaceState)
+        return involvement.end_condition(state)
 
     def rules_text(self) -> str:
         return super().rules_text() + render.cards_text(self.table)

@@ -9,7 +9,9 @@ from ...engine import (
     Action,
     ActionFactoring,
     CardDataError,
+    Declared,
     Game,
+    Involvement,
     ObservationEncoder,
     Option,
     OptionError,
@@ -17,7 +19,7 @@ from ...engine import (
     Rng,
     State,
 )
-from . import encoding, strategy, views
+from . import encoding, involvement, strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .render import card_list, describe_action, render, seen_by_others, task_list
@@ -226,6 +228,29 @@ class TashKalarGame(Game):
         """``skip`` (stop an optional effect, put no more cards under the decks, claim no task) and ``end`` (end
         the turn, leaving any actions unused) decline to act; handing over and resigning do not."""
         return action in (SKIP, END)
+
+    # -- the balance report (involvement.py) -------------------------------------------------------------------
+    def involvement_catalogue(self) -> list[Declared]:
+        """Every being, legend, flare, effect, flare half, High Form task and piece rank of the files in use, and
+        the rules of the mode worth watching."""
+        return involvement.catalogue(self)
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, TashKalarState)
+        return involvement.initial(state)
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        """Summons, flares, discards, claims; draws; pieces destroyed (their owners), upgraded, moved; effects
+        that did something; scoring and end rules: all read from ``before``/``after``."""
+        assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
+        return involvement.involvement(before, action, after)
+
+    def end_conditions(self) -> list[Declared]:
+        return involvement.end_conditions(self)
+
+    def end_condition(self, state: State) -> str:
+        assert isinstance(state, TashKalarState)
+        return involvement.end_condition(state)
 
     def rules_text(self) -> str:
         text = super().rules_text() + "\n" + card_list(self.cards)

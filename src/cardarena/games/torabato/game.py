@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import MAX_TURNS, Action, Game, ObservationEncoder, Option, Panel, Rng, State
+from ...engine import MAX_TURNS, Action, Declared, Game, Involvement, ObservationEncoder, Option, Panel, Rng, State
 from . import actions as acts
 from . import ai, encoding
+from . import involvement as inv
 from .cards import CardList, CardSpec, load_cards
 from .constants import PASS_K
 from .narrate import narrate, seen_by
@@ -118,3 +119,22 @@ class ToraBatoGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
         return narrate(before, action, after, seat)
+
+    # -- the balance report (involvement.py) ---------------------------------------------------------------------
+    def involvement_catalogue(self) -> list[Declared]:
+        return inv.catalogue(self)
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, ToraBatoState)
+        return inv.initial(state)
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
+        return inv.involved(before, action, after)
+
+    def end_conditions(self) -> list[Declared]:
+        return inv.end_conditions()
+
+    def end_condition(self, state: State) -> str:
+        assert isinstance(state, ToraBatoState)
+        return inv.end_condition(state)
