@@ -39,7 +39,9 @@ def row(index: int, returns: list[float] | None, first: int | None, turns: int, 
         "end": kw["end"],
         "seen": seen,
         "used": kw.get("used", [[], []]),
-        "any": sorted({c // 4 for s in seen for c in s}),
+        "shared": kw.get("shared", []),
+        "shared_used": kw.get("shared_used", []),
+        "any": sorted({c // 4 for s in [*seen, kw.get("shared", [])] for c in s}),
         "undeclared": [],
         "error": None,
     }
@@ -271,3 +273,17 @@ def test_ray_gives_the_same_report_as_processes() -> None:
         data.pop("created")
         data.pop("elapsed_s")
     assert on_ray == here
+
+
+def test_an_involvement_of_no_seat_counts_once_per_game_without_an_owner_score() -> None:
+    rows = [
+        row(i, [1.0, -1.0], 0, 3, end="decided", seen=[[code(X, R.USED)], []], used=[[(X, 1)], []], **extra)
+        for i, extra in enumerate(
+            [{"shared": [code(RULE, R.USED)], "shared_used": [(RULE, 2)]}, {"shared": [code(RULE, R.USED)]}, {}]
+        )
+    ]
+    v = R.summarise_variant("as given", {}, CATALOGUE, ENDS, 2, rows, bootstrap=0)
+    r = next(c for c in v["cards"] if c["name"] == "r")
+    assert (r["games_used"], r["games_available"], r["used_count"]) == (2, 2, 2)
+    assert (r["score_used"], r["strength"], r["rank"]) == (None, None, None)
+    assert next(c for c in v["coverage"] if c["name"] == "r")["games"] == 2

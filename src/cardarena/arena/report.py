@@ -11,8 +11,8 @@ with those options changed, and the two variants are compared.
 
 **Statistics** (:func:`summarise_variant`, :func:`compare`) are pure functions of the summaries, so they are
 tested on hand-made ones. A *pair* is one seat of one finished game; a card's statistics are over the pairs whose
-seat it belongs to (an involvement that belongs to no seat, a rule, is credited to the seat whose action set it
-off). Its *score* there is the seat's share of the result (win 1, a win shared by ``k`` seats ``1/k``, loss 0).
+seat it belongs to (an involvement that belongs to no seat, a rule, counts once per game and has no owner's score).
+Its *score* there is the seat's share of the result (win 1, a win shared by ``k`` seats ``1/k``, loss 0).
 The report's JSON layout (schema 1) is the contract with its page, :mod:`cardarena.arena.report_page`.
 """
 
@@ -51,9 +51,9 @@ SIGNIFICANCE = 0.05
 METHOD = {
     "score": (
         "A seat's score is its share of each game's result, averaged over the games: a win 1, a win shared by k "
-        "seats 1/k (a two-seat draw 1/2), a loss 0. A card's 'owner' is the seat whose card it is; an involvement "
-        "that belongs to no seat (a rule) is credited to the seat whose action set it off. Games with errors are "
-        "left out of every statistic."
+        "seats 1/k (a two-seat draw 1/2), a loss 0. A card's 'owner' is the seat whose card it is; a card's "
+        "counts are (game, seat) pairs, except that an involvement that belongs to no seat (a rule) counts once "
+        "per game and has no owner's score, strength or rank. Games with errors are left out of every statistic."
     ),
     "intervals": (
         "Every interval is a 95% interval. Scores: Wilson's score interval for a proportion (draws and shared wins "
@@ -132,17 +132,20 @@ def _catalogue(game: Game) -> tuple[list[Declared], dict[tuple[str, str], int]]:
 def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (the initial current player), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
-    the number of times it used each; ``any`` is every entry that occurred at all. A game's own exception is
-    caught and reported (``error``), as ``simulate`` does."""
+    the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
+    seat (rules); ``any`` is every entry that occurred at all. A game's own exception is caught and reported
+    (``error``), as ``simulate`` does."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
     seen: list[set[int]] = [set() for _ in range(seats)]
     used: list[Counter[int]] = [Counter() for _ in range(seats)]
+    shared: set[int] = set()
+    shared_used: Counter[int] = Counter()
     anywhere: set[int] = set()
     undeclared: set[str] = set()
 
-    def record(involvements: list[Involvement], actor: int | None) -> None:
+    def record(involvements: list[Involvement]) -> None:
         for inv in involvements:
             entry = number.get((inv.kind, inv.name))
             stage = VERBS.get(inv.verb)
@@ -150,14 +153,20 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
                 if len(undeclared) < UNDECLARED_KEPT:
                     undeclared.add(f"{inv.kind}:{inv.name} ({inv.verb})")
                 continue
-            anywhere.add(entry)
-            seat = inv.seat if inv.seat is not None else actor
-            if seat is None or not 0 <= seat < seats:
+            if inv.seat is not None and not 0 <= inv.seat < seats:
+                if len(undeclared) < UNDECLARED_KEPT:
+                    undeclared.add(f"{inv.kind}:{inv.name} (seat {inv.seat})")
                 continue
+            anywhere.add(entry)
             code = _STAGE_CODE[stage]
-            seen[seat].add(entry * 4 + code)
-            if code == USED:
-                used[seat][entry] += 1
+            if inv.seat is None:
+                shared.add(entry * 4 + code)
+                if code == USED:
+                    shared_used[entry] += 1
+            else:
+                seen[inv.seat].add(entry * 4 + code)
+                if code == USED:
+                    used[inv.seat][entry] += 1
 
     out: dict[str, Any] = {"index": index, "seed": game_seed}
     state = None
@@ -168,7 +177,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
         first = state.current_player
         views = [SeatView(state, s) for s in range(seats)]
         if catalogue:
-            record(game.initial_involvement(state), None)
+            record(game.initial_involvement(state))
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
@@ -176,7 +185,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
             if catalogue:
                 before = state.clone()
                 state.apply(action)
-                record(game.involvement(before, action, state), seat)
+                record(game.involvement(before, action, state))
             else:
                 state.apply(action)
             decisions += 1
@@ -188,6 +197,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
             end=game.end_condition(state),
             seen=[sorted(s) for s in seen],
             used=[sorted(u.items()) for u in used],
+            shared=sorted(shared),
+            shared_used=sorted(shared_used.items()),
             any=sorted(anywhere),
             undeclared=sorted(undeclared),
             error=None,
@@ -353,7 +364,10 @@ def summarise_variant(
         for d in declared_ends
     ]
     pairs = _pairs(done, seats)
-    cards, strength_method = card_statistics(catalogue, pairs, len(done), seats, seed=seed, bootstrap=bootstrap)
+    ownerless = [(frozenset(r["shared"]), {int(e): int(c) for e, c in r["shared_used"]}) for r in done]
+    cards, strength_method = card_statistics(
+        catalogue, pairs, ownerless, len(done), seats, seed=seed, bootstrap=bootstrap
+    )
     out["cards"] = cards
     out["strength_method"] = strength_method
     any_counts: Counter[int] = Counter(e for r in done for e in r["any"])
@@ -381,8 +395,8 @@ def summarise_variant(
 
 
 def _used_entries(row: dict[str, Any]) -> set[int]:
-    """The catalogue entries used in a game, by any seat."""
-    return {code // 4 for seen in row["seen"] for code in seen if code % 4 == USED}
+    """The catalogue entries used in a game, by any seat or by none."""
+    return {code // 4 for seen in [*row["seen"], row["shared"]] for code in seen if code % 4 == USED}
 
 
 def _result(returns: Sequence[float], seat: int) -> str:
@@ -395,18 +409,28 @@ def _result(returns: Sequence[float], seat: int) -> str:
 def card_statistics(
     catalogue: Sequence[Declared],
     pairs: Sequence[_Pair],
+    ownerless: Sequence[tuple[frozenset[int], dict[int, int]]],
     games: int,
     seats: int,
     *,
     seed: int = 0,
     bootstrap: int = BOOTSTRAP,
 ) -> tuple[list[dict[str, Any]], str]:
-    """Every catalogue entry's CARD object, strongest first, and the strength's method text."""
+    """Every catalogue entry's CARD object, strongest first, and the strength's method text. ``ownerless`` holds,
+    per finished game, the codes and use counts of the involvements that belong to no seat: they count once per
+    game in the ``games_*`` counts and ``used_count``, and have no owner's score."""
     cards: list[dict[str, Any]] = []
     by_code: dict[int, list[int]] = {}  # code -> the pairs (their positions) that saw it, in order
     for k, p in enumerate(pairs):
         for c in p.stages:
             by_code.setdefault(c, []).append(k)
+    shared_counts = Counter(c for stages, _ in ownerless for c in stages)
+    shared_available = Counter(
+        e for stages, _ in ownerless for e in {c // 4 for c in stages if c % 4 in (AVAILABLE, USED)}
+    )
+    shared_used: Counter[int] = Counter()
+    for _, counts in ownerless:
+        shared_used.update(counts)
     for i, d in enumerate(catalogue):
         codes = [i * 4 + k for k in range(4)]
         inc = [pairs[k] for k in by_code.get(codes[INCLUDED], [])]
@@ -418,13 +442,15 @@ def card_statistics(
         affected = len(by_code.get(codes[AFFECTED], []))
         included_set = set(by_code.get(codes[INCLUDED], []))
         not_inc = [p for k, p in enumerate(pairs) if k not in included_set] if inc else []
+        alone = [shared_counts[c] for c in codes]
+        alone_available = shared_available[i]
         entry: dict[str, Any] = {"kind": d.kind, "name": d.name, "label": d.label}
         entry.update(
-            games_included=len(inc),
-            games_available=available,
-            games_used=len(use),
-            games_affected=affected,
-            used_count=sum(p.used.get(i, 0) for p in use),
+            games_included=len(inc) + alone[INCLUDED],
+            games_available=available + alone_available,
+            games_used=len(use) + alone[USED],
+            games_affected=affected + alone[AFFECTED],
+            used_count=sum(p.used.get(i, 0) for p in use) + shared_used[i],
         )
         for key, group in (
             ("used", use),
@@ -437,7 +463,7 @@ def card_statistics(
             entry[f"ci_{key}"] = _ci(total, len(group))
         entry.update(strength=None, strength_ci=None, rank=None)
         cards.append(entry)
-    modelled = [i for i, c in enumerate(cards) if c["games_used"] > 0]
+    modelled = [i for i in range(len(cards)) if by_code.get(i * 4 + USED)]  # used by a seat at least once
     if not catalogue:
         return cards, "No strengths: the game declares no card involvement."
     if not modelled or games < 2:
