@@ -287,3 +287,10 @@ def test_an_involvement_of_no_seat_counts_once_per_game_without_an_owner_score()
     assert (r["games_used"], r["games_available"], r["used_count"]) == (2, 2, 2)
     assert (r["score_used"], r["strength"], r["rank"]) == (None, None, None)
     assert next(c for c in v["coverage"] if c["name"] == "r")["games"] == 2
+
+
+def test_a_report_where_no_card_was_used_says_why_there_are_no_strengths() -> None:
+    rows = [row(i, [0.0, 0.0], 0, 1, end="draw", seen=[[code(X, R.INCLUDED)], [code(X, R.INCLUDED)]]) for i in range(3)]
+    v = R.summarise_variant("as given", {}, CATALOGUE, ENDS, 2, rows, bootstrap=0)
+    assert all(c["rank"] is None for c in v["cards"])
+    assert "every game ended as 'draw'" in v["notes"][0] and "--agents random" in v["notes"][0]

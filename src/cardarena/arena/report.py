@@ -384,6 +384,17 @@ def summarise_variant(
             "This game declares no card involvement yet (involvement_catalogue() is empty): the report has its "
             "seats, lengths and ends, but no per-card statistics and no coverage."
         )
+    elif done and all(c["rank"] is None for c in cards):
+        notes.append(
+            "No card was used by a seat in any finished game, so there are no strengths"
+            + (
+                f" (every game ended as '{next(iter(end_counts))}': the agents may have played the same game "
+                "every time; try other agents, e.g. --agents random)"
+                if len(end_counts) == 1
+                else ""
+            )
+            + "."
+        )
     undeclared = sorted({u for r in done for u in r["undeclared"]})
     if undeclared:
         notes.append(

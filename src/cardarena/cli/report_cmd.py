@@ -37,8 +37,8 @@ def _fail(message: str) -> NoReturn:
     default=DEFAULT_AGENT,
     show_default=True,
     help="agent per seat, comma-separated (one: every seat); the seats rotate game by game, so each agent sits "
-    "in every seat equally. The default, the scripted heuristic, plays the way people do (a designer wants to know "
-    "how people play), and fast",
+    "in every seat equally. The default, the scripted heuristic, stands in for how people play (what a designer "
+    "wants to know, rather than how random moves fare), and is fast",
 )
 @click.option("-n", "games", default=1000, show_default=True, help="games (per variant)")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run (the baseline plays the same seeds)")
