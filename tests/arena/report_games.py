@@ -5,6 +5,10 @@ an option, so that a test can plant an overpowered card and an unusable one and 
 dealt ``hand`` cards and, in turn, plays ``rounds`` of them, adding their values to its total; a card of negative
 value is never legal to play (a seat holding only such cards passes). The highest total wins; equal highest totals
 share the win.
+
+It is registered only while a test that asks for it runs (:func:`registered`), never at import: tests that walk
+every registered game (the advice and conformance tests) must not meet it, since its ``resample`` is no honest
+redraw.
 """
 
 from __future__ import annotations
@@ -12,11 +16,30 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardarena.engine import Action, Declared, Game, InvalidActionError, Involvement, Option, OptionError, Rng, State
+import pytest
+
+from cardarena.engine import (
+    Action,
+    Declared,
+    Game,
+    InvalidActionError,
+    Involvement,
+    Option,
+    OptionError,
+    Rng,
+    State,
+    registry,
+)
 from cardarena.engine.fields import copied, shared
 
 PASS = Action.of("pass")
 DEFAULT_CARDS = "a:1,b:2,c:3,d:4,e:5,f:6"
+
+
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register :class:`PlantedGame` for the running test only (the registry has no way to unregister a game, so
+    the test's monkeypatch restores it afterwards). A pool of worker processes forked during the test sees it."""
+    monkeypatch.setitem(registry._extra, PlantedGame.id, PlantedGame)
 
 
 def parse_cards(text: str) -> dict[str, int]:

@@ -11,11 +11,15 @@ import pytest
 
 from cardarena.arena import report as R
 from cardarena.arena.strength import wilson
-from cardarena.engine import Declared, OptionError, register
+from cardarena.engine import Declared, OptionError
 
-from .report_games import PlantedGame
+from .report_games import PlantedGame, registered
 
-register(PlantedGame)
+
+@pytest.fixture(autouse=True)
+def planted_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    registered(monkeypatch)
+
 
 PLANTED = "a:1,b:2,c:3,d:4,e:5,f:6,op:50,dud:-1"  # op: overpowered; dud: never legal to play
 CATALOGUE = [Declared("card", "x", "X"), Declared("card", "y", "Y"), Declared("rule", "r", "R")]

@@ -10,11 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 from cardarena.cli.main import cli
-from cardarena.engine import register
 
-from ..arena.report_games import PlantedGame
+from ..arena.report_games import registered
 
-register(PlantedGame)
+
+@pytest.fixture(autouse=True)
+def planted_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    registered(monkeypatch)
+
 
 PLANTED = "a:1,b:2,c:3,op:50,dud:-1"
 

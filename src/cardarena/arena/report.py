@@ -34,7 +34,7 @@ from ..agents import SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, derive_seed, load
 from ..engine.involvement import VERBS, Stage
 from . import runner
-from .strength import wilson
+from .strength import result_for, wilson
 
 SCHEMA = 1
 DEFAULT_AGENT = "heuristic"  # a designer wants to know how people play, so the scripted heuristic plays by default
@@ -327,7 +327,7 @@ def summarise_variant(
     }
     out["seats"] = []
     for s in range(seats):
-        results = Counter(_result(r["returns"], s) for r in done)
+        results = Counter(result_for(r["returns"], s) for r in done)
         total = sum(share(r["returns"], s) for r in done)
         out["seats"].append(
             {
@@ -408,13 +408,6 @@ def summarise_variant(
 def _used_entries(row: dict[str, Any]) -> set[int]:
     """The catalogue entries used in a game, by any seat or by none."""
     return {code // 4 for seen in [*row["seen"], row["shared"]] for code in seen if code % 4 == USED}
-
-
-def _result(returns: Sequence[float], seat: int) -> str:
-    mine = returns[seat]
-    if max(returns) > mine:
-        return "loss"
-    return "win" if min(returns) < mine else "draw"
 
 
 def card_statistics(
@@ -569,7 +562,7 @@ def two_proportions(a: float | None, n_a: int, b: float | None, n_b: int) -> flo
     """The two-sided p-value of a pooled two-proportion z-test (scipy's normal), ``None`` without data.
 
     >>> round(two_proportions(0.6, 1000, 0.5, 1000), 5), two_proportions(0.5, 10, 0.5, 10)
-    (7e-05, 1.0)
+    (1e-05, 1.0)
     """
     from scipy import stats
 
