@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -58,6 +60,30 @@ def test_the_same_seed_gives_the_same_results_for_any_number_of_jobs() -> None:
     assert without_time(other) != without_time(one)
 
 
+def test_a_stored_run_resumes_where_it_stopped_and_gives_the_uninterrupted_summary(tmp_path: Path) -> None:
+    whole = strength("dicebattle", ("heuristic", "random"), pairs=4, seed=7)
+    store = tmp_path / "run.jsonl"
+    with pytest.raises(KeyboardInterrupt):  # stopped after the third game, as Ctrl-C would
+        strength("dicebattle", ("heuristic", "random"), pairs=4, seed=7, store=store, progress=_interrupt_at(3))
+    assert len(store.read_text().splitlines()) == 1 + 3  # the identity, then the three finished games
+    calls: list[int] = []
+    resumed = strength(
+        "dicebattle", ("heuristic", "random"), pairs=4, seed=7, store=store, progress=lambda d, t: calls.append(d)
+    )
+    assert without_time(resumed) == without_time(whole) and resumed["time"]["resumed_games"] == 3
+    assert calls[0] == 3 and calls[-1] == 8  # the stored games count at once; five more were played
+    with pytest.raises(OptionError, match="another run"):
+        strength("dicebattle", ("heuristic", "random"), pairs=4, seed=8, store=store)
+
+
+def _interrupt_at(games: int) -> Callable[[int, int], None]:
+    def progress(done: int, total: int) -> None:
+        if done >= games:
+            raise KeyboardInterrupt
+
+    return progress
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(OptionError, match="valid agents: random, heuristic"):
         strength("dicebattle", ("nobody", "random"), pairs=1)
@@ -98,3 +124,16 @@ def test_a_result_is_read_from_the_returns_teams_and_shared_first_places_include
     # a free-for-all: the best return wins, a shared first place counts, below the best loses
     assert [result_for([1.0, 1.0, -1.0], s) for s in range(3)] == ["win", "win", "loss"]
     assert result_for([0.5, 1.0, -1.0], 0) == "loss"
+
+
+def test_the_strength_command_resumes_from_its_store(tmp_path: Path) -> None:
+    runner = CliRunner()
+    store = str(tmp_path / "cell.sqlite")
+    args = ["strength", "dicebattle", "--agents", "heuristic", "random", "-n", "2", "--json", "--store", store]
+    first = runner.invoke(cli, args)
+    again = runner.invoke(cli, args)  # every game is stored: nothing is played again
+    assert first.exit_code == 0 and again.exit_code == 0, first.output + again.output
+    one, two = json.loads(first.output), json.loads(again.output)
+    assert without_time(one) == without_time(two) and two["time"]["resumed_games"] == 4
+    other = runner.invoke(cli, [*args[:-2], "--seed", "1", "--store", store])
+    assert other.exit_code == 2 and "another run" in other.output

@@ -23,13 +23,14 @@ import math
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from ..agents import SeatView, make_agent
 from ..engine import Game, OptionError, derive_seed, load
 from . import runner
+from .results import open_store
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 
@@ -147,10 +148,14 @@ def strength(
     options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    store: str | Path | None = None,
 ) -> dict[str, Any]:
     """Play ``pairs`` rounds of A (``agents[0]``) against B (``agents[1]``) in every seat order; summarise.
 
-    ``progress(done, total)`` is called as games finish (in any order when ``jobs > 1``).
+    ``progress(done, total)`` is called as games finish (in any order when ``jobs > 1``). With ``store`` (a file:
+    SQLite, or JSON lines for ``*.jsonl``; see :mod:`.results`) every finished game is written as it ends and a
+    run started again with the same arguments plays only the games still missing: the summary is that of an
+    uninterrupted run (but for the wall time, which counts this run only).
     """
     options = dict(options or {})
     game = load(game_id, **options)  # fail early on a bad game or option
@@ -160,16 +165,27 @@ def strength(
         make_agent(spec, 0)  # fail early on a bad spec
     total = pairs * game.num_players
     start = time.perf_counter()
-    outcomes: list[Outcome] = []
-
-    def on_results(chunk: list[Outcome]) -> None:
-        outcomes.extend(chunk)
-        if progress is not None:
+    identity: dict[str, Any] = {"run": "strength", "game": game_id, "options": game.record_options()}
+    identity.update(agents=list(agents), seed=seed, pairs=pairs)
+    with open_store(store, identity) as results:
+        outcomes = [Outcome(**row) for row in results.load().values()]
+        done = {o.index for o in outcomes}
+        if progress is not None and outcomes:
             progress(len(outcomes), total)
 
-    runner.run(_play_chunk, (game_id, options, agents, seed), range(total), on_results, jobs=jobs)
+        def on_results(chunk: list[Outcome]) -> None:
+            results.add((o.index, asdict(o)) for o in chunk)
+            outcomes.extend(chunk)
+            if progress is not None:
+                progress(len(outcomes), total)
+
+        missing = [i for i in range(total) if i not in done]
+        runner.run(_play_chunk, (game_id, options, agents, seed), missing, on_results, jobs=jobs)
     outcomes.sort(key=lambda o: o.index)
-    return summarise(game, agents, seed, pairs, outcomes, wall=time.perf_counter() - start, jobs=jobs)
+    summary = summarise(game, agents, seed, pairs, outcomes, wall=time.perf_counter() - start, jobs=jobs)
+    if done:
+        summary["time"]["resumed_games"] = len(done)  # games read back from the store, not played by this run
+    return summary
 
 
 def summarise(

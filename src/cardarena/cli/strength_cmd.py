@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 import click
@@ -41,8 +42,21 @@ def _fail(message: str) -> NoReturn:
 )
 @click.option("--jobs", "-j", default=1, show_default=True, help="worker processes (same results for any number)")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option(
+    "--store",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="result store (SQLite, or NAME.jsonl): each game is written as it ends; the same command resumes from it",
+)
 def strength_cmd(
-    game_id: str, agents: tuple[str, str], pairs: int, seed: int, options: tuple[str, ...], jobs: int, as_json: bool
+    game_id: str,
+    agents: tuple[str, str],
+    pairs: int,
+    seed: int,
+    options: tuple[str, ...],
+    jobs: int,
+    as_json: bool,
+    store: Path | None,
 ) -> None:
     """A's win rate against B over paired seeds in every seat order, with its 95% (Wilson) interval."""
     if pairs < 1 or jobs < 1:
@@ -50,10 +64,21 @@ def strength_cmd(
     try:
         with GameProgress(f"{game_id} strength") as bar:
             summary = strength(
-                game_id, agents, pairs=pairs, seed=seed, options=parse_option_pairs(options), jobs=jobs, progress=bar
+                game_id,
+                agents,
+                pairs=pairs,
+                seed=seed,
+                options=parse_option_pairs(options),
+                jobs=jobs,
+                progress=bar,
+                store=store,
             )
     except RulesError as e:
         _fail(str(e))
+    except KeyboardInterrupt:
+        if store is None:
+            raise
+        _fail(f"interrupted: the finished games are stored in {store}; run the same command again to resume")
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
         return

@@ -275,6 +275,70 @@ def test_last_school_card_drawn_triggers_the_end() -> None:
     assert {(0, "deck-exhausted", "applied"), (0, "final-round", "applied")} <= names(found, "rule")
 
 
+def test_summon_replace_move_and_convert() -> None:
+    """キーワード: a summon onto an enemy piece destroys it, a combat move onto one destroys it, a convert destroys
+    one and puts yours (移動, 破壊); each destroyed piece is AFFECTED for seat 1."""
+    bash = being(
+        "bash",
+        "c @",
+        [{"do": "move", "target": "self", "style": "combat"}, {"do": "convert", "near": "adjacent", "from": "self"}],
+    )
+    st = position(make_game(bash), "d5:o e5:x f5:x g5:x", hand=("bash",), actions=1)
+    found = step(st, "summon bash at e5 r0")
+    assert {(0, "summon-replace", "applied"), (0, "destroy", "applied")} <= names(found, "rule")
+    assert (1, "common", "destroyed") in names(found, "piece") and names(found, "effect") == set()
+    found = step(st, "move e5 f5")
+    assert (0, "move", "applied") in names(found, "rule") and (1, "common", "destroyed") in names(found, "piece")
+    assert (0, "bash", "fired") in names(found, "effect")
+    found = step(st, "choose g5")
+    assert (0, "convert", "applied") in names(found, "rule") and (1, "common", "destroyed") in names(found, "piece")
+
+
+def test_out_of_pieces_recall() -> None:
+    """ユニットの不足: a piece outside the pattern is taken back to summon (recall), then the being is placed."""
+    st = position(lab(), "d5:o a5:o i5:O", hand=("raiser",), supply_two=(0, 16))
+    step(st, "summon raiser at e5 r0")
+    assert st.phase == Phase.SUMMON_RECALL
+    found = step(st, "recall i5")
+    assert (0, "recall", "applied") in names(found, "rule")
+    assert names(found, "piece") == set()  # taken back, not destroyed
+
+
+def test_extra_turn_and_recover() -> None:
+    """An effect's extra turn (extra_turn) and a card taken from the discard pile (recover) are rules applied, and
+    the effect fired."""
+    again = being("again", "c @", [{"do": "extra_turn"}])
+    st = position(make_game(again), "d5:o", hand=("again",), actions=1)
+    found = step(st, "summon again at e5 r0")
+    assert (0, "extra-turn", "applied") in names(found, "rule") and (0, "again", "fired") in names(found, "effect")
+    game = make_game(being("finder", "c @", [{"do": "recover", "deck": "school", "may": True}]))
+    st = position(game, "d5:o", hand=("finder",))
+    set_item(st, "disc_s", 0, [game.cards.by_id["filler-0"].index])
+    step(st, "summon finder at e5 r0")
+    found = step(st, "take filler-0")
+    assert (0, "take", "applied") in names(found, "rule") and (0, "finder", "fired") in names(found, "effect")
+    assert (0, "filler-0", "drawn") in names(found, "card")
+
+
+def test_legend_deck_reshuffled_when_empty() -> None:
+    """焰カードと伝説級カードは山札がなくなった場合、捨て札をシャッフルして新たな山札とする."""
+    game = lab()
+    st = position(game, "")
+    st.edit(deck_l=[], disc_l=[game.cards.by_id["great-one"].index, game.cards.by_id["filler-legend"].index])
+    found = step(st, "end")
+    assert (None, "reshuffle", "applied") in names(found, "rule")
+    assert {(0, "great-one", "drawn"), (0, "filler-legend", "drawn")} <= names(found, "card")
+
+
+def test_improvised_summon_in_melee() -> None:
+    """乱戦: 即興召喚 (an enemy piece used as your own in a summon) is a rule applied."""
+    game = make_game(being("liner", "c c @", [{"do": "gain_action"}]), mode="melee", players=3)
+    st = position(game, "d5:o c5:x a5:v b5:v d6:v", hand=("liner",))
+    found = step(st, "summon liner at e5 r0 using c5")
+    assert {(0, "improvised-summon", "applied")} <= names(found, "rule")
+    assert (0, "liner", "summoned") in names(found, "card") and (0, "liner", "fired") in names(found, "effect")
+
+
 # -- end conditions --------------------------------------------------------------------------------------------
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardarena.engine import Action, Game, ObservationEncoder, Option, Panel, Rng, State
+from cardarena.engine import Action, Declared, Game, Involvement, ObservationEncoder, Option, Panel, Rng, State
 from cardarena.engine.game import MAX_TURNS
 
-from . import ai, encoding, render, views
+from . import ai, encoding, involvement, render, views
 from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .state import DiceBattleState
@@ -102,6 +102,25 @@ class DiceBattleGame(Game):
 
     def make_observation_encoder(self) -> ObservationEncoder:
         return encoding.DiceBattleEncoder(self.tables)
+
+    # -- the balance report (involvement.py)
+    def involvement_catalogue(self) -> list[Declared]:
+        return involvement.catalogue(self.tables)
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, DiceBattleState)
+        return involvement.initial(state)
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
+        return involvement.involvement(before, action, after)
+
+    def end_conditions(self) -> list[Declared]:
+        return involvement.end_conditions()
+
+    def end_condition(self, state: State) -> str:
+        assert isinstance(state, DiceBattleState)
+        return involvement.end_condition(state)
 
     def rules_text(self) -> str:
         return super().rules_text() + "\n" + render.pool_text(self)

@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...engine import Action, ActionFactoring, Game, InvalidActionError, ObservationEncoder, Option, Panel, Rng, State
+from ...engine import (
+    Action,
+    ActionFactoring,
+    Declared,
+    Game,
+    InvalidActionError,
+    Involvement,
+    ObservationEncoder,
+    Option,
+    Panel,
+    Rng,
+    State,
+)
 from ...engine.game import MAX_TURNS
+from . import involvement as inv
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
 from .constants import COLOURS, ITEM_IDS, PASS_K
@@ -113,6 +126,25 @@ class LyabiGame(Game):
     def hidden_facts(self, world: State, seat: int) -> dict[str, str]:
         assert isinstance(world, LyabiState)
         return hidden_facts(world, seat)
+
+    # -- the balance report (involvement.py) -----------------------------------------------------------------
+    def involvement_catalogue(self) -> list[Declared]:
+        return inv.catalogue(self)
+
+    def initial_involvement(self, state: State) -> list[Involvement]:
+        assert isinstance(state, LyabiState)
+        return inv.initial(state)
+
+    def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
+        assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
+        return inv.involved(before, action, after)
+
+    def end_conditions(self) -> list[Declared]:
+        return inv.end_conditions()
+
+    def end_condition(self, state: State) -> str:
+        assert isinstance(state, LyabiState)
+        return inv.end_condition(state)
 
     def rules_text(self) -> str:
         """How to play in the terminal, the rules, the rulings and the options (``rules.md``; the implementation
