@@ -504,7 +504,23 @@ def strengths(
     bootstrap: int = BOOTSTRAP,
 ) -> list[tuple[float, tuple[float, float] | None]]:
     """Each modelled entry's coefficient for its owner's use, and its bootstrap 95% interval (``None`` with fewer
-    than 20 resamples). See ``METHOD["strength"]``."""
+    than 20 resamples). See ``METHOD["strength"]``. The fits run on one BLAS thread: on a busy machine OpenBLAS's
+    spinning threads made these small fits twenty times slower."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        return _strengths(pairs, modelled, games, seats, seed=seed, bootstrap=bootstrap)
+
+
+def _strengths(
+    pairs: Sequence[_Pair],
+    modelled: Sequence[int],
+    games: int,
+    seats: int,
+    *,
+    seed: int,
+    bootstrap: int,
+) -> list[tuple[float, tuple[float, float] | None]]:
     import numpy as np
 
     m = len(modelled)
@@ -524,10 +540,14 @@ def strengths(
         if p.seat:
             seat_cols[row, p.seat - 1] = 1.0
     first = np.array([[1.0 if p.first else 0.0] for p in pairs])
+    if len({p.seat for p in pairs if p.first}) <= 1:
+        # the same seat always acted first (or none did): the first-player term would repeat a seat's, and two
+        # nearly unpenalised collinear terms make the fit crawl; the seat terms carry it alone
+        first = first[:, :0]
     x = np.hstack([np.ones((len(pairs), 1)), seat_cols, first, own, other])
     y = np.array([p.score for p in pairs])
-    penalty = np.concatenate([[0.0], np.full(seats, RIDGE_LAMBDA_SEAT), np.full(x.shape[1] - 1 - seats, RIDGE_LAMBDA)])
-    start = 1 + seats
+    start = seats + first.shape[1]  # the intercept, the seat terms and the first player's come before the cards
+    penalty = np.concatenate([[0.0], np.full(start - 1, RIDGE_LAMBDA_SEAT), np.full(x.shape[1] - start, RIDGE_LAMBDA)])
     params = _ridge_logit(x, y, penalty, None)
     betas = params[start : start + m]
     if bootstrap < 20:
