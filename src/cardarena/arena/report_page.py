@@ -38,7 +38,7 @@ PLOT_TOP = 15  # the card plot shows every ranked card up to 2 * PLOT_TOP, else 
 CALLOUT = 3  # strongest and weakest cards named at the top
 LABEL_CHARS = 34  # a card's label in a plot is cut to this many characters
 COLOURS = ("#1f5fa8", "#c8553d")  # variant a, variant b (colour-blind safe against each other)
-KIND_TITLES = {
+KIND_TITLES = {  # the headings of the card tables, in the order the page shows them
     "card": "Cards",
     "ability": "Abilities",
     "item": "Items",
@@ -479,7 +479,8 @@ def _card_tables(variant: dict[str, Any]) -> str:
     for c in cards:
         if str(c.get("kind") or "") not in kinds:
             kinds.append(str(c.get("kind") or ""))
-    kinds = sorted(kinds, key=lambda k: k != "card")  # cards first, the rest as they first appear (a stable sort)
+    order = list(KIND_TITLES)  # cards first, then the known kinds, then others as they first appear (stable)
+    kinds = sorted(kinds, key=lambda k: order.index(k) if k in order else len(order))
     out = []
     for kind in kinds:
         group = [c for c in cards if str(c.get("kind") or "") == kind]
@@ -739,7 +740,7 @@ def _draw_seats(fig: Figure, *, report: dict[str, Any]) -> None:
     ax.axvline(_fair(report), color="#777", linestyle="--", linewidth=1, label="fair share")
     ax.set_yticks(range(len(rows)), rows)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_xlabel("score (share of the results) with 95% interval")
+    ax.set_xlabel("score (share of the results) with 95% interval; dashed: a fair seat")
     ax.grid(axis="x", alpha=0.3)
     ax.legend(loc="lower right", fontsize=8, frameon=False) if len(variants) > 1 else None
 
