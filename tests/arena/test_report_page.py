@@ -280,6 +280,32 @@ def test_many_cards_plot_the_strongest_and_weakest_only() -> None:
     assert 'id="comparison"' not in page
 
 
+@pytest.mark.parametrize(("ranked", "strongest", "weakest"), [(7, 3, 3), (5, 3, 2), (2, 1, 1), (1, 1, 0), (0, 0, 0)])
+def test_strongest_and_weakest_at_a_glance(ranked: int, strongest: int, weakest: int) -> None:
+    """The three strongest and the three weakest, weakest first; a short list is split, no entry named twice."""
+    report = sample("report-sample-4seats")
+    v = report["variants"][0]
+    v["cards"] = [c for c in v["cards"] if c["rank"] is not None and c["rank"] <= ranked]
+    page = render_page(report)
+    glance = page[page.index('id="glance"') : page.index("</section>", page.index('id="glance"'))]
+    lists = re.findall(r'<p class="(strong|weak)">\w+</p><ol>(.*?)</ol>', glance)
+    names = {kind: re.findall(r"<li>([^<]*)", items) for kind, items in lists}
+    labels = [c["label"] for c in sorted(v["cards"], key=lambda c: c["rank"])]
+    assert [n.strip() for n in names.get("strong", [])] == labels[:strongest]
+    assert [n.strip() for n in names.get("weak", [])] == labels[::-1][:weakest]
+    if not ranked:
+        assert "declares no cards" in glance
+
+
+def test_labels_in_other_scripts_are_drawn() -> None:
+    """Card files may name cards in Japanese (the rulebooks are): the page and its plots take them as text."""
+    report = sample("report-sample-4seats")
+    report["variants"][0]["cards"][0]["label"] = "タイタン（伝説）"
+    page = render_page(report)
+    assert "タイタン（伝説）" in page
+    assert len(parse(page).images) == 4
+
+
 @pytest.mark.parametrize("bad", [[], {"schema": 2, "variants": []}, {"schema": 1}, {"schema": 1, "variants": [1]}])
 def test_not_a_report_is_a_clear_error(bad: Any) -> None:
     with pytest.raises(ReportFormatError, match=r"schema|variants"):

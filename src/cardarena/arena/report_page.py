@@ -274,10 +274,8 @@ def _glance(report: dict[str, Any]) -> str:
     boxes = []
     for i, v in enumerate(_variants(report)):
         ranked = _ranked(v)
-        k = min(CALLOUT, len(ranked) // 2) if len(ranked) < 2 * CALLOUT else CALLOUT
-        strong, weak = ranked[:k], list(reversed(ranked[len(ranked) - k :])) if k else []
-        if not ranked and v.get("cards"):
-            strong = ranked[:1]
+        half = min(CALLOUT, (len(ranked) + 1) // 2)  # a short list is split, never named twice
+        strong, weak = ranked[:half], list(reversed(ranked[half:]))[:CALLOUT]
 
         def items(cards: list[dict[str, Any]]) -> str:
             return "".join(
@@ -290,7 +288,7 @@ def _glance(report: dict[str, Any]) -> str:
         parts = [f"<h3>{_e(_vlabel(v, i))}</h3>"] if len(_variants(report)) > 1 else []
         if strong:
             parts.append(f'<p class="strong">Strongest</p><ol>{items(strong)}</ol>')
-            parts.append(f'<p class="weak">Weakest</p><ol>{items(weak)}</ol>')
+            parts.append(f'<p class="weak">Weakest</p><ol>{items(weak)}</ol>' if weak else "")
         elif v.get("cards"):
             parts.append("<p>No card was ranked: none was used in these games.</p>")
         else:
@@ -389,8 +387,8 @@ def _length(report: dict[str, Any]) -> str:
         for measure in ("turns", "decisions")
     )
     return (
-        "<p>A turn is a player's turn as the rulebook counts it; a decision is one action any seat chose "
-        "(automatic steps are not counted).</p>"
+        "<p>A turn is a player's turn as the game counts it; a decision is one action a seat chose "
+        "(one each time an agent was asked).</p>"
         f'{_table(head, rows)}<div class="plots">{plots}</div>'
     )
 
@@ -619,7 +617,7 @@ def _comparison(report: dict[str, Any]) -> str:
     card_head = ["Name", "Kind", *[f"Score when used<br><small>{x}</small>" for x in cols[:2]], *cols[2:]]
     card_head += [f"Used in<br><small>{_e(a)}</small>", f"Used in<br><small>{_e(b)}</small>"]
     return (
-        f"<p>The same agents and seeds played <strong>{_e(a)}</strong> and <strong>{_e(b)}</strong>. A change is "
+        f"<p>The same agents played <strong>{_e(a)}</strong> and <strong>{_e(b)}</strong>. A change is "
         f"{_e(a)} minus {_e(b)}; significant means p &lt; 0.05 (see How to read this).</p>"
         + _table(["", *cols], rows, cls="comparison")
         + f"<h3>Per card <small>({n_sig} significant)</small></h3>"
