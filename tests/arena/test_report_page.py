@@ -124,8 +124,8 @@ def test_two_variants_every_card_end_and_entry_has_its_row_in_order() -> None:
     assert "never" in draw[0] and draw[1][2:] == ["0", "0.0%", "0", "0.0%"]
     # seats: both variants side by side, and the first player
     seats = next(t for section, t in tables.tables if section == "seats")
-    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "first player"]
-    assert len(seats.rows[0][1]) == 2 + 2 * 4
+    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "first player (whoever acted first)"]
+    assert len(seats.rows[0][1]) == 1 + 2 * 4 and seats.rows[0][1][1:4] == ["1,064", "24", "912"]
     # the method texts, escaped as text
     for text in report["method"].values():
         assert _text(text) in page
@@ -141,19 +141,21 @@ def _text(s: str) -> str:
 
 def test_coverage_lists_never_occurred_first_and_marks_them() -> None:
     report = sample()
-    tables = parse(render_page(report))
+    page = render_page(report)
+    tables = parse(page)
     (coverage,) = [t for section, t in tables.tables if section == "coverage"]
     keys = {(e["kind"], e["name"]) for v in report["variants"] for e in v["coverage"]}
     assert len(coverage.rows) == len(keys)
     marked = [i for i, (classes, _) in enumerate(coverage.rows) if "never" in classes]
-    assert marked == list(range(4)), "never occurred (in either variant) first"
-    assert all(cells[0].startswith("never occurred") for _, cells in coverage.rows[:4])
+    assert marked == list(range(4)), "never used (in either variant) first"
+    assert [cells[0] for _, cells in coverage.rows[:4]] == ["never occurred"] * 3 + ["never used (baseline)"]
     assert not any(cells[0] for _, cells in coverage.rows[4:])
-    # unblockable occurred in the first variant only: the badge says in which it did not
-    unblockable = next(cells for _, cells in coverage.rows if "unblockable" in cells[2])
-    assert unblockable[0] == "never occurred (baseline)" and unblockable[3] == "800" and unblockable[5] == "0"
-    games = [int(cells[3].replace(",", "")) for _, cells in coverage.rows[4:]]
-    assert games == sorted(games), "then ascending"
+    # unblockable was used in the first variant only; in the baseline it occurred (a Raider on the table), unused
+    unblockable = coverage.rows[3][1]
+    assert "unblockable" in unblockable[2] and unblockable[3:] == ["520", "26.0%", "1,600", "0", "0.0%", "410"]
+    games = [min(int(cells[3].replace(",", "")), int(cells[6].replace(",", ""))) for _, cells in coverage.rows[4:]]
+    assert games == sorted(games), "then ascending (by the fewer of the two variants)"
+    assert "<strong>4 never used</strong>, 3 of them never occurred at all" in page
 
 
 def test_comparison_table_has_every_card_and_marks_significant_changes() -> None:
@@ -227,8 +229,9 @@ def test_one_variant_with_four_seats() -> None:
     page = render_page(report)
     tables = parse(page)
     seats = next(t for section, t in tables.tables if section == "seats")
-    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "seat 2", "seat 3", "first player"]
-    assert seats.rows[3][1][1] == "ismcts:iterations=300"
+    assert [cells[0] for _, cells in seats.rows][:4] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert len(seats.rows) == 5 and seats.rows[3][1][4].startswith("0.215")
+    assert "<code>ismcts:iterations=300</code>" in page
     assert "a fair seat scores 0.250" in page
     assert 'id="comparison"' not in page
     cards = card_tables(tables)

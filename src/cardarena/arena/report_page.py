@@ -54,6 +54,9 @@ METHOD_TITLES = {
     "intervals": "Intervals",
     "strength": "Strength",
     "comparison": "Comparing two variants",
+    "length": "Game length",
+    "coverage": "Coverage",
+    "involvement": "Stages of a card",
 }
 
 
@@ -240,7 +243,7 @@ def _header(report: dict[str, Any]) -> str:
         ("Game", f"{_e(report.get('game_name') or '?')} <code>{_e(report.get('game') or '?')}</code>"),
         (
             "Agents",
-            "<br>".join(f"seat {i}: <code>{_e(a)}</code>" for i, a in enumerate(agents)) or NONE,
+            ", ".join(f"<code>{_e(a)}</code>" for a in agents) or NONE,
         ),
     ]
     games, errors, options = [], [], []
@@ -301,7 +304,10 @@ def _glance(report: dict[str, Any]) -> str:
             )
         never = [c for c in v.get("coverage") or [] if isinstance(c, dict) and _num(c.get("games")) == 0]
         if never:
-            parts.append(f'<p><a href="#coverage">{len(never)} never occurred</a> (listed first under Coverage).</p>')
+            parts.append(f'<p><a href="#coverage">{len(never)} never used</a> (listed first under Coverage).</p>')
+        notes = [str(n) for n in v.get("notes") or []]
+        if notes:
+            parts.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
         if _num(v.get("errors")):
             plural = "" if v.get("errors") == 1 else "s"
             parts.append(
@@ -315,17 +321,14 @@ def _glance(report: dict[str, Any]) -> str:
 
 def _seats(report: dict[str, Any]) -> str:
     variants = _variants(report)
-    agents = report.get("agents") or []
     two = len(variants) > 1
-    head = ["Seat", "Agent"]
+    head = ["Seat"]
     for i, v in enumerate(variants):
         tag = f"<br><small>{_e(_vlabel(v, i))}</small>" if two else ""
         head += [f"Wins{tag}", f"Draws{tag}", f"Losses{tag}", f"Score [95%]{tag}"]
     rows = []
     for seat in range(_seat_count(report)):
-        cells = [
-            f"<th scope=row>seat {seat}</th><td><code>{_e(agents[seat]) if seat < len(agents) else ''}</code></td>"
-        ]
+        cells = [f"<th scope=row>seat {seat}</th>"]
         for v in variants:
             s = next((x for x in v.get("seats") or [] if isinstance(x, dict) and x.get("seat") == seat), {})
             cells += [
@@ -335,7 +338,7 @@ def _seats(report: dict[str, Any]) -> str:
                 _with_ci(s.get("score"), s.get("ci")),
             ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    cells = ["<th scope=row>first player</th><td><small>whoever acted first</small></td>"]
+    cells = ["<th scope=row>first player <small>(whoever acted first)</small></th>"]
     for v in variants:
         fp = _dict(v.get("first_player"))
         cells += [f'<td colspan="3" class="num">{_count(fp.get("games"))} games</td>' if fp else "<td colspan=3></td>"]
@@ -538,38 +541,49 @@ def _coverage(report: dict[str, Any]) -> str:
     keys.sort(key=fewest)  # stable: the report's own order (never occurred first, then ascending) within a tie
     if not keys:
         return "<p>The game declares nothing to follow (its involvement catalogue is empty).</p>"
+    two = len(variants) > 1
+    with_any = any(e is not None and "games_any" in e for found in entries.values() for e in found)
     head = ["", "Kind", "Name"]
     for i, v in enumerate(variants):
-        tag = f"<br><small>{_e(_vlabel(v, i))}</small>" if len(variants) > 1 else ""
-        head += [f"Games{tag}", f"Share of games{tag}"]
+        tag = f"<br><small>{_e(_vlabel(v, i))}</small>" if two else ""
+        head += [f"Used in games{tag}", f"Share of games{tag}"]
+        head += [f"Occurred in games<br><small>at any stage</small>{tag}"] if with_any else []
     rows = []
-    never_count = 0
+    unused = absent = 0
     for key in keys:
         found = entries[key]
         first = next(e for e in found if e is not None)
-        missing = [
-            _vlabel(v, i)
-            for i, (e, v) in enumerate(zip(found, variants, strict=True))
-            if e and not _num(e.get("games"))
-        ]
-        never = bool(missing)
-        never_count += never
-        where = f" ({', '.join(missing)})" if never and len(variants) > 1 and len(missing) < len(variants) else ""
-        mark = f'<span class="badge">never occurred{_e(where)}</span>' if never else ""
-        cells = [f"<td>{mark}</td><td>{_e(key[0])}</td><th scope=row>{_card_name(first)}</th>"]
+        marks = []  # (variant label, "never used" or "never occurred") where the entry was never used
+        for i, (e, v) in enumerate(zip(found, variants, strict=True)):
+            if e is not None and not _num(e.get("games")):
+                marks.append((_vlabel(v, i), "never used" if _num(e.get("games_any")) else "never occurred"))
+        unused += bool(marks)
+        absent += bool(marks) and all(m == "never occurred" for _, m in marks)
+        badge = ""
+        if marks:
+            what = "never occurred" if all(m == "never occurred" for _, m in marks) else "never used"
+            where = f" ({', '.join(label for label, _ in marks)})" if two and len(marks) < len(variants) else ""
+            badge = f'<span class="badge">{_e(what + where)}</span>'
+        cells = [f"<td>{badge}</td><td>{_e(key[0])}</td><th scope=row>{_card_name(first)}</th>"]
         for e, v in zip(found, variants, strict=True):
             if e is None:
-                cells.append('<td colspan="2" class="na">not declared</td>')
+                cells.append(f'<td colspan="{3 if with_any else 2}" class="na">not declared</td>')
                 continue
             games, total = _num(e.get("games")), _num(v.get("games"))
             cells.append(_num_cell(games, _count(games)))
             cells.append(_num_cell(None, _share(games / total if games is not None and total else None)))
-        rows.append(f'<tr class="{"never" if never else ""}">{"".join(cells)}</tr>')
+            if with_any:
+                cells.append(_num_cell(e.get("games_any"), _count(e.get("games_any"))))
+        rows.append(f'<tr class="{"never" if marks else ""}">{"".join(cells)}</tr>')
     return (
-        f"<p>Everything the game declares, with the number of games in which it occurred at all (in a deck, drawn, "
-        f"used or affected). <strong>{never_count} never occurred</strong>: they are listed first. A card that never "
-        "occurs cannot be balanced by these games; a rule that never fires may be unreachable, or need other "
-        "agents to come up.</p>" + _table(head, rows, cls="coverage")
+        "<p>Everything the game declares, with the number of games in which it was used (played, bought, set, "
+        "summoned, fired; for a rule: applied)"
+        + (" and in which it occurred at any stage (in a deck, drawn, offered, used or affected)" if with_any else "")
+        + f". <strong>{unused} never used</strong>"
+        + (f", {absent} of them never occurred at all" if with_any else "")
+        + ": they are listed first, the ones most often dealt first among them. A card dealt often and never "
+        "played is the likeliest to be unusable; a rule that never applies may be unreachable, or need other "
+        "agents or many more games to come up.</p>" + _table(head, rows, cls="coverage")
     )
 
 
@@ -645,10 +659,10 @@ READING = (
     (
         "Rank",
         "Entries that were used are ranked by strength, 1 the strongest. An entry never used has no strength and "
-        "no rank; it is listed last in its table and first under Coverage if it never occurred at all.",
+        "no rank; it is listed last in its table and first under Coverage.",
     ),
     (
-        "Game length",
+        "Length statistics",
         "Mean, median (half the games were shorter), 10th and 90th percentiles (one game in ten was shorter, "
         "one in ten longer), shortest and longest game; the histograms show the share of games in each bin.",
     ),
@@ -738,9 +752,10 @@ def _draw_seats(fig: Figure, *, report: dict[str, Any]) -> None:
     ax.axvline(_fair(report), color="#777", linestyle="--", linewidth=1, label="fair share")
     ax.set_yticks(range(len(rows)), rows)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set_xlabel("score (share of the results) with 95% interval; dashed: a fair seat")
+    ax.set_xlabel("score (share of the results) with 95% interval; dashed: a fair seat's score")
     ax.grid(axis="x", alpha=0.3)
-    ax.legend(loc="lower right", fontsize=8, frameon=False) if len(variants) > 1 else None
+    if len(variants) > 1:
+        fig.legend(loc="outside lower center", ncols=3, fontsize=8, frameon=False)
 
 
 def _bins(histogram: Any) -> list[tuple[float, float, float]]:
@@ -755,6 +770,8 @@ def _bins(histogram: Any) -> list[tuple[float, float, float]]:
 
 
 def _draw_histogram(fig: Figure, *, report: dict[str, Any], measure: str) -> None:
+    from matplotlib.ticker import MaxNLocator
+
     ax = fig.add_subplot()
     drawn = False
     variants = _variants(report)
@@ -786,6 +803,7 @@ def _draw_histogram(fig: Figure, *, report: dict[str, Any], measure: str) -> Non
         ax.set_ylabel("share of games (%)")
         if len(variants) > 1:
             ax.legend(fontsize=8, frameon=False)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # lengths are whole numbers
     ax.set_xlabel(f"{measure} per game (dotted: median)")
     ax.set_title(f"Game length: {measure}")
 
@@ -859,6 +877,7 @@ table.sortable thead th{cursor:pointer}table.sortable thead th[aria-sort]::after
 table.sortable thead th[aria-sort=ascending]::after{content:" ▴"}
 .plots{display:flex;flex-wrap:wrap;gap:12px}.plots img{flex:1 1 320px;min-width:0}
 img.plot{display:block;max-width:100%;height:auto;margin:.5em 0}
+ul.notes{color:#8a5300;padding-left:1.2em}
 .reading dt{font-weight:600;margin-top:.6em}.reading dd{margin:0 0 0 1em}
 footer{margin-top:2em;color:var(--muted);font-size:.85em}
 @media (max-width:600px){body{font-size:14px}main{padding:8px}.meta{grid-template-columns:1fr}.meta dt{margin-top:4px}
