@@ -114,6 +114,12 @@ def test_two_variants_every_card_end_and_entry_has_its_row_in_order() -> None:
     row = next(cells for t in cards[:4] for _, cells in t.rows if cells[1].startswith(k["label"]))
     assert row[0] == "1" and row[4] == f"{k['games_used']:,}" and row[11].startswith(f"{k['strength']:+.3f}")
     assert f"{k['ci_used'][0]:.3f}, {k['ci_used'][1]:.3f}" in row[7]
+    strengths = re.findall(r'<td class="num( up| down)?" data-sort="[^"]*">([+-][0-9.]+)<span class="ci">', page)
+    for side, text in strengths:  # clearly stronger (weaker) than average: the interval is above (below) 0
+        card = next(c for v in report["variants"] for c in v["cards"] if c["strength"] == float(text))
+        lo, hi = card["strength_ci"]
+        assert side == (" up" if lo > 0 else " down" if hi < 0 else "")
+    assert {side for side, _ in strengths} == {"", " up", " down"}
     # the kinds: cards first, each kind its own table, per variant
     assert len(cards) == 8
     assert re.findall(r'<h4 id="kind-(\w+)"', page) == ["card", "ability", "effect", "rule"] * 2
@@ -298,6 +304,24 @@ def test_strongest_and_weakest_at_a_glance(ranked: int, strongest: int, weakest:
     assert [n.strip() for n in names.get("weak", [])] == labels[::-1][:weakest]
     if not ranked:
         assert "declares no cards" in glance
+
+
+@pytest.mark.parametrize("label", ["$x^{2}$ costs \\5 $", "a\\$b$", "100% off_{x}", "plain"])
+def test_plot_labels_are_drawn_as_written_never_as_mathematics(label: str) -> None:
+    import io
+
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from cardarena.arena.report_page import _tex
+
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as text, to read it back
+        fig = Figure()
+        fig.add_subplot().set_title(_tex(label))
+        out = io.BytesIO()
+        fig.savefig(out, format="svg")
+    shown = re.findall(r"<text[^>]*>([^<]*)</text>", out.getvalue().decode("utf-8"))
+    assert shown[-1] == label
 
 
 def test_labels_in_other_scripts_are_drawn() -> None:

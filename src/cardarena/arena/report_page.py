@@ -150,10 +150,15 @@ def _ci(ci: Any, spec: str = ".3f") -> str:
     return f'<span class="ci">[{_e(format(lo, spec))}, {_e(format(hi, spec))}]</span>'
 
 
-def _with_ci(value: Any, ci: Any, spec: str = ".3f") -> str:
-    """A table cell: the value, its interval under it; ``data-sort`` carries the value for the sorter."""
+def _with_ci(value: Any, ci: Any, spec: str = ".3f", *, apart_from: float | None = None) -> str:
+    """A table cell: the value, its interval under it; ``data-sort`` carries the value for the sorter. With
+    ``apart_from``, an interval wholly above it is marked ``up``, wholly below ``down`` (a clear difference)."""
     x = _num(value)
-    return f'<td class="num" data-sort="{"" if x is None else x}">{_fmt(value, spec)}{_ci(ci, spec)}</td>'
+    side = ""
+    if apart_from is not None and isinstance(ci, list | tuple) and len(ci) == 2:
+        lo, hi = _num(ci[0]), _num(ci[1])
+        side = " up" if lo is not None and lo > apart_from else " down" if hi is not None and hi < apart_from else ""
+    return f'<td class="num{side}" data-sort="{"" if x is None else x}">{_fmt(value, spec)}{_ci(ci, spec)}</td>'
 
 
 def _num_cell(value: Any, text: str) -> str:
@@ -467,7 +472,7 @@ def _card_row(card: dict[str, Any]) -> str:
         _with_ci(card.get("score_available_not_used"), card.get("ci_available_not_used")),
         _with_ci(card.get("score_included"), card.get("ci_included")),
         _with_ci(card.get("score_not_included"), card.get("ci_not_included")),
-        _with_ci(card.get("strength"), card.get("strength_ci"), "+.3f"),
+        _with_ci(card.get("strength"), card.get("strength_ci"), "+.3f", apart_from=0.0),
     ]
     return f'<tr class="{"never" if never else ""}" data-kind="{_e(card.get("kind") or "")}">{"".join(cells)}</tr>'
 
@@ -712,7 +717,7 @@ def _tex(text: Any, limit: int = LABEL_CHARS) -> str:
     s = " ".join(str(text).split())
     if len(s) > limit:
         s = s[: limit - 1] + "…"
-    return s.replace("\\", "\\\\").replace("$", r"\$")
+    return s.replace("$", r"\$")  # with no unescaped $ the text is not mathematics; matplotlib shows \$ as $
 
 
 def _errorbar(ax: Axes, xs: list[float | None], cis: list[Any], ys: list[float], **style: Any) -> None:
@@ -872,7 +877,7 @@ tr.never{color:var(--muted)}tr.never th{font-style:italic}
 tr.sig,td.sig{background:#fff4d6!important}
 .badge{display:inline-block;font-size:.75em;font-weight:600;color:#fff;background:var(--bad);border-radius:3px;
  padding:0 5px;white-space:nowrap}
-.na{color:var(--muted)}
+.na{color:var(--muted)}td.up{color:#2e7d32;font-weight:600}td.down{color:var(--bad);font-weight:600}
 table.sortable thead th{cursor:pointer}table.sortable thead th[aria-sort]::after{content:" ▾"}
 table.sortable thead th[aria-sort=ascending]::after{content:" ▴"}
 .plots{display:flex;flex-wrap:wrap;gap:12px}.plots img{flex:1 1 320px;min-width:0}
