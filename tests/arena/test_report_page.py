@@ -272,6 +272,37 @@ def test_zero_games_nulls_and_no_involvement() -> None:
     assert "Bootstrap" in page and "resampled" in page
 
 
+def test_a_missing_or_mistyped_field_is_shown_as_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page is drawn from whatever report.json holds: a field null, absent or of the wrong type reads as missing
+    (the plots are left out while every field is tried, then drawn once with all of them wrong)."""
+    from cardarena.arena import report_page
+
+    base = sample()
+    for where in ("report", "variant", "card", "seat", "comparison"):
+        target = {
+            "report": lambda r: r,
+            "variant": lambda r: r["variants"][0],
+            "card": lambda r: r["variants"][0]["cards"][0],
+            "seat": lambda r: r["variants"][0]["seats"][0],
+            "comparison": lambda r: r["comparison"],
+        }[where]
+        for key in list(target(base)):
+            if where == "report" and key in ("schema", "variants"):
+                continue
+            for wrong in (None, 7, "x"):
+                report = copy.deepcopy(base)
+                target(report)[key] = wrong
+                with monkeypatch.context() as m:
+                    m.setattr(report_page, "_plot_img", lambda *a, **k: "")
+                    page = render_page(report)
+                assert page.endswith("</html>\n"), (where, key, wrong)
+    report = copy.deepcopy(base)
+    for v in report["variants"]:
+        for key in list(v):
+            v[key] = "x"
+    assert len(parse(render_page(report)).images) == 3  # seats and the two length plots, empty
+
+
 def test_many_cards_plot_the_strongest_and_weakest_only() -> None:
     report = sample()
     del report["variants"][1:]

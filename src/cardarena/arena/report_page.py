@@ -207,13 +207,18 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _list(value: Any) -> list[Any]:
+    """``value`` when it is a list of the report, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
 def _vlabel(variant: dict[str, Any], index: int) -> str:
     return str(variant.get("label") or ("as given" if index == 0 else "baseline"))
 
 
 def _seat_count(report: dict[str, Any]) -> int:
-    counts = [len(v.get("seats") or []) for v in _variants(report)]
-    return max([len(report.get("agents") or []), *counts, 1])
+    counts = [len(_list(v.get("seats"))) for v in _variants(report)]
+    return max([len(_list(report.get("agents"))), *counts, 1])
 
 
 def _fair(report: dict[str, Any]) -> float:
@@ -234,7 +239,7 @@ def _kind_title(kind: str) -> str:
 
 def _ranked(variant: dict[str, Any]) -> list[dict[str, Any]]:
     """The variant's ranked cards, strongest first."""
-    cards = [c for c in variant.get("cards") or [] if isinstance(c, dict) and _num(c.get("rank")) is not None]
+    cards = [c for c in _list(variant.get("cards")) if isinstance(c, dict) and _num(c.get("rank")) is not None]
     return sorted(cards, key=lambda c: _num(c.get("rank")) or 0)
 
 
@@ -243,7 +248,7 @@ def _ranked(variant: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _header(report: dict[str, Any]) -> str:
     variants = _variants(report)
-    agents = report.get("agents") or []
+    agents = _list(report.get("agents"))
     rows = [
         ("Game", f"{_e(report.get('game_name') or '?')} <code>{_e(report.get('game') or '?')}</code>"),
         (
@@ -257,12 +262,12 @@ def _header(report: dict[str, Any]) -> str:
         games.append(f"{_count(v.get('games'))}{tag}")
         n_err = _num(v.get("errors")) or 0
         err = f'<span class="{"bad" if n_err else ""}">{_count(v.get("errors"))}</span>{tag}'
-        examples = [str(x) for x in v.get("error_examples") or []]
+        examples = [str(x) for x in _list(v.get("error_examples"))]
         if examples:
             items = "".join(f"<li><code>{_e(x)}</code></li>" for x in examples)
             err += f"<details><summary>examples</summary><ul>{items}</ul></details>"
         errors.append(err)
-        opts = v.get("options") or {}
+        opts = _dict(v.get("options"))
         text = ", ".join(f"<code>{_e(k)}={_e(val)}</code>" for k, val in opts.items()) if opts else "defaults"
         options.append(f"{text}{tag}")
     rows += [
@@ -307,10 +312,10 @@ def _glance(report: dict[str, Any]) -> str:
                 f"<p>The first player scores {_fmt(fp.get('score'))} {_ci(fp.get('ci'))} "
                 f"(a fair seat scores {_e(f'{_fair(report):.3f}')}).</p>"
             )
-        never = [c for c in v.get("coverage") or [] if isinstance(c, dict) and _num(c.get("games")) == 0]
+        never = [c for c in _list(v.get("coverage")) if isinstance(c, dict) and _num(c.get("games")) == 0]
         if never:
             parts.append(f'<p><a href="#coverage">{len(never)} never used</a> (listed first under Coverage).</p>')
-        notes = [str(n) for n in v.get("notes") or []]
+        notes = [str(n) for n in _list(v.get("notes"))]
         if notes:
             parts.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
         if _num(v.get("errors")):
@@ -335,7 +340,7 @@ def _seats(report: dict[str, Any]) -> str:
     for seat in range(_seat_count(report)):
         cells = [f"<th scope=row>seat {seat}</th>"]
         for v in variants:
-            s = next((x for x in v.get("seats") or [] if isinstance(x, dict) and x.get("seat") == seat), {})
+            s = next((x for x in _list(v.get("seats")) if isinstance(x, dict) and x.get("seat") == seat), {})
             cells += [
                 _num_cell(s.get("wins"), _count(s.get("wins"))),
                 _num_cell(s.get("draws"), _count(s.get("draws"))),
@@ -382,7 +387,7 @@ def _length(report: dict[str, Any]) -> str:
         cells = [f"<th scope=row>{_e(title)}</th>"]
         for measure in ("turns", "decisions"):
             for v in variants:
-                stats = (v.get("length") or {}).get(measure) or {}
+                stats = _dict(_dict(v.get("length")).get(measure))
                 value = stats.get(key)
                 cells.append(_num_cell(value, _fmt(value, ".1f" if key == "mean" else ".0f")))
         rows.append(f"<tr>{''.join(cells)}</tr>")
@@ -406,7 +411,7 @@ def _ends(report: dict[str, Any]) -> str:
     two = len(variants) > 1
     names: list[tuple[str, str]] = []
     for v in variants:
-        for end in v.get("ends") or []:
+        for end in _list(v.get("ends")):
             if isinstance(end, dict) and all(n != str(end.get("name")) for n, _ in names):
                 names.append((str(end.get("name")), str(end.get("label") or "")))
     head = ["End condition", "Rule"]
@@ -418,7 +423,7 @@ def _ends(report: dict[str, Any]) -> str:
         cells = [f"<th scope=row><code>{_e(name)}</code></th><td>{_e(label)}</td>"]
         zero = True
         for v in variants:
-            end = next((x for x in v.get("ends") or [] if isinstance(x, dict) and x.get("name") == name), None)
+            end = next((x for x in _list(v.get("ends")) if isinstance(x, dict) and x.get("name") == name), None)
             if end is None:
                 cells.append('<td colspan="2" class="na">not declared</td>')
                 continue
@@ -478,7 +483,7 @@ def _card_row(card: dict[str, Any]) -> str:
 
 
 def _card_tables(variant: dict[str, Any]) -> str:
-    cards = [c for c in variant.get("cards") or [] if isinstance(c, dict)]
+    cards = [c for c in _list(variant.get("cards")) if isinstance(c, dict)]
     if not cards:
         return "<p>This game declares no cards, abilities or rules to follow (its involvement catalogue is empty).</p>"
     kinds: list[str] = []
@@ -530,7 +535,7 @@ def _coverage(report: dict[str, Any]) -> str:
     keys: list[tuple[str, str]] = []
     entries: dict[tuple[str, str], list[dict[str, Any] | None]] = {}
     for i, v in enumerate(variants):
-        for entry in v.get("coverage") or []:
+        for entry in _list(v.get("coverage")):
             if not isinstance(entry, dict):
                 continue
             key = (str(entry.get("kind") or ""), str(entry.get("name") or ""))
@@ -608,11 +613,11 @@ def _comparison(report: dict[str, Any]) -> str:
     if not isinstance(comp, dict):
         return "<p>The report holds two variants but no comparison.</p>"
     variants = _variants(report)
-    labels = [str(x) for x in comp.get("labels") or []] or [_vlabel(v, i) for i, v in enumerate(variants)]
+    labels = [str(x) for x in _list(comp.get("labels"))] or [_vlabel(v, i) for i, v in enumerate(variants)]
     a, b = [*labels, "a", "b"][:2]
     cols = [_e(a), _e(b), f"Change<br><small>{_e(a)} − {_e(b)}</small>", "p", "Signif&shy;icant"]
     rows = []
-    for s in comp.get("seats") or []:
+    for s in _list(comp.get("seats")):
         if isinstance(s, dict):
             rows.append(f"<tr><th scope=row>seat {_e(s.get('seat'))}: score</th>{''.join(_change_cells(s))}</tr>")
     if isinstance(comp.get("first_player"), dict):
@@ -622,7 +627,7 @@ def _comparison(report: dict[str, Any]) -> str:
         cells = "".join(_change_cells(comp["length_turns_mean"], ".2f"))
         rows.append(f"<tr><th scope=row>mean turns per game</th>{cells}</tr>")
     card_rows = []
-    for c in comp.get("cards") or []:
+    for c in _list(comp.get("cards")):
         if not isinstance(c, dict):
             continue
         sig = c.get("significant") is True
@@ -632,7 +637,7 @@ def _comparison(report: dict[str, Any]) -> str:
             f"{_num_cell(c.get('games_used_a'), _count(c.get('games_used_a')))}"
             f"{_num_cell(c.get('games_used_b'), _count(c.get('games_used_b')))}</tr>"
         )
-    n_sig = sum(1 for c in comp.get("cards") or [] if isinstance(c, dict) and c.get("significant") is True)
+    n_sig = sum(1 for c in _list(comp.get("cards")) if isinstance(c, dict) and c.get("significant") is True)
     card_head = ["Name", "Kind", *[f"Score when used<br><small>{x}</small>" for x in cols[:2]], *cols[2:]]
     card_head += [f"Used in<br><small>{_e(a)}</small>", f"Used in<br><small>{_e(b)}</small>"]
     return (
@@ -675,9 +680,9 @@ READING = (
 
 
 def _method(report: dict[str, Any]) -> str:
-    method = report.get("method") if isinstance(report.get("method"), dict) else {}
+    method = _dict(report.get("method"))
     parts = ['<dl class="reading">']
-    for key, text in (method or {}).items():
+    for key, text in method.items():
         parts.append(f"<dt>{_e(METHOD_TITLES.get(str(key), str(key).capitalize()))}</dt><dd>{_e(text)}</dd>")
     for title, text in READING:
         parts.append(f"<dt>{_e(title)}</dt><dd>{text}</dd>")
@@ -746,7 +751,7 @@ def _draw_seats(fig: Figure, *, report: dict[str, Any]) -> None:
         xs: list[float | None] = []
         cis: list[Any] = []
         for i in range(seats):
-            s = next((x for x in v.get("seats") or [] if isinstance(x, dict) and x.get("seat") == i), {})
+            s = next((x for x in _list(v.get("seats")) if isinstance(x, dict) and x.get("seat") == i), {})
             xs.append(_num(s.get("score")))
             cis.append(s.get("ci"))
         fp = _dict(v.get("first_player"))
@@ -781,7 +786,7 @@ def _draw_histogram(fig: Figure, *, report: dict[str, Any], measure: str) -> Non
     drawn = False
     variants = _variants(report)
     for j, v in enumerate(variants):
-        stats = (v.get("length") or {}).get(measure) or {}
+        stats = _dict(_dict(v.get("length")).get(measure))
         bins = _bins(stats.get("histogram"))
         total = sum(c for _, _, c in bins)
         if not bins or not total:
@@ -885,7 +890,7 @@ img.plot{display:block;max-width:100%;height:auto;margin:.5em 0}
 ul.notes{color:#8a5300;padding-left:1.2em}
 .reading dt{font-weight:600;margin-top:.6em}.reading dd{margin:0 0 0 1em}
 footer{margin-top:2em;color:var(--muted);font-size:.85em}
-@media (max-width:600px){body{font-size:14px}main{padding:8px}.meta{grid-template-columns:1fr}.meta dt{margin-top:4px}
+@media (max-width:600px){body{font-size:14px}main{padding:8px}.meta{gap:2px 8px;font-size:.92em}
  nav{position:static}}
 """
 
