@@ -231,3 +231,23 @@ def test_bad_input_is_refused_before_any_game(tmp_path: Path, small_field: Path)
     with pytest.raises(OptionError, match="--keep"):
         optimise(Settings("dicebattle", budget=1000, keep=0), out=tmp_path)
     assert not list(tmp_path.glob("*.toml")) and not (tmp_path / "summary.json").exists()
+
+
+def test_a_game_that_raises_is_counted_and_shown_not_fatal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class Broken:
+        def act(self, view: SeatView) -> Any:
+            raise RuntimeError("agent bug")
+
+    real = opt.make_agent
+    monkeypatch.setattr(opt, "make_agent", lambda spec, seed: Broken() if spec == "random" else real(spec, seed))
+    settings = Settings("dicebattle", budget=24, deals=1, agent="random", fresh_deals=2, keep=1)
+    result = optimise(settings, out=tmp_path, jobs=1)
+    assert result.errors == 24 + 12 and result.error_samples[0].startswith("RuntimeError: agent bug (at ")
+    assert json.loads((tmp_path / "summary.json").read_text())["errors"] == 36
+
+
+def test_two_worker_processes_give_the_same_result_as_one(tmp_path: Path) -> None:
+    settings = Settings("dicebattle", budget=48, deals=1, seed=8, keep=2, fresh_deals=2, batch=4)
+    one = optimise(settings, out=tmp_path / "one", jobs=1)
+    two = optimise(settings, out=tmp_path / "two", jobs=2)
+    assert one.to_json() == two.to_json() and one.candidates_measured == 8

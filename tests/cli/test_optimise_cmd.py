@@ -33,7 +33,8 @@ def test_a_tiny_laplaplace_search_prints_the_table_and_writes_the_files(field: P
     args = ["optimise", "laplaplace", "--budget", "24", "--field", str(field), "--keep", "2", "--fresh-deals", "2"]
     result = invoke(*args, "--seed", "3", "--jobs", "1", "--out", str(out))
     assert result.exit_code == 0, result.output
-    assert "best of 6 candidates" in result.output and "vs Knight" in result.output and "vs Mirror" in result.output
+    assert "best of 6 candidates" in result.output and "beats every member" in result.output
+    assert "│ Knight " in result.output and "│ Mirror " in result.output
     assert f"written: {out}/ (2 files, summary.json); 40 games (24 searching 6 candidates, 16 fresh)" in result.output
     files = sorted(out.glob("*.toml"))
     assert [f.name for f in files] == ["laplaplace-best-1.toml", "laplaplace-best-2.toml"]

@@ -384,6 +384,7 @@ class Measured:
     candidate: Candidate
     deal_scores: list[list[float]]  # [member][deal]
     errors: int = 0
+    error_samples: list[str] = field(default_factory=list)  # the first few games' errors, to show the user
 
     def member_score(self, m: int) -> float:
         scores = self.deal_scores[m]
@@ -419,14 +420,16 @@ def play(
     for c in range(len(batch.candidates)):
         deal_scores: list[list[float]] = [[] for _ in batch.members]
         errors = 0
+        samples: list[str] = []
         for m in range(len(batch.members)):
             for d in range(batch.deals):
                 pair = [rows[((c * len(batch.members) + m) * batch.deals + d) * 2 + o] for o in (0, 1)]
                 valid = [s for s, _ in pair if s is not None]
                 errors += 2 - len(valid)
+                samples += [e for _, e in pair if e is not None and len(samples) < 3]
                 if valid:
                     deal_scores[m].append(sum(valid) / len(valid))
-        measured.append(Measured(candidates[c], deal_scores, errors))
+        measured.append(Measured(candidates[c], deal_scores, errors, samples))
     return measured
 
 
@@ -456,6 +459,7 @@ class Result:
     search_games: int
     fresh_games: int
     errors: int
+    error_samples: list[str] = field(default_factory=list)
     finalists: list[Finalist] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -472,6 +476,7 @@ class Result:
             "search_games": self.search_games,
             "fresh_games": self.fresh_games,
             "errors": self.errors,
+            "error_samples": self.error_samples,
             "best": [finalist_json(f, self.members) for f in self.finalists],
         }
 
@@ -637,6 +642,7 @@ def optimise(
         search_games=search_games,
         fresh_games=len(finalists) * fresh_cost,
         errors=sum(m.errors for m in seen.values()) + sum(f.fresh.errors for f in finalists),
+        error_samples=[e for m in [*seen.values(), *(f.fresh for f in finalists)] for e in m.error_samples][:5],
     )
     out_dir.mkdir(parents=True, exist_ok=True)
     for rank, f in enumerate(finalists, start=1):

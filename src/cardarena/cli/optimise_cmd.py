@@ -152,25 +152,25 @@ def _print(summary: dict[str, Any], *, ordered: bool) -> None:
         f"{summary['game']}: best of {summary['candidates_measured']} candidates, measured on "
         f"{summary['fresh_deals_per_member']} fresh deals x 2 seat orders per member (score, 95% interval)"
     )
-    table = Table(title=title)
-    table.add_column("#", justify="right")
-    table.add_column("file")
-    for name in members:
-        table.add_column(f"vs {name}", justify="right")
-    table.add_column("mean", justify="right")
-    table.add_column("beats all", justify="center")
+    table = Table(title=title)  # one row per field member, one column per kept candidate: fits any field
+    table.add_column("vs")
     for best in summary["best"]:
-        cells = [f"{v['score']:.3f}\n[{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]" for v in best["vs"].values()]
-        table.add_row(
-            str(best["rank"]),
-            best["file"],
-            *cells,
-            f"{best['fresh_score']:.3f}",
-            "yes" if best["beats_every_member"] else "no",
-        )
+        table.add_column(f"#{best['rank']} {best['file']}", justify="right")
+    for name in members:
+        cells = []
+        for best in summary["best"]:
+            v = best["vs"][name]
+            cells.append(f"{v['score']:.3f} [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]")
+        table.add_row(name, *cells)
+    table.add_row("mean", *(f"{best['fresh_score']:.3f}" for best in summary["best"]), end_section=False)
+    table.add_row("beats every member", *("yes" if b["beats_every_member"] else "no" for b in summary["best"]))
     console.print(table)
     for best in summary["best"]:
         console.print(f"#{best['rank']}: {describe(tuple(best['cards']), ordered=ordered)}")
+    if summary["errors"]:
+        console.print(f"[red]{summary['errors']} games raised an error[/red] (not scored); the first:")
+        for sample in summary["error_samples"]:
+            console.print(f"  {sample}")
 
 
 COMMAND = optimise_cmd
