@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import secrets
 import tempfile
 import time
 import traceback
@@ -298,7 +300,12 @@ def toml_string(s: str) -> str:
 
 
 def materialise(member: Member, folder: Path, kind: str) -> str:
-    """The option value that plays ``member``: its starter name, or the path of its text written in ``folder``."""
+    """The option value that plays ``member``: its starter name, or the path of its text written in ``folder``.
+
+    The parent writes every file of a batch before the games start, so on this machine a worker only reads them; a
+    worker of a Ray cluster on another machine writes its own copy, through a temporary file of its own (process
+    id and a random part in the name), renamed into place at once so that no one reads half a file.
+    """
     if member.text is None:
         assert member.ref is not None
         return member.ref
@@ -306,7 +313,7 @@ def materialise(member: Member, folder: Path, kind: str) -> str:
     path = folder / f"{kind}-{digest}.toml"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{digest}.tmp")
+        tmp = folder / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         tmp.write_text(member.text, encoding="utf-8")
         tmp.replace(path)  # atomic: another worker may write the same file at the same time
     return str(path)
@@ -415,6 +422,8 @@ def play(
             progress(len(results))
 
     total = per * len(batch.candidates)
+    for member in (*batch.members, *batch.candidates):
+        materialise(member, Path(batch.scratch), batch.file_kind)
     runner.run(play_batch, batch, range(total), on_results, backend=backend, jobs=jobs, address=address)
     measured = []
     for c in range(len(batch.candidates)):
