@@ -3,6 +3,7 @@ load and replay, and clear errors for bad input. Tiny budgets and fields keep ev
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -251,3 +252,16 @@ def test_two_worker_processes_give_the_same_result_as_one(tmp_path: Path) -> Non
     one = optimise(settings, out=tmp_path / "one", jobs=1)
     two = optimise(settings, out=tmp_path / "two", jobs=2)
     assert one.to_json() == two.to_json() and one.candidates_measured == 8
+
+
+def test_workers_writing_the_same_file_at_once_never_collide(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    text = 'name = "Same"\ncards = ["lance"]\n'
+    member = Member("same", text=text)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        paths = set(pool.map(lambda _: opt.materialise(member, tmp_path / "scratch", "build"), range(64)))
+    assert len(paths) == 1 and Path(paths.pop()).read_text() == text
+    assert [p.name for p in (tmp_path / "scratch").iterdir()] == [
+        f"build-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml"
+    ]
