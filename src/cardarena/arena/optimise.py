@@ -41,7 +41,8 @@ import time
 import traceback
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -600,7 +601,7 @@ def optimise(
     if progress is not None:
         progress(0, total)
     out_dir = Path(out)
-    with tempfile.TemporaryDirectory(prefix="cardarena-optimise-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="cardarena-optimise-") as scratch, _ray_runtime(backend, jobs, address):
 
         def batch_of(candidates: list[Candidate], stream: int, n_deals: int) -> Batch:
             return Batch(
@@ -671,6 +672,31 @@ def optimise(
     if progress is not None:
         progress(total, total)
     return result
+
+
+@contextmanager
+def _ray_runtime(backend: runner.Backend | str, jobs: int | None, address: str | None) -> Iterator[None]:
+    """One Ray runtime for the whole run: the runner starts (and stops) one per call when none is running, which
+    for a search of hundreds of batches would cost seconds each. Nothing to do for the process backend, or when
+    Ray is already initialised (a test, a notebook: left running)."""
+    if str(backend) != runner.Backend.RAY.value:
+        yield
+        return
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - the arena extra installs it
+        raise OptionError("--backend ray needs Ray: pip install 'cardarena[arena]'") from None
+    if ray.is_initialized():
+        yield
+        return
+    if address is None:
+        ray.init(num_cpus=jobs or runner.default_jobs(), include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=address, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
 
 
 def search(
