@@ -199,9 +199,9 @@ def test_a_tiny_search_is_deterministic_writes_loadable_files_and_measures_final
 
 
 def test_a_written_deck_plays_and_replays(tmp_path: Path) -> None:
-    settings = Settings("dicebattle", budget=24, deals=1, seed=2, keep=1, fresh_deals=2, batch=4)
+    settings = Settings("dicebattle", budget=42, deals=1, seed=2, keep=1, fresh_deals=2, batch=4)
     result = optimise(settings, out=tmp_path, jobs=1)
-    assert result.search_games == 24 and result.agent == "heuristic" and result.errors == 0
+    assert result.search_games == 42 and result.agent == "heuristic" and result.errors == 0
     path = tmp_path / result.to_json()["best"][0]["file"]
     game = load("dicebattle", deck0=str(path), deck1="arcana")
     state = game.new_initial_state(1)
@@ -225,8 +225,10 @@ def test_bad_input_is_refused_before_any_game(tmp_path: Path, small_field: Path)
     (small_field / "broken.toml").write_text('name = "Broken"\ncards = ["lance", "no such card"]\n')
     with pytest.raises(CardDataError, match=r"broken\.toml.*no such card"):
         optimise(Settings("laplaplace", budget=1000, field_dir=str(small_field)), out=tmp_path)
-    with pytest.raises(OptionError, match="below the minimum of 192 games"):
-        optimise(Settings("dicebattle", budget=191), out=tmp_path)
+    with pytest.raises(OptionError, match="below the minimum of 336 games"):
+        optimise(Settings("dicebattle", budget=335), out=tmp_path)  # (3 starters + 4) x 3 x 8 deals x 2
+    with pytest.raises(OptionError, match=r"below the minimum of 280 games.*the 10 field files"):
+        optimise(Settings("laplaplace", budget=279), out=tmp_path)  # (10 examples + 4) x 10 x 1 deal x 2
     with pytest.raises(OptionError, match="valid agents"):
         optimise(Settings("dicebattle", budget=1000, agent="nobody"), out=tmp_path)
     with pytest.raises(OptionError, match="--keep"):
@@ -241,10 +243,10 @@ def test_a_game_that_raises_is_counted_and_shown_not_fatal(monkeypatch: pytest.M
 
     real = opt.make_agent
     monkeypatch.setattr(opt, "make_agent", lambda spec, seed: Broken() if spec == "random" else real(spec, seed))
-    settings = Settings("dicebattle", budget=24, deals=1, agent="random", fresh_deals=2, keep=1)
+    settings = Settings("dicebattle", budget=42, deals=1, agent="random", fresh_deals=2, keep=1)
     result = optimise(settings, out=tmp_path, jobs=1)
-    assert result.errors == 24 + 12 and result.error_samples[0].startswith("RuntimeError: agent bug (at ")
-    assert json.loads((tmp_path / "summary.json").read_text())["errors"] == 36
+    assert result.errors == 42 + 12 and result.error_samples[0].startswith("RuntimeError: agent bug (at ")
+    assert json.loads((tmp_path / "summary.json").read_text())["errors"] == 54
 
 
 def test_two_worker_processes_give_the_same_result_as_one(tmp_path: Path) -> None:

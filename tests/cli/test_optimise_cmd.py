@@ -48,7 +48,7 @@ def test_a_tiny_laplaplace_search_prints_the_table_and_writes_the_files(field: P
 
 
 def test_a_tiny_dicebattle_search_names_its_agent(tmp_path: Path) -> None:
-    args = ["optimise", "dicebattle", "--budget", "24", "--deals", "1", "--keep", "1", "--fresh-deals", "2"]
+    args = ["optimise", "dicebattle", "--budget", "42", "--deals", "1", "--keep", "1", "--fresh-deals", "2"]
     result = invoke(*args, "--agent", "random", "--jobs", "1", "--out", str(tmp_path), "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
@@ -60,7 +60,7 @@ def test_bad_input_is_one_error_line(field: Path, tmp_path: Path) -> None:
     (field / "broken.toml").write_text("cards = [1, 2]\n")
     for args, message in [
         (["optimise", "lyabi"], "searches builds or decks of dicebattle, laplaplace, not 'lyabi'"),
-        (["optimise", "dicebattle", "--budget", "5"], "--budget 5 is below the minimum of 192 games"),
+        (["optimise", "dicebattle", "--budget", "5"], "--budget 5 is below the minimum of 336 games"),
         (["optimise", "laplaplace", "--field", str(tmp_path / "none")], "not a folder of build files"),
         (["optimise", "laplaplace", "--field", str(field)], "broken.toml"),
         (["optimise", "dicebattle", "--agent", "nobody"], "valid agents"),

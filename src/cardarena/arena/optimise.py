@@ -540,10 +540,12 @@ class Settings:
     options: tuple[tuple[str, Any], ...] = ()
 
 
-def minimum_budget(cost: int) -> int:
-    """The least budget worth a search: two batches' worth of the first candidates is too strict for big fields,
-    so it is the cost of four candidates (the search needs something to compare)."""
-    return 4 * cost
+SEARCHED_AT_LEAST = 4  # candidates the sampler proposes beyond the field's own files, at the least
+
+
+def minimum_budget(cost: int, members: int) -> int:
+    """The least budget: the field's own files (the first candidates) and four candidates of the sampler's."""
+    return (members + SEARCHED_AT_LEAST) * cost
 
 
 def prepare(settings: Settings) -> tuple[Encoding, list[Member], int]:
@@ -565,12 +567,12 @@ def prepare(settings: Settings) -> tuple[Encoding, list[Member], int]:
         if names.count(name) > 1:
             raise CardDataError(name, f"two {encoding.file_kind}s of the field are named {name!r}; rename one")
     cost = len(members) * deals * 2
-    least = minimum_budget(cost)
+    least = minimum_budget(cost, len(members))
     if settings.budget < least:
         raise OptionError(
             f"--budget {settings.budget} is below the minimum of {least} games: every candidate plays "
             f"{len(members)} field members x {deals} deals x 2 seat orders = {cost} games, and the search "
-            f"needs at least 4 candidates"
+            f"measures the {len(members)} field files and at least {SEARCHED_AT_LEAST} candidates of its own"
         )
     return encoding, members, deals
 
