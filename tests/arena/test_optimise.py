@@ -267,3 +267,16 @@ def test_workers_writing_the_same_file_at_once_never_collide(tmp_path: Path) -> 
     assert [p.name for p in (tmp_path / "scratch").iterdir()] == [
         f"build-{hashlib.sha256(text.encode()).hexdigest()[:16]}.toml"
     ]
+
+
+def test_the_card_lists_are_read_through_the_games_own_methods() -> None:
+    from cardarena.arena.optimise import card_list_game
+
+    dice = card_list_game(cardarena.load("dicebattle", deck0="vanguard"))
+    name, cards = dice.seat_card_list(0) or ("", ())
+    assert name
+    assert len(cards) == 30 and set(cards) <= set(dice.card_ids()) and max(map(cards.count, cards)) <= 2
+    blind = card_list_game(cardarena.load("laplaplace"))
+    assert blind.seat_card_list(0) is None and len(blind.card_ids()) == len(set(blind.card_ids()))
+    with pytest.raises(TypeError, match="no card lists"):
+        card_list_game(cardarena.load("torabato"))

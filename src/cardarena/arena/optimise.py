@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..agents import SeatView, make_agent
 from ..engine import CardDataError, Game, OptionError, derive_seed, load
@@ -181,7 +181,7 @@ class LaplaplaceBuilds(Encoding):
         self.cards = self.card_ids(self.game)
 
     def card_ids(self, game: Game) -> tuple[str, ...]:
-        return tuple(c.id for c in game.table.cards)  # type: ignore[attr-defined]
+        return card_list_game(game).card_ids()
 
     def params(self) -> list[Param]:
         return [Param(f"place{i + 1}", self.cards) for i in range(self.places)]
@@ -204,8 +204,9 @@ class LaplaplaceBuilds(Encoding):
         return "\n".join(lines) + "\n"
 
     def read_member(self, game: Game) -> tuple[str, Candidate]:
-        build = game.fixed[0]  # type: ignore[attr-defined]
-        return build.name, tuple(c.id for c in build.cards)
+        member = card_list_game(game).seat_card_list(0)
+        assert member is not None  # the build options name a file for seat 0 (seat_options)
+        return member
 
     def default_field(self) -> list[Member]:
         folder = Path(game_package_dir(self.game)) / "data" / "builds"
@@ -229,7 +230,7 @@ class DiceBattleDecks(Encoding):
     starters = ("horde", "arcana", "vanguard")  # the option values of the starter decks (`deck0=horde`)
 
     def card_ids(self, game: Game) -> tuple[str, ...]:
-        return tuple(c.id for c in game.tables.cards)  # type: ignore[attr-defined]
+        return card_list_game(game).card_ids()
 
     def params(self) -> list[Param]:
         choices = tuple(str(n) for n in range(self.max_copies + 1))
@@ -263,9 +264,10 @@ class DiceBattleDecks(Encoding):
         return "\n".join(lines) + "\n"
 
     def read_member(self, game: Game) -> tuple[str, Candidate]:
-        deck = game.decks[0]  # type: ignore[attr-defined]
-        ids = [self.cards[i] for i in deck.cards]
-        return deck.name, tuple(card for card in self.cards for _ in range(ids.count(card)))
+        member = card_list_game(game).seat_card_list(0)
+        assert member is not None  # every Dice Battle seat plays a deck
+        name, ids = member
+        return name, tuple(card for card in self.cards for _ in range(ids.count(card)))
 
     def default_field(self) -> list[Member]:
         members = []
@@ -273,6 +275,26 @@ class DiceBattleDecks(Encoding):
             name, cards = self.check_member(Member(ref, ref=ref))
             members.append(Member(name, ref=ref, cards=cards))
         return members
+
+
+@runtime_checkable
+class CardListGame(Protocol):
+    """A game whose seats play card lists (builds, decks) the optimiser can write: Laplaplace, Dice Battle."""
+
+    def card_ids(self) -> tuple[str, ...]:
+        """Every card of the card file in use, by id."""
+        ...
+
+    def seat_card_list(self, seat: int) -> tuple[str, tuple[str, ...]] | None:
+        """The name and card ids of the list ``seat`` plays from a file (``None``: it builds its own)."""
+        ...
+
+
+def card_list_game(game: Game) -> CardListGame:
+    """``game`` as a :class:`CardListGame` (a ``TypeError`` for a game that has no card lists)."""
+    if not isinstance(game, CardListGame):
+        raise TypeError(f"{game.id} has no card lists to optimise (card_ids, seat_card_list)")
+    return game
 
 
 ENCODINGS: dict[str, type[Encoding]] = {"laplaplace": LaplaplaceBuilds, "dicebattle": DiceBattleDecks}
