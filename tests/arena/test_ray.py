@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
@@ -26,3 +27,12 @@ def test_ray_gives_the_same_tournament_and_simulation_as_processes(local_ray: No
     on_ray = simulate("laplaplace", n=12, seed=3, agents=["random"], backend="ray")
     assert on_ray == simulate("laplaplace", n=12, seed=3, agents=["random"], jobs=2)
     assert ray.is_initialized()  # a runtime the runner did not start is left running
+
+
+def test_ray_gives_the_same_optimisation_as_processes(local_ray: None, tmp_path: Path) -> None:
+    from cardarena.arena.optimise import Settings, optimise
+
+    settings = Settings("dicebattle", budget=48, deals=1, seed=5, keep=1, fresh_deals=2, batch=4)
+    on_ray = optimise(settings, out=tmp_path / "ray", backend="ray")
+    assert on_ray.to_json() == optimise(settings, out=tmp_path / "one", jobs=1).to_json()
+    assert ray.is_initialized()  # a runtime the optimiser did not start is left running

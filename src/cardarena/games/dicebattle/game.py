@@ -42,6 +42,16 @@ class DiceBattleGame(Game):
     def new_initial_state(self, seed: int = 0) -> DiceBattleState:
         return DiceBattleState(self, seed)
 
+    # -- card lists (the arena's optimiser, arena/optimise.py) ----------------------------------------------------
+    def card_ids(self) -> tuple[str, ...]:
+        """Every card of the pool in use, by id, in the pool's order."""
+        return tuple(c.id for c in self.tables.cards)
+
+    def seat_card_list(self, seat: int) -> tuple[str, tuple[str, ...]]:
+        """The name and the card ids (file order) of ``seat``'s deck."""
+        deck = self.decks[seat]
+        return deck.name, tuple(self.tables.cards[i].id for i in deck.cards)
+
     # -- the action codec
     def parse_action(self, state: State, text: str) -> DiceBattleAction:
         return self.codec.parse(text)

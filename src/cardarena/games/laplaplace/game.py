@@ -128,6 +128,16 @@ class LaplaplaceGame(Game):
         """The options under which two build files battle with no decision (the league scene)."""
         return {"build": LEAGUE.value, "build0": str(path0), "build1": str(path1)}
 
+    # -- card lists (the arena's optimiser, arena/optimise.py) ----------------------------------------------------
+    def card_ids(self) -> tuple[str, ...]:
+        """Every card of the card list in use, by id, in the list's order."""
+        return tuple(c.id for c in self.table.cards)
+
+    def seat_card_list(self, seat: int) -> tuple[str, tuple[str, ...]] | None:
+        """The name and the card ids (top to bottom) of the build ``seat`` plays from a file, else ``None``."""
+        fixed = self.fixed[seat]
+        return None if fixed is None else (fixed.name, tuple(c.id for c in fixed.cards))
+
     # -- faces ----------------------------------------------------------------------------------------------
     def describe_action(self, state: State, action: Action) -> str:
         return render.describe_action(self.card_of(action), action)

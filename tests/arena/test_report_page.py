@@ -1,0 +1,434 @@
+"""The balance report's page (cardarena.arena.report_page) from hand-made report.json samples (tests/arena/data):
+ToraBato with two variants and Tash-Kalar with four seats. The page is parsed back into its tables to check that
+every card, end and coverage entry has its row, in the order the page promises (strongest first, never occurred
+first), that the comparison marks what is significant, that every text from the report is escaped (a card file can
+name a card ``<script>``) and that nulls, zero games and a game declaring no involvement render. A browser test
+loads the page from a file in headless Chromium at desktop and phone widths and finds the tables and the plots."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import os
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardarena.arena.report_page import ReportFormatError, render_page
+
+DATA = Path(__file__).parent / "data"
+EVIL = "<script>window.__pwned=1</script>"
+EVIL_ATTR = '"><img src=x onerror="window.__pwned=2">'
+
+
+def sample(name: str = "report-sample") -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+class Table:
+    """A parsed table: its classes, its header texts and its body rows (row classes and cell texts)."""
+
+    def __init__(self, classes: list[str]) -> None:
+        self.classes = classes
+        self.head: list[str] = []
+        self.rows: list[tuple[list[str], list[str]]] = []
+
+
+class Tables(HTMLParser):
+    """The tables of a page (cell texts as the reader sees them) and its images, by the section they are in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[tuple[str, Table]] = []  # (section id, table)
+        self.images: list[tuple[str, dict[str, str]]] = []
+        self.section = ""
+        self.table: Table | None = None
+        self.cell: list[str] | None = None
+        self.in_head = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "section":
+            self.section = a.get("id", "")
+        elif tag == "table":
+            self.table = Table(a.get("class", "").split())
+            self.tables.append((self.section, self.table))
+        elif tag == "thead":
+            self.in_head = True
+        elif tag == "tbody":
+            self.in_head = False
+        elif tag == "tr" and self.table is not None and not self.in_head:
+            self.table.rows.append((a.get("class", "").split(), []))
+        elif tag in ("td", "th") and self.table is not None:
+            self.cell = []
+        elif tag == "img":
+            self.images.append((self.section, a))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.table is not None and self.cell is not None:
+            text = " ".join("".join(self.cell).split())
+            (self.table.head if self.in_head else self.table.rows[-1][1]).append(text)
+            self.cell = None
+        elif tag == "table":
+            self.table = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def parse(page: str) -> Tables:
+    parser = Tables()
+    parser.feed(page)
+    return parser
+
+
+def card_tables(tables: Tables) -> list[Table]:
+    return [t for section, t in tables.tables if section == "cards" and "cards" in t.classes]
+
+
+def test_two_variants_every_card_end_and_entry_has_its_row_in_order() -> None:
+    report = sample()
+    page = render_page(report)
+    tables = parse(page)
+    cards = card_tables(tables)
+    rows = [row for t in cards for row in t.rows]
+    expected = [c for v in report["variants"] for c in v["cards"]]
+    assert len(rows) == len(expected) == 46
+    for table in cards:
+        assert table.head[:3] == ["Rank", "Name", "In deck/ build"]
+        assert len(table.head) == 12 and all(len(cells) == 12 for _, cells in table.rows)
+        ranks = [cells[0] for _, cells in table.rows]
+        ranked = [int(r) for r in ranks if r.isdigit()]
+        assert ranked == sorted(ranked), "strongest first within each kind"
+        assert ranks[: len(ranked)] == [str(r) for r in ranked], "never-used entries come last"
+        assert all(("never" in classes) == (cells[0] == "never used") for classes, cells in table.rows)
+    # every card of each variant, under its label, with its numbers
+    k = next(c for c in report["variants"][0]["cards"] if c["name"] == "K")
+    row = next(cells for t in cards[:4] for _, cells in t.rows if cells[1].startswith(k["label"]))
+    assert row[0] == "1" and row[4] == f"{k['games_used']:,}" and row[11].startswith(f"{k['strength']:+.3f}")
+    assert f"{k['ci_used'][0]:.3f}, {k['ci_used'][1]:.3f}" in row[7]
+    strengths = re.findall(r'<td class="num( up| down)?" data-sort="[^"]*">([+-][0-9.]+)<span class="ci">', page)
+    for side, text in strengths:  # clearly stronger (weaker) than average: the interval is above (below) 0
+        card = next(c for v in report["variants"] for c in v["cards"] if c["strength"] == float(text))
+        lo, hi = card["strength_ci"]
+        assert side == (" up" if lo > 0 else " down" if hi < 0 else "")
+    assert {side for side, _ in strengths} == {"", " up", " down"}
+    # the kinds: cards first, each kind its own table, per variant
+    assert len(cards) == 8
+    assert re.findall(r'<h4 id="kind-(\w+)"', page) == ["card", "ability", "effect", "rule"] * 2
+    # how games end: every end condition of both variants, zero counts shown
+    ends = next(t for section, t in tables.tables if section == "ends")
+    assert [cells[0] for _, cells in ends.rows] == ["hp-zero", "deck-out", "draw", "turn-cap"]
+    draw = ends.rows[2]
+    assert "never" in draw[0] and draw[1][2:] == ["0", "0.0%", "0", "0.0%"]
+    # seats: both variants side by side, and the first player
+    seats = next(t for section, t in tables.tables if section == "seats")
+    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "first player (whoever acted first)"]
+    assert len(seats.rows[0][1]) == 1 + 2 * 4 and seats.rows[0][1][1:4] == ["1,064", "24", "912"]
+    # the method texts, escaped as text
+    for text in report["method"].values():
+        assert _text(text) in page
+    for v in report["variants"]:
+        assert _text(v["strength_method"]) in page
+
+
+def _text(s: str) -> str:
+    import html
+
+    return html.escape(s, quote=True)
+
+
+def test_coverage_lists_never_occurred_first_and_marks_them() -> None:
+    report = sample()
+    page = render_page(report)
+    tables = parse(page)
+    (coverage,) = [t for section, t in tables.tables if section == "coverage"]
+    keys = {(e["kind"], e["name"]) for v in report["variants"] for e in v["coverage"]}
+    assert len(coverage.rows) == len(keys)
+    marked = [i for i, (classes, _) in enumerate(coverage.rows) if "never" in classes]
+    assert marked == list(range(4)), "never used (in either variant) first"
+    assert [cells[0] for _, cells in coverage.rows[:4]] == ["never occurred"] * 3 + ["never used (baseline)"]
+    assert not any(cells[0] for _, cells in coverage.rows[4:])
+    # unblockable was used in the first variant only; in the baseline it occurred (a Raider on the table), unused
+    unblockable = coverage.rows[3][1]
+    assert "unblockable" in unblockable[2] and unblockable[3:] == ["520", "26.0%", "1,600", "0", "0.0%", "410"]
+    games = [min(int(cells[3].replace(",", "")), int(cells[6].replace(",", ""))) for _, cells in coverage.rows[4:]]
+    assert games == sorted(games), "then ascending (by the fewer of the two variants)"
+    assert "<strong>4 never used</strong>, 3 of them never occurred at all" in page
+
+
+def test_comparison_table_has_every_card_and_marks_significant_changes() -> None:
+    report = sample()
+    tables = parse(render_page(report))
+    comparison = [t for section, t in tables.tables if section == "comparison"]
+    summary, per_card = comparison
+    assert [cells[0] for _, cells in summary.rows] == [
+        "seat 0: score",
+        "seat 1: score",
+        "first player: score",
+        "mean turns per game",
+    ]
+    entries = report["comparison"]["cards"]
+    assert len(per_card.rows) == len(entries)
+    for (classes, cells), entry in zip(per_card.rows, entries, strict=True):
+        assert cells[0].startswith(entry["label"])
+        assert ("sig" in classes) == entry["significant"] == (cells[6] == "yes")
+        if entry["change"] is None:
+            assert cells[4] == "–" and cells[5] == "–"
+        else:
+            assert cells[4] == f"{entry['change']:+.3f}"
+    assert sum(entry["significant"] for entry in entries) == 1
+    assert per_card.rows[0][1][6] == "yes" and per_card.rows[0][1][5] == "<0.0001"
+
+
+def test_plots_are_embedded_svg_images_and_nothing_is_fetched() -> None:
+    page = render_page(sample())
+    images = parse(page).images
+    # seats, two length histograms, one card plot per variant
+    assert [section for section, _ in images] == ["seats", "length", "length", "cards", "cards"]
+    for _, attrs in images:
+        assert attrs["src"].startswith("data:image/svg+xml;base64,")
+        svg = base64.b64decode(attrs["src"].split(",", 1)[1]).decode("utf-8")
+        assert "<svg" in svg and "</svg>" in svg
+        assert int(attrs["width"]) > 300 and int(attrs["height"]) > 150 and attrs["alt"]
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page), "no resource from the network"
+    assert "<link" not in page and "@import" not in page
+    assert page.count("<script>") == 1, "the only script is the inline table sorter"
+    assert render_page(sample()) == page, "the page is deterministic"
+
+
+def test_every_text_from_the_report_is_escaped() -> None:
+    report = sample()
+    v = report["variants"][0]
+    v["cards"][0]["label"] = EVIL
+    v["cards"][1]["name"] = EVIL_ATTR
+    v["cards"][2]["label"] = "$x^{2}$ costs \\5 $"  # matplotlib would read $...$ as mathematics
+    v["coverage"][0]["label"] = EVIL
+    v["ends"][0]["label"] = EVIL
+    v["options"] = {EVIL: EVIL_ATTR}
+    v["error_examples"] = [EVIL]
+    v["label"] = EVIL
+    v["strength_method"] = EVIL
+    report["game_name"] = EVIL
+    report["command"] = EVIL_ATTR
+    report["agents"] = [EVIL, "heuristic"]
+    report["method"]["score"] = EVIL
+    report["comparison"]["cards"][0]["label"] = EVIL
+    page = render_page(report)
+    assert EVIL not in page and EVIL_ATTR not in page
+    assert page.count("<script>") == 1
+    assert "&lt;script&gt;window.__pwned=1&lt;/script&gt;" in page
+    assert "<img src=x" not in page
+    cards = card_tables(parse(page))
+    assert cards[0].rows[0][1][1] == f"{EVIL} K"  # the label, then the name
+
+
+def test_one_variant_with_four_seats() -> None:
+    report = sample("report-sample-4seats")
+    page = render_page(report)
+    tables = parse(page)
+    seats = next(t for section, t in tables.tables if section == "seats")
+    assert [cells[0] for _, cells in seats.rows][:4] == ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert len(seats.rows) == 5 and seats.rows[3][1][4].startswith("0.215")
+    assert "<code>ismcts:iterations=300</code>" in page
+    assert "a fair seat scores 0.250" in page
+    assert 'id="comparison"' not in page
+    cards = card_tables(tables)
+    assert sum(len(t.rows) for t in cards) == len(report["variants"][0]["cards"])
+    assert re.findall(r'<h4 id="kind-(\w+)"', page) == ["card", "task", "flare", "rule"]
+    assert len(tables.images) == 4
+
+
+def test_zero_games_nulls_and_no_involvement() -> None:
+    report = sample("report-sample-4seats")
+    v = report["variants"][0]
+    v.update(games=0, errors=0, error_examples=[], cards=[], coverage=[], first_player=None)
+    v["seats"] = [{"seat": i, "wins": 0, "draws": 0, "losses": 0, "score": None, "ci": None} for i in range(4)]
+    v["length"] = {
+        m: {"mean": None, "median": None, "p10": None, "p90": None, "min": None, "max": None, "histogram": []}
+        for m in ("turns", "decisions")
+    }
+    for end in v["ends"]:
+        end.update(count=0, share=None)
+    v["strength_method"] = None
+    page = render_page(report)
+    assert "No game was played" in page
+    assert "declares no cards, abilities or rules" in page
+    assert "declares nothing to follow" in page
+    assert len(parse(page).images) == 3  # seats and the two (empty) histograms; no card plot
+    assert not card_tables(parse(page))
+    # the length section as a whole missing, a seat missing, an unknown method key
+    del v["length"]
+    v["seats"] = v["seats"][:2]
+    report["method"]["bootstrap"] = "resampled"
+    page = render_page(report)
+    assert "Bootstrap" in page and "resampled" in page
+
+
+def test_a_missing_or_mistyped_field_is_shown_as_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page is drawn from whatever report.json holds: a field null, absent or of the wrong type reads as missing
+    (the plots are left out while every field is tried, then drawn once with all of them wrong)."""
+    from cardarena.arena import report_page
+
+    base = sample()
+    for where in ("report", "variant", "card", "seat", "comparison"):
+        target = {
+            "report": lambda r: r,
+            "variant": lambda r: r["variants"][0],
+            "card": lambda r: r["variants"][0]["cards"][0],
+            "seat": lambda r: r["variants"][0]["seats"][0],
+            "comparison": lambda r: r["comparison"],
+        }[where]
+        for key in list(target(base)):
+            if where == "report" and key in ("schema", "variants"):
+                continue
+            for wrong in (None, 7, "x"):
+                report = copy.deepcopy(base)
+                target(report)[key] = wrong
+                with monkeypatch.context() as m:
+                    m.setattr(report_page, "_plot_img", lambda *a, **k: "")
+                    page = render_page(report)
+                assert page.endswith("</html>\n"), (where, key, wrong)
+    report = copy.deepcopy(base)
+    for v in report["variants"]:
+        for key in list(v):
+            v[key] = "x"
+    assert len(parse(render_page(report)).images) == 3  # seats and the two length plots, empty
+
+
+def test_many_cards_plot_the_strongest_and_weakest_only() -> None:
+    report = sample()
+    del report["variants"][1:]
+    report["comparison"] = None
+    v = report["variants"][0]
+    template = v["cards"][0]
+    v["cards"] = []
+    for i in range(80):
+        card = copy.deepcopy(template)
+        card.update(name=f"c{i}", label=f"Card {i}", rank=i + 1, strength=1 - i / 40)
+        v["cards"].append(card)
+    page = render_page(report)
+    assert "the 15 strongest and weakest" in page
+    assert len(card_tables(parse(page))[0].rows) == 80
+    assert 'id="comparison"' not in page
+
+
+@pytest.mark.parametrize(("ranked", "strongest", "weakest"), [(7, 3, 3), (5, 3, 2), (2, 1, 1), (1, 1, 0), (0, 0, 0)])
+def test_strongest_and_weakest_at_a_glance(ranked: int, strongest: int, weakest: int) -> None:
+    """The three strongest and the three weakest, weakest first; a short list is split, no entry named twice."""
+    report = sample("report-sample-4seats")
+    v = report["variants"][0]
+    v["cards"] = [c for c in v["cards"] if c["rank"] is not None and c["rank"] <= ranked]
+    page = render_page(report)
+    glance = page[page.index('id="glance"') : page.index("</section>", page.index('id="glance"'))]
+    lists = re.findall(r'<p class="(strong|weak)">\w+</p><ol>(.*?)</ol>', glance)
+    names = {kind: re.findall(r"<li>([^<]*)", items) for kind, items in lists}
+    labels = [c["label"] for c in sorted(v["cards"], key=lambda c: c["rank"])]
+    assert [n.strip() for n in names.get("strong", [])] == labels[:strongest]
+    assert [n.strip() for n in names.get("weak", [])] == labels[::-1][:weakest]
+    if not ranked:
+        assert "declares no cards" in glance
+
+
+@pytest.mark.parametrize("label", ["$x^{2}$ costs \\5 $", "a\\$b$", "100% off_{x}", "plain"])
+def test_plot_labels_are_drawn_as_written_never_as_mathematics(label: str) -> None:
+    import io
+
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    from cardarena.arena.report_page import _tex
+
+    with matplotlib.rc_context({"svg.fonttype": "none"}):  # text as text, to read it back
+        fig = Figure()
+        fig.add_subplot().set_title(_tex(label))
+        out = io.BytesIO()
+        fig.savefig(out, format="svg")
+    shown = re.findall(r"<text[^>]*>([^<]*)</text>", out.getvalue().decode("utf-8"))
+    assert shown[-1] == label
+
+
+def test_labels_in_other_scripts_are_drawn() -> None:
+    """Card files may name cards in Japanese (the rulebooks are): the page and its plots take them as text."""
+    report = sample("report-sample-4seats")
+    report["variants"][0]["cards"][0]["label"] = "タイタン（伝説）"
+    page = render_page(report)
+    assert "タイタン（伝説）" in page
+    assert len(parse(page).images) == 4
+
+
+@pytest.mark.parametrize("bad", [[], {"schema": 2, "variants": []}, {"schema": 1}, {"schema": 1, "variants": [1]}])
+def test_not_a_report_is_a_clear_error(bad: Any) -> None:
+    with pytest.raises(ReportFormatError, match=r"schema|variants"):
+        render_page(bad)
+
+
+# -- in a browser -----------------------------------------------------------------------------------------------
+
+CHROMIUM = os.environ.get("CARDARENA_CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium, headless (as tests/web/ui); outside CI a machine without it skips, saying so."""
+    if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+        pytest.skip(f"{CHROMIUM} is missing: the browser test of the report page needs Debian's chromium (make test)")
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.ui.conftest import launch
+
+    with sync_playwright() as p:
+        b = launch(p)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 360, "height": 740}])
+def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
+    report = sample()
+    report["variants"][0]["cards"][0]["label"] = EVIL
+    report["variants"][0]["cards"][1]["label"] = EVIL_ATTR
+    path = tmp_path / "index.html"
+    path.write_text(render_page(report), encoding="utf-8")
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_load_state("load")
+        tables = page.locator("table")
+        assert tables.count() == 14  # seats, length, ends, 8 card tables, coverage, 2 comparison
+        for i in range(tables.count()):
+            box = tables.nth(i).bounding_box()
+            assert box is not None and box["width"] > 0 and box["height"] > 0
+        plots = page.locator("img.plot")
+        assert plots.count() == 5
+        for i in range(plots.count()):
+            plots.nth(i).scroll_into_view_if_needed()
+            box = plots.nth(i).bounding_box()
+            assert box is not None and box["width"] > 100 and box["height"] > 100
+            assert plots.nth(i).evaluate("img => img.complete && img.naturalWidth > 0")
+        assert page.evaluate("window.__pwned") is None
+        # the page never scrolls sideways; wide tables scroll in their own box
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        # a click on a column heading sorts the table by it (most uses first)
+        first = page.locator("table.cards").first
+        first.locator("thead th", has_text="Uses").click()
+        uses = [
+            int(t.replace(",", "")) for t in first.locator("tbody tr td:nth-child(7)").all_inner_texts() if t != "–"
+        ]
+        assert uses == sorted(uses, reverse=True) and len(uses) == 14
+        assert errors == []
+    finally:
+        context.close()
