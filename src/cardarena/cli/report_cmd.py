@@ -1,0 +1,137 @@
+"""``cardarena report GAME``: the designer's balance report, DIR/report.json and DIR/index.html.
+
+A registered command module (``COMMAND``, added by ``cli/main.py`` like the per-game ones): the games and the
+statistics are :mod:`cardarena.arena.report`, the page :mod:`cardarena.arena.report_page`; this module reads the
+arguments, draws the progress bar and writes the two files.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from ..agents import split_specs
+from ..arena.report import BOOTSTRAP, DEFAULT_AGENT, plan, report
+from ..arena.report_page import render_page
+from ..arena.runner import Backend
+from ..engine import RulesError
+from ..engine.options import parse_option_pairs
+from .progress import GameProgress
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+@click.command("report")
+@click.argument("game_id", metavar="GAME")
+@click.option(
+    "--agents",
+    default=DEFAULT_AGENT,
+    show_default=True,
+    help="agent per seat, comma-separated (one: every seat); the seats rotate game by game, so each agent sits "
+    "in every seat equally. The default, the scripted heuristic, stands in for how people play (what a designer "
+    "wants to know, rather than how random moves fare), and is fast",
+)
+@click.option("-n", "games", default=1000, show_default=True, help="games (per variant)")
+@click.option("--seed", default=0, show_default=True, help="seed of the whole run (the baseline plays the same seeds)")
+@click.option("--option", "-o", "options", multiple=True, help="game option name=value (repeatable)")
+@click.option(
+    "--baseline-option",
+    "baseline_options",
+    multiple=True,
+    help="play the same games again with this option changed (repeatable), e.g. cards=old.toml, and compare",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="folder for report.json and index.html [report-GAME]",
+)
+@click.option("--jobs", "-j", default=None, type=int, help="worker processes [all cores]")
+@click.option(
+    "--backend",
+    type=click.Choice([b.value for b in Backend]),
+    default=Backend.PROCESS.value,
+    show_default=True,
+    help="process: this machine; ray: a local Ray runtime, or the cluster at --address",
+)
+@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
+@click.option(
+    "--bootstrap",
+    default=BOOTSTRAP,
+    show_default=True,
+    help="bootstrap resamples for the card strengths' intervals (fewer than 20: no intervals)",
+)
+def report_cmd(
+    game_id: str,
+    agents: str,
+    games: int,
+    seed: int,
+    options: tuple[str, ...],
+    baseline_options: tuple[str, ...],
+    out: Path | None,
+    jobs: int | None,
+    backend: str,
+    address: str | None,
+    bootstrap: int,
+) -> None:
+    """Play N games and write a designer's balance report: seat and first-player advantage, game length, how
+    games end, per-card statistics and strengths, coverage, and with --baseline-option a comparison."""
+    if jobs is not None and jobs < 1:
+        _fail("--jobs must be ≥ 1")
+    if bootstrap < 0:
+        _fail("--bootstrap must be ≥ 0")
+    try:
+        the_plan = plan(
+            game_id,
+            n=games,
+            seed=seed,
+            agents=split_specs(agents),
+            options=parse_option_pairs(options),
+            baseline_options=parse_option_pairs(baseline_options),
+        )
+    except RulesError as e:
+        _fail(str(e))
+    folder = out if out is not None else Path(f"report-{game_id}")
+    command = shlex.join(["cardarena", "report", *sys.argv[2:]]) if sys.argv[1:2] == ["report"] else ""
+    start = time.perf_counter()
+    try:
+        with GameProgress(f"{game_id} report") as bar:
+            data = report(
+                the_plan,
+                backend=backend,
+                jobs=jobs,
+                address=address,
+                progress=bar,
+                command=command or f"cardarena report {game_id} -n {games}",
+                bootstrap=bootstrap,
+            )
+    except RulesError as e:
+        _fail(str(e))
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted: a report keeps no partial results; run it again (a smaller -n is quicker)", err=True)
+        sys.exit(130)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (folder / "index.html").write_text(render_page(data), encoding="utf-8")
+    wall = time.perf_counter() - start
+    variant = data["variants"][0]
+    click.echo(
+        f"{variant['games']} games per variant ({variant['errors']} errors), {len(data['variants'])} variant(s), "
+        f"{wall:.1f} s wall"
+    )
+    for note in variant["notes"]:
+        click.echo(f"note: {note}")
+    click.echo(f"report: {(folder / 'index.html').resolve()}")
+    click.echo(f"data:   {(folder / 'report.json').resolve()}")
+
+
+COMMAND = report_cmd
