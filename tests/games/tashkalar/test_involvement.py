@@ -151,12 +151,12 @@ def test_resampled_states_give_declared_involvements() -> None:
 
 def test_summon_used_effect_fired_and_destroyed_pieces_affect_their_owner() -> None:
     """クリーチャーの召喚 and キーワード 破壊: the summoned being is USED by its summoner, its effect fired, and each
-    destroyed enemy piece is AFFECTED for its owner (seat 1)."""
+    destroyed enemy piece is AFFECTED for its owner (seat 1); the summoner's new piece is placed (USED)."""
     st = position(lab(), "d5:o e6:x e4:X", hand=("smasher",))
     found = step(st, "summon smasher at e5 r0")
     assert (0, "smasher", "summoned") in names(found, "card")
     assert (0, "smasher", "fired") in names(found, "effect")
-    assert names(found, "piece") == {(1, "common", "destroyed"), (1, "heroic", "destroyed")}
+    assert names(found, "piece") == {(0, "common", "placed"), (1, "common", "destroyed"), (1, "heroic", "destroyed")}
     assert (0, "destroy", "applied") in names(found, "rule")
 
 
@@ -165,7 +165,7 @@ def test_an_effect_that_does_nothing_is_not_fired() -> None:
     st = position(lab(), "d5:o", hand=("idler",))
     found = step(st, "summon idler at e5 r0")
     assert (0, "idler", "summoned") in names(found, "card")
-    assert names(found, "effect") == set() and names(found, "piece") == set()
+    assert names(found, "effect") == set() and names(found, "piece") == {(0, "common", "placed")}  # its own piece
 
 
 def test_upgrade_by_an_effect_is_a_rule_applied() -> None:
@@ -301,7 +301,7 @@ def test_out_of_pieces_recall() -> None:
     assert st.phase == Phase.SUMMON_RECALL
     found = step(st, "recall i5")
     assert (0, "recall", "applied") in names(found, "rule")
-    assert names(found, "piece") == set()  # taken back, not destroyed
+    assert names(found, "piece") == {(0, "common", "placed")}  # i5 taken back, not destroyed; the being placed
 
 
 def test_extra_turn_and_recover() -> None:

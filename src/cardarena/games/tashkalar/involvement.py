@@ -336,14 +336,18 @@ def _board_events(b: TashKalarState, action: Action, a: TashKalarState) -> tuple
             own.append(Involvement(p, "rule", "summon-replace", "applied"))
             board[sq] = 0
         if a.phase != SUMMON_RECALL:
-            board[sq] = side << 2 | g.cards.by_id[action[1]].rank
+            rank = g.cards.by_id[action[1]].rank
+            board[sq] = side << 2 | rank
+            own.append(Involvement(p, "piece", PIECES[rank], "placed"))
     elif ph == SUMMON_RECALL and kind == Kind.RECALL:
         assert b.pending_summon is not None
         c, sq, _ = b.pending_summon
         board[action[1]] = 0
         board[sq] = side << 2 | g.cards.cards[c].rank
+        own.append(Involvement(p, "piece", PIECES[g.cards.cards[c].rank], "placed"))
     elif ph in (MAIN, RECALL_PLACE) and kind == Kind.PLACE:
         board[action[1]] = side << 2 | 1
+        own.append(Involvement(p, "piece", PIECES[1], "placed"))
     elif ph == MAIN and kind == Kind.RECALL:
         board[action[1]] = 0
     gone: list[int] = []  # the cells of pieces that left their square
