@@ -8,7 +8,6 @@ import os
 import pkgutil
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -19,6 +18,7 @@ from ..agents import make_agent, split_specs
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
+from .common import fail, runner_options
 from .play import check_opponent, help_lines, run_play
 from .progress import GameProgress
 from .screen import Screen
@@ -27,11 +27,6 @@ from .stepper import step_through
 console = Console(highlight=False)
 
 OPTION_HELP = "game option name=value (repeatable); `cardarena rules GAME` lists them"
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
 
 
 def _jsonable(value: object) -> object:
@@ -43,7 +38,7 @@ def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
     try:
         return engine.load(game_id, **parse_option_pairs(pairs))
     except engine.RulesError as e:
-        _fail(str(e))
+        fail(str(e))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -130,15 +125,15 @@ def play(
     """Play GAME in the terminal (type ? while playing for help)."""
     game = _load(game_id, options)
     if not 0 <= seat < game.num_players:
-        _fail(f"--seat must be in 0..{game.num_players - 1}")
+        fail(f"--seat must be in 0..{game.num_players - 1}")
     try:
         check_opponent(opponent, allow_cheating=allow_cheating)
     except engine.RulesError as e:
-        _fail(f"--vs: {e}")
+        fail(f"--vs: {e}")
     try:
         make_agent(hint_spec, 0)
     except engine.RulesError as e:
-        _fail(f"--hint: {e}")
+        fail(f"--hint: {e}")
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "little")
         click.echo(f"seed {seed}")
@@ -171,15 +166,7 @@ def play(
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
 @click.option("--agents", default="random", show_default=True, help="agent per seat, comma-separated")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
-@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
-@click.option(
-    "--backend",
-    type=click.Choice(["process", "ray"]),
-    default="process",
-    show_default=True,
-    help="process: this machine; ray: a local Ray runtime, or the cluster at --address (docs/tournaments.md)",
-)
-@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
+@runner_options(jobs_default=1)
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 def simulate_cmd(
@@ -196,7 +183,7 @@ def simulate_cmd(
 ) -> None:
     """Play N seeded games between agents and summarise the results."""
     if n < 0 or jobs < 1:
-        _fail("-n must be ≥ 0 and --jobs ≥ 1")
+        fail("-n must be ≥ 0 and --jobs ≥ 1")
     try:
         with GameProgress(f"{game_id} simulate") as bar:
             summary = simulate(
@@ -212,7 +199,7 @@ def simulate_cmd(
                 progress=bar,
             )
     except engine.RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     except KeyboardInterrupt:
         click.echo("\ninterrupted: simulate keeps no results (a tournament's --out does)", err=True)
         sys.exit(130)
@@ -255,9 +242,9 @@ def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
     try:
         state = engine.replay(file, verify=verify)
     except engine.RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     if seat is not None and not 0 <= seat < state.game.num_players:
-        _fail(f"--seat must be in 0..{state.game.num_players - 1}")
+        fail(f"--seat must be in 0..{state.game.num_players - 1}")
     if step:
         interactive = _interactive()
         ask = input if interactive else None
@@ -300,7 +287,7 @@ def bench(
         try:
             make_agent(agent_spec, 0)
         except engine.RulesError as e:
-            _fail(str(e))
+            fail(str(e))
         rows = [bench_agent(_load(g, options), agent_spec) for g in ids]
         if as_json:
             click.echo(json.dumps({"results": rows}))
@@ -332,7 +319,7 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     try:
         from ..rl.bench import bench_env
     except ImportError as e:
-        _fail(f"the RL environments need the rl extra (pip install -e '.[rl]'): {e}")
+        fail(f"the RL environments need the rl extra (pip install -e '.[rl]'): {e}")
     results = [bench_env(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
         click.echo(json.dumps({"results": results}))
@@ -375,7 +362,7 @@ def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
     try:
         run_server(host=host, port=port, db=db, ai_workers=ai_workers, echo=click.echo)
     except StoreError as e:
-        _fail(str(e))
+        fail(str(e))
 
 
 def _add_game_commands() -> None:
@@ -397,7 +384,7 @@ def main() -> None:
     try:
         cli()
     except engine.RulesError as e:
-        _fail(str(e))
+        fail(str(e))
 
 
 if __name__ == "__main__":

@@ -10,24 +10,19 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
 from ..arena.optimise import DEFAULT_AGENT, DEFAULT_BATCH, ENCODINGS, Settings, describe, optimise
-from ..arena.runner import Backend
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
+from .common import fail, runner_options
 from .progress import GameProgress
 
 console = Console(highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
 
 
 @click.command("optimise")
@@ -75,15 +70,7 @@ def _fail(message: str) -> NoReturn:
     default=None,
     help="folder for the best files and summary.json [optimised-GAME]",
 )
-@click.option("--jobs", "-j", default=None, type=int, help="worker processes [all cores]")
-@click.option(
-    "--backend",
-    type=click.Choice([b.value for b in Backend]),
-    default=Backend.PROCESS.value,
-    show_default=True,
-    help="process: this machine; ray: a local Ray runtime, or the cluster at --address",
-)
-@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
+@runner_options(jobs_default=None)
 @click.option("--json", "as_json", is_flag=True, help="print summary.json's object instead of the table")
 def optimise_cmd(
     game_id: str,
@@ -109,9 +96,9 @@ def optimise_cmd(
     reported win rates are not inflated by the selection.
     """
     if jobs is not None and jobs < 1:
-        _fail("--jobs must be ≥ 1")
+        fail("--jobs must be ≥ 1")
     if game_id not in ENCODINGS:
-        _fail(f"the optimiser searches builds or decks of {', '.join(sorted(ENCODINGS))}, not {game_id!r}")
+        fail(f"the optimiser searches builds or decks of {', '.join(sorted(ENCODINGS))}, not {game_id!r}")
     settings = Settings(
         game_id=game_id,
         budget=budget,
@@ -133,7 +120,7 @@ def optimise_cmd(
         click.echo("\ninterrupted: nothing written", err=True)
         sys.exit(130)
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     summary = result.to_json()
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))

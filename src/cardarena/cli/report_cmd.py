@@ -12,22 +12,16 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
 from ..agents import split_specs
 from ..arena.report import BOOTSTRAP, DEFAULT_AGENT, plan, report
 from ..arena.report_page import render_page
-from ..arena.runner import Backend
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
+from .common import fail, runner_options
 from .progress import GameProgress
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
 
 
 @click.command("report")
@@ -55,15 +49,7 @@ def _fail(message: str) -> NoReturn:
     default=None,
     help="folder for report.json and index.html [report-GAME]",
 )
-@click.option("--jobs", "-j", default=None, type=int, help="worker processes [all cores]")
-@click.option(
-    "--backend",
-    type=click.Choice([b.value for b in Backend]),
-    default=Backend.PROCESS.value,
-    show_default=True,
-    help="process: this machine; ray: a local Ray runtime, or the cluster at --address",
-)
-@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
+@runner_options(jobs_default=None)
 @click.option(
     "--bootstrap",
     default=BOOTSTRAP,
@@ -86,9 +72,9 @@ def report_cmd(
     """Play N games and write a designer's balance report: seat and first-player advantage, game length, how
     games end, per-card statistics and strengths, coverage, and with --baseline-option a comparison."""
     if jobs is not None and jobs < 1:
-        _fail("--jobs must be ≥ 1")
+        fail("--jobs must be ≥ 1")
     if bootstrap < 0:
-        _fail("--bootstrap must be ≥ 0")
+        fail("--bootstrap must be ≥ 0")
     try:
         the_plan = plan(
             game_id,
@@ -99,7 +85,7 @@ def report_cmd(
             baseline_options=parse_option_pairs(baseline_options),
         )
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     folder = out if out is not None else Path(f"report-{game_id}")
     command = shlex.join(["cardarena", "report", *sys.argv[2:]]) if sys.argv[1:2] == ["report"] else ""
     start = time.perf_counter()
@@ -115,7 +101,7 @@ def report_cmd(
                 bootstrap=bootstrap,
             )
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     except KeyboardInterrupt:
         click.echo("\ninterrupted: a report keeps no partial results; run it again (a smaller -n is quicker)", err=True)
         sys.exit(130)

@@ -7,9 +7,7 @@ only through the arena.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -18,14 +16,10 @@ from rich.table import Table
 from ..arena.strength import strength
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
+from .common import fail
 from .progress import GameProgress
 
 console = Console(highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
 
 
 @click.command("strength")
@@ -60,7 +54,7 @@ def strength_cmd(
 ) -> None:
     """A's win rate against B over paired seeds in every seat order, with its 95% (Wilson) interval."""
     if pairs < 1 or jobs < 1:
-        _fail("-n and --jobs must be ≥ 1")
+        fail("-n and --jobs must be ≥ 1")
     try:
         with GameProgress(f"{game_id} strength") as bar:
             summary = strength(
@@ -74,11 +68,11 @@ def strength_cmd(
                 store=store,
             )
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     except KeyboardInterrupt:
         if store is None:
             raise
-        _fail(f"interrupted: the finished games are stored in {store}; run the same command again to resume")
+        fail(f"interrupted: the finished games are stored in {store}; run the same command again to resume")
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
         return

@@ -12,24 +12,19 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from ..arena.runner import Backend
 from ..arena.tournament import DEFAULT_DELTA, default_out, plan, tournament
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
+from .common import fail, runner_options
 from .progress import GameProgress
 
 console = Console(highlight=False)
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
 
 
 @click.command("tournament")
@@ -46,15 +41,7 @@ def _fail(message: str) -> NoReturn:
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
 @click.option("--option", "-o", "options", multiple=True, help="game option name=value for every game (repeatable)")
 @click.option("--gauntlet", default=None, metavar="SPEC", help="this entrant against each of the others only")
-@click.option("--jobs", "-j", default=None, type=int, help="worker processes [all cores]")
-@click.option(
-    "--backend",
-    type=click.Choice([b.value for b in Backend]),
-    default=Backend.PROCESS.value,
-    show_default=True,
-    help="process: this machine; ray: a local Ray runtime, or the cluster at --address",
-)
-@click.option("--address", default=None, help="a Ray cluster to join (HOST:6379, or 'auto'); with --backend ray")
+@runner_options(jobs_default=None)
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -87,13 +74,13 @@ def tournament_cmd(
 ) -> None:
     """Play every entrant against every other on the same deals in every seat order; W/D/L, intervals, ratings."""
     if games < 1 or (jobs is not None and jobs < 1):
-        _fail("-n and --jobs must be ≥ 1")
+        fail("-n and --jobs must be ≥ 1")
     if not entrant_specs:
-        _fail("name the entrants: --agents SPEC SPEC [SPEC...]")
+        fail("name the entrants: --agents SPEC SPEC [SPEC...]")
     try:
         the_plan = plan(game_id, list(entrant_specs), seed=seed, options=parse_option_pairs(options), gauntlet=gauntlet)
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     store = out if out is not None else default_out(the_plan, os.environ.get("CARDARENA_DATA") or "data")
     start = time.perf_counter()
     bar = GameProgress(f"{game_id} tournament")
@@ -117,7 +104,7 @@ def tournament_cmd(
         )
         sys.exit(130)
     except RulesError as e:
-        _fail(str(e))
+        fail(str(e))
     wall = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps(summary, ensure_ascii=False, sort_keys=True))
