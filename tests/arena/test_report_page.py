@@ -432,3 +432,37 @@ def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: P
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_page_written_by_the_report_command_opens_in_a_browser(browser: Any, tmp_path: Path) -> None:
+    """The issue's check end to end: `cardarena report` plays real games (Laplaplace, random builds) and writes a
+    page that Chromium opens, with its tables and plots drawn and no error."""
+    from click.testing import CliRunner
+
+    from cardarena.cli.main import cli
+
+    out = tmp_path / "report"
+    args = ["report", "laplaplace", "-n", "60", "--agents", "random", "--jobs", "1", "--bootstrap", "20"]
+    result = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "report.json").is_file() and str(out / "index.html") in result.output
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+        page.goto((out / "index.html").as_uri())
+        page.wait_for_load_state("load")
+        assert page.locator("h1").inner_text().endswith("Laplaplace")
+        assert page.locator("table").count() >= 5 and page.locator("table.cards").count() >= 2  # cards, effects...
+        plots = page.locator("img.plot")
+        assert plots.count() >= 3  # seats, the two length histograms, the win rate by card
+        for i in range(plots.count()):
+            plots.nth(i).scroll_into_view_if_needed()
+            box = plots.nth(i).bounding_box()
+            assert box is not None and box["width"] > 100 and box["height"] > 100
+        assert page.locator("tbody tr", has_text="Pierce").count() >= 1
+        assert errors == []
+    finally:
+        context.close()
