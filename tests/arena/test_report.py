@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+import cardarena
+from cardarena.agents import SeatView, make_agent
 from cardarena.arena import report as R
 from cardarena.arena.strength import wilson
-from cardarena.engine import Declared, OptionError
+from cardarena.engine import Declared, OptionError, derive_seed
 
 from .report_games import PlantedGame, registered
 
@@ -298,3 +300,33 @@ def test_a_report_where_no_card_was_used_says_why_there_are_no_strengths() -> No
     v = R.summarise_variant("as given", {}, CATALOGUE, ENDS, 2, rows, bootstrap=0)
     assert all(c["rank"] is None for c in v["cards"])
     assert "every game ended as 'draw'" in v["notes"][0] and "--agents random" in v["notes"][0]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("torabato", {}), ("lyabi", {}), ("dicebattle", {}), ("tashkalar", {"mode": "melee", "players": 4})],
+)
+def test_the_first_player_is_the_seat_of_the_first_turn_as_the_game_tells_it(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """The report's first player is ``game.first_player`` (a reveal, setup circles, a coin, seat 0 after the
+    second player's setup), not whoever makes the first decision."""
+    game = cardarena.load(game_id, **options)
+    for index in range(6):
+        row = R.play_one(game, index, 11, ["random"] * game.num_players)
+        # the same game again, by the same seeded agents, up to the point where the rules name the first player
+        state = game.new_initial_state(row["seed"])
+        players = [make_agent("random", derive_seed(11, index, k + 1)) for k in range(game.num_players)]
+        while game.first_player(state) is None:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(players[seat].act(SeatView(state, seat)))
+        assert row["first"] == game.first_player(state)
+        if game_id == "tashkalar":
+            assert row["first"] == 0 and game.new_initial_state(row["seed"]).current_player == 3  # the setup seat
+
+
+def test_laplaplace_has_no_first_player_and_the_report_says_none() -> None:
+    """先攻後攻決定フェイズ: every battle turn decides its first player anew, so the game has none."""
+    data = R.report(R.plan("laplaplace", n=20, agents=["random"]), jobs=1, bootstrap=0)
+    assert data["variants"][0]["first_player"] is None and data["variants"][0]["games"] == 20

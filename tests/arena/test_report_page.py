@@ -130,7 +130,7 @@ def test_two_variants_every_card_end_and_entry_has_its_row_in_order() -> None:
     assert "never" in draw[0] and draw[1][2:] == ["0", "0.0%", "0", "0.0%"]
     # seats: both variants side by side, and the first player
     seats = next(t for section, t in tables.tables if section == "seats")
-    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "first player (whoever acted first)"]
+    assert [cells[0] for _, cells in seats.rows] == ["seat 0", "seat 1", "first player (whoever took the first turn)"]
     assert len(seats.rows[0][1]) == 1 + 2 * 4 and seats.rows[0][1][1:4] == ["1,064", "24", "912"]
     # the method texts, escaped as text
     for text in report["method"].values():

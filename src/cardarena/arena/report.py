@@ -130,7 +130,7 @@ def _catalogue(game: Game) -> tuple[list[Declared], dict[tuple[str, str], int]]:
 
 
 def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
-    """Play game ``index`` and summarise it: returns, first player (the initial current player), turns,
+    """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
     seat (rules); ``any`` is every entry that occurred at all. A game's own exception is caught and reported
@@ -174,7 +174,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
     try:
         players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
-        first = state.current_player
+        first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]
         if catalogue:
             record(game.initial_involvement(state))
@@ -188,6 +188,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
                 record(game.involvement(before, action, state))
             else:
                 state.apply(action)
+            if first is None:
+                first = game.first_player(state)
             decisions += 1
         out.update(
             returns=[float(r) for r in state.returns()],

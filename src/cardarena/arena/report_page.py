@@ -348,7 +348,7 @@ def _seats(report: dict[str, Any]) -> str:
                 _with_ci(s.get("score"), s.get("ci")),
             ]
         rows.append(f"<tr>{''.join(cells)}</tr>")
-    cells = ["<th scope=row>first player <small>(whoever acted first)</small></th>"]
+    cells = ["<th scope=row>first player <small>(whoever took the first turn)</small></th>"]
     for v in variants:
         fp = _dict(v.get("first_player"))
         cells += [f'<td colspan="3" class="num">{_count(fp.get("games"))} games</td>' if fp else "<td colspan=3></td>"]

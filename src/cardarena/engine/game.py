@@ -201,6 +201,13 @@ class Game(ABC):
         balance report calls it (``before`` is its clone), so the rules pay nothing for it. The default: nothing."""
         return []
 
+    def first_player(self, state: State) -> int | None:
+        """The seat that takes the game's first turn (the rulebook's 先手), read from ``state``; ``None`` while the
+        rules have not decided it yet (or where the game has no such seat). The balance report asks on the initial
+        state, then after each action until it gets a seat. The default: the seat to act in the initial state,
+        which is right only where the first decision is the first player's (not a setup or a reveal)."""
+        return state.current_player
+
     def end_conditions(self) -> list[Declared]:
         """Every way a game can end, as the rulebook names them (kind ``"end"``), and the turn cap. The default
         knows only a decided game and a draw."""

@@ -125,6 +125,11 @@ class DiceBattleGame(Game):
         assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
         return involvement.involvement(before, action, after)
 
+    def first_player(self, state: State) -> int | None:
+        """Setup: a seeded coin decides the first player of the first round before the first decision."""
+        assert isinstance(state, DiceBattleState)
+        return state.first
+
     def end_conditions(self) -> list[Declared]:
         return involvement.end_conditions()
 

@@ -191,6 +191,11 @@ class LaplaplaceGame(Game):
         assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
         return involvement.involvement(before, action, after)
 
+    def first_player(self, state: State) -> int | None:
+        """None: no seat goes first in the game as a whole: the builds are made at the same time and every battle
+        turn decides its first player anew (先攻後攻決定フェイズ: speed, then the tie-breaks)."""
+        return None
+
     def end_conditions(self) -> list[Declared]:
         return involvement.end_conditions()
 

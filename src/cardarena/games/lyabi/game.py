@@ -139,6 +139,11 @@ class LyabiGame(Game):
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return inv.involved(before, action, after)
 
+    def first_player(self, state: State) -> int | None:
+        """ゲームの準備: the setup circles decide the first player before the first decision."""
+        assert isinstance(state, LyabiState)
+        return state.first
+
     def end_conditions(self) -> list[Declared]:
         return inv.end_conditions()
 

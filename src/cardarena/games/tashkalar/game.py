@@ -245,6 +245,11 @@ class TashKalarGame(Game):
         assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
         return involvement.involvement(before, action, after)
 
+    def first_player(self, state: State) -> int | None:
+        """Seat 0 takes the first turn in every mode; the seat that acts first in the initial state is the one
+        that puts the setup commons (the second player, 4th in teams, the last seat in melee: 準備)."""
+        return 0
+
     def end_conditions(self) -> list[Declared]:
         return involvement.end_conditions(self)
 

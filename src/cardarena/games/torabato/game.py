@@ -132,6 +132,11 @@ class ToraBatoGame(Game):
         assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
         return inv.involved(before, action, after)
 
+    def first_player(self, state: State) -> int | None:
+        """The first player is decided by the reveal (先攻・後攻の決定): unknown until then."""
+        assert isinstance(state, ToraBatoState)
+        return None if state.first < 0 else state.first
+
     def end_conditions(self) -> list[Declared]:
         return inv.end_conditions()
 
