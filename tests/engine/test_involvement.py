@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cardarena.engine import VERBS, Action, Declared, Involvement, Stage, State, check_involvements
+from cardarena.engine import VERBS, Action, Declared, Involvement, Stage, State, apply_involving, check_involvements
 from cardarena.engine.harness import ConformanceError, check_involvement
 
-from .toy import BidGame, ToyGame, ToyState
+from .toy import KEEP, SWAP, BidGame, ToyGame, ToyState
 
 
 def test_every_verb_has_a_stage_and_an_involvement_knows_its_stage() -> None:
@@ -68,3 +68,13 @@ def test_the_harness_catches_an_undeclared_involvement_and_a_hook_that_changes_t
         check_involvement(_UndeclaredToy(), range(1))
     with pytest.raises(ConformanceError, match="changed the states"):
         check_involvement(_MutatingToy(), range(3))
+
+
+def test_apply_involving_applies_the_action_and_asks_the_game_with_the_state_before_it() -> None:
+    game = ToyGame()
+    state = game.new_initial_state(3)
+    mine = state.cards[0]
+    found = apply_involving(state, "swap")  # the text is read by the game's codec
+    assert found[0] == Involvement(0, "card", str(mine), "discarded") and state.history == [SWAP]
+    assert found[1] == Involvement(0, "card", str(state.cards[0]), "drawn")
+    assert apply_involving(state, KEEP) == [Involvement(1, "card", str(state.cards[1]), "played")]

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..agents import SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, derive_seed, load
-from ..engine.involvement import VERBS, Stage
+from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .strength import result_for, wilson
 
@@ -183,9 +183,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
             assert seat is not None
             action = players[seat].act(views[seat])
             if catalogue:
-                before = state.clone()
-                state.apply(action)
-                record(game.involvement(before, action, state))
+                record(apply_involving(state, action))
             else:
                 state.apply(action)
             if first is None:

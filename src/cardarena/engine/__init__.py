@@ -20,7 +20,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import MAX_TURNS, Game, State, playout_choices
-from .involvement import VERBS, Declared, Involvement, Stage, check_involvements
+from .involvement import VERBS, Declared, Involvement, Stage, apply_involving, check_involvements
 from .options import Option
 from .panels import Panel
 from .records import replay
@@ -54,6 +54,7 @@ __all__ = [
     "State",
     "UndoRefused",
     "UnknownGameError",
+    "apply_involving",
     "can_undo",
     "check_factoring",
     "check_involvements",

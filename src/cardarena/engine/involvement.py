@@ -25,7 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import State
 
 
 class Stage(StrEnum):
@@ -103,3 +107,13 @@ def check_involvements(
         if inv.seat is not None and not 0 <= inv.seat < num_players:
             return f"{inv}: seat {inv.seat} out of range for {num_players} players"
     return None
+
+
+def apply_involving(state: State, action: Action | str) -> list[Involvement]:
+    """Apply ``action`` (or its text) to ``state`` and return what the game says it involved, asked the way the
+    balance report asks: with a clone of the state before the action and the state after it."""
+    before = state.clone()
+    if isinstance(action, str):
+        action = state.game.parse_action(state, action)
+    state.apply(action)
+    return state.game.involvement(before, action, state)

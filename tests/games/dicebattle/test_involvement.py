@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import cardarena
-from cardarena.engine import Involvement, Rng
+from cardarena.engine import Involvement, Rng, apply_involving
 from cardarena.engine.harness import check_involvement
 from cardarena.games.dicebattle import involvement
 from cardarena.games.dicebattle.constants import NO_CARD
@@ -23,10 +23,7 @@ DATA = Path(__file__).parent / "data"
 
 def take(st: DiceBattleState, text: str) -> set[Involvement]:
     """Apply ``text`` and return what the hook says it involved."""
-    before = st.clone()
-    action = st.game.parse_action(st, text)
-    st.apply(action)
-    return set(st.game.involvement(before, action, st))
+    return set(apply_involving(st, text))
 
 
 def about_to_battle(

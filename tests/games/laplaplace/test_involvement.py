@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import cardarena
-from cardarena.engine import Involvement, Rng
+from cardarena.engine import Involvement, Rng, apply_involving
 from cardarena.engine.harness import check_involvement
 from cardarena.games.laplaplace import involvement
 from cardarena.games.laplaplace.game import LaplaplaceGame
@@ -100,17 +100,11 @@ def test_catalogue_declares_a_card_only_a_tests_card_file_has(tmp_path: Path) ->
 def test_add_and_show_put_the_card_in_the_seats_build() -> None:
     g = cardarena.load("laplaplace")
     state = g.new_initial_state(1)
-    before = state.clone()
-    action = g.parse_action(state, "add lance")
-    state.apply(action)
-    assert g.involvement(before, action, state) == [Involvement(0, "card", "lance", "in_build")]
+    assert apply_involving(state, "add lance") == [Involvement(0, "card", "lance", "in_build")]
     g = cardarena.load("laplaplace", build="open")
     state = g.new_initial_state(1)
-    for _ in range(4):
-        before = state.clone()
-        action = g.parse_action(state, "show jab")
-        state.apply(action)
-    assert g.involvement(before, action, state) == [Involvement(1 - 1, "card", "jab", "in_build")]
+    shown = [apply_involving(state, "show jab") for _ in range(4)]
+    assert shown[-1] == [Involvement(1 - 1, "card", "jab", "in_build")]
 
 
 def test_a_build_file_is_in_the_initial_state(tmp_path: Path) -> None:
@@ -127,10 +121,7 @@ def test_the_battle_comes_with_the_action_that_completes_the_second_build() -> N
     state = g.new_initial_state(0)
     for text in ("add jab", "add blank", "done", "add blank"):
         state.apply(g.parse_action(state, text))
-    before = state.clone()
-    done = g.parse_action(state, "done")
-    state.apply(done)
-    got = g.involvement(before, done, state)
+    got = apply_involving(state, "done")
     assert Involvement(0, "card", "jab", "fired") in got and Involvement(0, "effect", "damage", "applied") in got
     assert not any(i.verb == "in_build" for i in got)  # done adds no card
 

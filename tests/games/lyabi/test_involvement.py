@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import cardarena
-from cardarena.engine import Involvement, Rng
+from cardarena.engine import Involvement, Rng, apply_involving
 from cardarena.engine.harness import check_involvement
 from cardarena.games.lyabi.cards import default_path
 from cardarena.games.lyabi.constants import HERB
@@ -20,10 +20,7 @@ from .support import GAME, battle, item_phase, main_phase, new_turn, position, s
 
 def step(st: LyabiState, text: str) -> list[Involvement]:
     """Apply ``text`` and return what the game says it involved."""
-    before = st.clone()
-    action = st.game.parse_action(st, text)
-    st.apply(action)
-    return st.game.involvement(before, action, st)
+    return apply_involving(st, text)
 
 
 def steps(st: LyabiState, *texts: str) -> list[Involvement]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cardarena import engine
-from cardarena.engine import Involvement
+from cardarena.engine import Involvement, apply_involving
 from cardarena.engine.harness import check_involvement
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.game import TashKalarGame
@@ -43,10 +43,7 @@ def start(game: TashKalarGame, seed: int) -> TashKalarState:
 
 def step(st: TashKalarState, text: str) -> set[Involvement]:
     """Play ``text`` on ``st`` and return what the game says the action involved."""
-    before = st.clone()
-    action = st.game.parse_action(st, text)
-    st.apply(action)
-    return set(st.game.involvement(before, action, st))
+    return set(apply_involving(st, text))
 
 
 def names(found: set[Involvement], kind: str) -> set[tuple[int | None, str, str]]:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import cardarena
-from cardarena.engine import Involvement, Rng
+from cardarena.engine import Involvement, Rng, apply_involving
 from cardarena.engine.harness import check_involvement
 from cardarena.games.torabato.cards import DEFAULT_CARDS
 from cardarena.games.torabato.constants import END, REVEAL
@@ -19,10 +19,7 @@ from .helpers import cid, do, position
 
 def step(state: ToraBatoState, text: str) -> list[Involvement]:
     """Apply ``text`` and return what the game says it involved."""
-    before = state.clone()
-    action = state.game.parse_action(state, text)
-    state.apply(action)
-    return state.game.involvement(before, action, state)
+    return apply_involving(state, text)
 
 
 def steps(state: ToraBatoState, *texts: str) -> list[Involvement]:
