@@ -104,18 +104,8 @@ def test_every_candidate_plays_the_same_deals_against_every_member_in_both_seat_
     encoding = encoding_for("laplaplace")
     members = encoding.field_from(small_field)
     candidates = [("lance",) * 8, ("pierce", "blank", "blank", "blank", "blank", "blank", "blank", "blank")]
-    batch = Batch(
-        game_id="laplaplace",
-        options=tuple(sorted(encoding.options.items())),
-        seat_option="build",
-        file_kind="build",
-        agent="random",
-        members=tuple(members),
-        candidates=tuple(Member(f"#{i}", text=encoding.file_text(c, name="c")) for i, c in enumerate(candidates)),
-        seed=3,
-        stream=SEARCH,
-        deals=3,
-        scratch=str(tmp_path / "scratch"),
+    batch = Batch.of(
+        encoding, members, candidates, agent="random", seed=3, stream=SEARCH, deals=3, scratch=str(tmp_path / "scratch")
     )
     seen = _recording_load(monkeypatch)
     rows = play_batch(batch, list(range(2 * 2 * 3 * 2)))
@@ -139,18 +129,8 @@ def test_a_candidate_scores_the_same_wherever_it_sits_in_a_batch(small_field: Pa
     other = encoding.decode({p.name: rng.choice(p.choices) for p in encoding.params()})
 
     def measure(cands: list[tuple[str, ...]], stream: int) -> list[opt.Measured]:
-        batch = Batch(
-            game_id="dicebattle",
-            options=(),
-            seat_option="deck",
-            file_kind="deck",
-            agent="heuristic",
-            members=tuple(members),
-            candidates=tuple(Member(f"#{i}", text=encoding.file_text(c, name="c")) for i, c in enumerate(cands)),
-            seed=11,
-            stream=stream,
-            deals=2,
-            scratch=str(tmp_path),
+        batch = Batch.of(
+            encoding, members, cands, agent="heuristic", seed=11, stream=stream, deals=2, scratch=str(tmp_path)
         )
         return opt.play(batch, cands, backend="process", jobs=1, address=None)
 

@@ -371,6 +371,37 @@ class Batch:
         cand, member = divmod(rest, len(self.members))
         return cand, member, deal, order
 
+    @classmethod
+    def of(
+        cls,
+        encoding: Encoding,
+        members: Sequence[Member],
+        candidates: Sequence[Candidate],
+        *,
+        agent: str,
+        seed: int,
+        stream: int,
+        deals: int,
+        scratch: str,
+    ) -> Batch:
+        """The batch in which ``candidates`` (written as the game's files) play ``deals`` deals of ``stream``
+        against every member of the field, in both seat orders."""
+        return cls(
+            game_id=encoding.game_id,
+            options=tuple(sorted(encoding.options.items())),
+            seat_option=encoding.seat_option,
+            file_kind=encoding.file_kind,
+            agent=agent,
+            members=tuple(members),
+            candidates=tuple(
+                Member(f"#{i}", text=encoding.file_text(c, name="candidate")) for i, c in enumerate(candidates)
+            ),
+            seed=seed,
+            stream=stream,
+            deals=deals,
+            scratch=scratch,
+        )
+
 
 def play_batch(batch: Batch, indices: list[int]) -> list[tuple[int, float | None, str | None]]:
     """The runner's work function: (index, the candidate's score, error) for each game."""
@@ -627,26 +658,18 @@ def optimise(
     out_dir = Path(out)
     with tempfile.TemporaryDirectory(prefix="cardarena-optimise-") as scratch, _ray_runtime(backend, jobs, address):
 
-        def batch_of(candidates: list[Candidate], stream: int, n_deals: int) -> Batch:
-            return Batch(
-                game_id=encoding.game_id,
-                options=tuple(sorted(encoding.options.items())),
-                seat_option=encoding.seat_option,
-                file_kind=encoding.file_kind,
-                agent=settings.agent,
-                members=tuple(members),
-                candidates=tuple(
-                    Member(f"#{i}", text=encoding.file_text(c, name="candidate")) for i, c in enumerate(candidates)
-                ),
-                seed=settings.seed,
-                stream=stream,
-                deals=n_deals,
-                scratch=scratch,
-            )
-
         def measure(candidates: list[Candidate], stream: int, n_deals: int) -> list[Measured]:
             return play(
-                batch_of(candidates, stream, n_deals),
+                Batch.of(
+                    encoding,
+                    members,
+                    candidates,
+                    agent=settings.agent,
+                    seed=settings.seed,
+                    stream=stream,
+                    deals=n_deals,
+                    scratch=scratch,
+                ),
                 candidates,
                 backend=backend,
                 jobs=jobs,
