@@ -183,6 +183,23 @@ def test_custom_card_file_used_by_the_game(tmp_path: Path) -> None:
     assert len(g.table) == 1 and g.num_distinct_actions == 3
 
 
+def test_a_card_file_is_parsed_once_per_text_and_afresh_when_edited(tmp_path: Path) -> None:
+    """Loading the game once per battle (league, optimiser) reuses the parsed table of an unchanged file; an edited
+    file is parsed again and a broken one raises every time."""
+    assert load_cards() is load_cards()
+    path = tmp_path / "cards.toml"
+    path.write_text(ONE_CARD.format(abilities='"<A> damage enemy 1"'), encoding="utf-8")
+    first = load_cards(path)
+    assert load_cards(path) is first
+    path.write_text(ONE_CARD.format(abilities='"<A> damage enemy 2"').replace("force = 3", "force = 4"), "utf-8")
+    edited = load_cards(path)
+    assert edited is not first and edited.cards[0].force == 4 and first.cards[0].force == 3
+    path.write_text(ONE_CARD.format(abilities='"<A> no such thing"'), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(CardDataError):
+            load_cards(path)
+
+
 def test_build_files() -> None:
     b = parse_build('name = "R"\ncharacter = "a knight"\ncards = ["lance", "Second Wind"]\n', TABLE, "r.toml")
     assert [c.id for c in b.cards] == ["lance", "second-wind"] and b.character == "a knight"

@@ -4,6 +4,7 @@ values."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -168,6 +169,15 @@ def load_cards(path: str | Path | None = None) -> CardTable:
     else:
         name = str(path)
         text = read_text(path)
+    return _parse_cards_cached(text, name)
+
+
+@lru_cache(maxsize=32)
+def _parse_cards_cached(text: str, name: str) -> CardTable:
+    """``parse_cards``, remembered by the file's text: a league or an optimiser loads the game once per battle, and
+    parsing the card list cost more than the battle (a card table is never changed once compiled). A file is
+    still read every time, so an edited file is parsed afresh; an invalid one raises every time (errors are not
+    remembered)."""
     return parse_cards(text, name)
 
 
