@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -70,3 +75,49 @@ def test_bad_input_is_one_error_line(field: Path, tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.5])
+def test_a_terminated_search_removes_its_scratch_folder_and_stops_its_workers(
+    field: Path, tmp_path: Path, delay: float
+) -> None:
+    """``kill PID`` (SIGTERM, as a service manager or a batch system's time limit sends it) ends the command with
+    status 143 through Python's unwinding: the scratch folder of build files is removed and the workers stop.
+    Without a delay the signal comes while the workers are being forked (before their pool held SIGTERM back, 2 runs
+    in 8 went on searching: the exception was raised inside a fork hook, which ignores it)."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    command = [sys.executable, "-m", "cardarena.cli.main", "optimise", "laplaplace", "--budget", "1000000"]
+    command += ["--field", str(field), "--jobs", "2", "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(
+        command,
+        env={**os.environ, "TMPDIR": str(scratch)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        start = time.monotonic()
+        while not any(scratch.glob("cardarena-optimise-*/*")):
+            assert process.poll() is None, process.communicate()[1]
+            assert time.monotonic() - start < 120, "the search wrote no scratch files in time"
+            time.sleep(0.05)
+        time.sleep(delay)  # 0.5: the workers are playing
+        process.send_signal(signal.SIGTERM)
+        _, stderr = process.communicate(timeout=60)
+        assert process.returncode == 143, stderr
+        assert "Traceback" not in stderr
+        assert list(scratch.iterdir()) == []
+        start = time.monotonic()
+        while True:  # the workers, in the command's process group, are gone too
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                break
+            assert time.monotonic() - start < 30, "a worker outlived the command"
+            time.sleep(0.05)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=60)

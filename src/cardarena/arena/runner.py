@@ -116,8 +116,23 @@ def _timed(work: Work, context: Any, chunk: list[Any]) -> tuple[list[Any], float
 
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from every worker)."""
+    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks from every worker); SIGTERM, which the
+    parent sends when it stops them, ends a worker at once (a forked worker would otherwise inherit the command's
+    handler, which unwinds, and the mask under which it was forked)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+
+
+def _start_pool(jobs: int) -> Any:
+    """A pool of ``jobs`` workers, forked with SIGTERM held back: a SIGTERM that arrived in the middle of a fork would
+    run the command's handler inside the fork hooks, where its exception is ignored (and the command would go on);
+    held back, it is handled as soon as the pool stands."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        return multiprocessing.get_context().Pool(processes=jobs, initializer=_ignore_sigint)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def run(
@@ -169,7 +184,7 @@ def _run_processes(
     work: Work, context: Any, chunker: _Chunker, on_results: Callable[[list[Any]], None], *, jobs: int
 ) -> None:
     done: queue.Queue[tuple[int, Any, BaseException | None]] = queue.Queue()
-    pool = multiprocessing.get_context().Pool(processes=jobs, initializer=_ignore_sigint)
+    pool = _start_pool(jobs)
     pending: dict[int, int] = {}  # chunk number -> its size
     number = 0
     try:
