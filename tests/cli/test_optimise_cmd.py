@@ -83,8 +83,8 @@ def test_a_terminated_search_removes_its_scratch_folder_and_stops_its_workers(
 ) -> None:
     """``kill PID`` (SIGTERM, as a service manager or a batch system's time limit sends it) ends the command with
     status 143 through Python's unwinding: the scratch folder of build files is removed and the workers stop.
-    Without a delay the signal comes while the workers are being forked (before their pool held SIGTERM back, 2 runs
-    in 8 went on searching: the exception was raised inside a fork hook, which ignores it)."""
+    Without a delay the signal comes while the workers are being forked (before their pool held SIGTERM back, 3 runs
+    in 12 went on searching: the exception was raised inside a fork hook, which ignores it)."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     command = [sys.executable, "-m", "cardarena.cli.main", "optimise", "laplaplace", "--budget", "1000000"]
