@@ -254,7 +254,8 @@ def test_choosing_a_being_shows_its_places_and_the_pattern_of_each(browser: Any,
 
 def test_the_board_and_the_patterns_agree_with_the_engine(browser: Any, tk_fixtures: dict[str, Any]) -> None:
     """The module's squares, coloured squares and central area are the engine's; its pattern transform gives, for
-    every summon of every fixture, exactly the squares the summon's menu detail names."""
+    every summon of every fixture, exactly the squares the summon's menu detail names, and never a square past the
+    arena's edge (a card's marked squares may reach past it; drawn there they were SVG shapes at y="NaN")."""
     summons = []
     for data in tk_fixtures.values():
         for m in data["messages"]:
@@ -270,22 +271,32 @@ def test_the_board_and_the_patterns_agree_with_the_engine(browser: Any, tk_fixtu
               const m = await import('/static/tables/tashkalar.js');
               const bad = [];
               let compared = 0;
+              let offBoard = 0;
               for (const s of summons) {
                 const a = m.parseAction(s.text);
                 const card = m.readHand([{key: 'hand', lines: s.hand}]).cards[a.card];
                 if (!card) continue;  // a teammate's legend: the preview uses the detail's squares
-                const squares = m.patternSquares(card.pattern, a.sq, a.orient)
-                  .filter((x, k) => k > 0 && x.tok !== '*').map((x) => x.sq).sort();
+                const all = m.patternSquares(card.pattern, a.sq, a.orient);
+                // a marked square past the arena's edge is no square: it is left out, never drawn at NaN
+                offBoard += all.filter((x) => !m.SQUARES.includes(x.sq)).length;
+                const squares = all.filter((x, k) => k > 0 && x.tok !== '*').map((x) => x.sq).sort();
                 const listed = m.detailSquares(s.detail).sort();
                 compared += 1;
                 if (JSON.stringify(squares) !== JSON.stringify(listed)) bad.push([s.text, squares, listed]);
               }
-              return {bad, compared, squares: m.SQUARES, red: m.RED, green: m.GREEN, central: m.CENTRAL};
+              // a ring of marked squares around a being on the left edge: the three past the edge are left out
+              const edge = m.patternSquares([['*', '*', '*'], ['*', '@', '*'], ['*', '*', '*']], 'a5', 'r0');
+              return {
+                bad, compared, offBoard, edge: edge.map((x) => x.sq).sort(),
+                squares: m.SQUARES, red: m.RED, green: m.GREEN, central: m.CENTRAL,
+              };
             }""",
             summons,
         )
         assert got["bad"] == []
         assert got["compared"] > 200
+        assert got["offBoard"] == 0
+        assert got["edge"] == ["a4", "a5", "a6", "b4", "b5", "b6"]
         assert sorted(got["squares"]) == sorted(SQ_NAME[s] for s in SQUARES)
         for area in ("red", "green", "central"):
             assert sorted(got[area]) == sorted(SQ_NAME[s] for s in bits(AREAS[area])), area

@@ -220,7 +220,8 @@ export function patternSquares(rows, at, orient) {
       let dy = sr - r;
       if (k >= 4) dx = -dx;
       for (let i = 0; i < k % 4; i++) [dx, dy] = [dy, -dx];
-      out.push({sq: nameOf(ax + dx, ay + dy), tok});
+      // a marked square ("*") may lie past the arena's edge: there is no square there to draw
+      if (onBoard(ax + dx, ay + dy)) out.push({sq: nameOf(ax + dx, ay + dy), tok});
     }),
   );
   return out;
