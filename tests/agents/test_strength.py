@@ -76,6 +76,20 @@ def test_a_stored_run_resumes_where_it_stopped_and_gives_the_uninterrupted_summa
         strength("dicebattle", ("heuristic", "random"), pairs=4, seed=8, store=store)
 
 
+def test_a_stored_run_grows_into_a_longer_one_playing_only_the_new_rounds(tmp_path: Path) -> None:
+    store = tmp_path / "cell.sqlite"
+    pilot = strength("dicebattle", ("heuristic", "random"), pairs=2, seed=7, store=store)
+    calls: list[int] = []
+    grown = strength(
+        "dicebattle", ("heuristic", "random"), pairs=4, seed=7, store=store, progress=lambda d, t: calls.append(d)
+    )
+    whole = strength("dicebattle", ("heuristic", "random"), pairs=4, seed=7)
+    assert pilot["games"] == 4 and grown["time"]["resumed_games"] == 4 and calls[0] == 4 and calls[-1] == 8
+    assert without_time(grown) == without_time(whole)
+    with pytest.raises(OptionError, match="can be extended to more, not cut to 3"):
+        strength("dicebattle", ("heuristic", "random"), pairs=3, seed=7, store=store)
+
+
 def _interrupt_at(games: int) -> Callable[[int, int], None]:
     def progress(done: int, total: int) -> None:
         if done >= games:

@@ -76,6 +76,26 @@ def test_a_store_keeps_each_game_once_and_refuses_another_run(tmp_path: Path, na
         open_store(tmp_path, {"seed": 1})
 
 
+@pytest.mark.parametrize("name", ["r.sqlite", "r.jsonl"])
+def test_a_store_is_extended_when_its_growing_field_grows_and_never_cut(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    with open_store(path, {"seed": 1, "pairs": 2}, grows="pairs") as store:
+        store.add([(0, {"x": 0}), (1, {"x": 1})])
+    with open_store(path, {"seed": 1, "pairs": 4}, grows="pairs") as store:  # a pilot grows into the full run
+        assert store.load() == {0: {"x": 0}, 1: {"x": 1}}
+        store.add([(2, {"x": 2})])
+    with open_store(path, {"seed": 1, "pairs": 4}, grows="pairs") as store:  # the identity was rewritten
+        assert store.load() == {0: {"x": 0}, 1: {"x": 1}, 2: {"x": 2}}
+    with pytest.raises(StoreMismatchError, match="pairs 4; it can be extended to more, not cut to 3"):
+        open_store(path, {"seed": 1, "pairs": 3}, grows="pairs")
+    with pytest.raises(StoreMismatchError, match=r"another run .*seed: stored 1, now 2"):
+        open_store(path, {"seed": 2, "pairs": 8}, grows="pairs")  # more pairs of another run: refused
+    with pytest.raises(StoreMismatchError, match="pairs: stored 4, now 8"):
+        open_store(path, {"seed": 1, "pairs": 8})  # a store opened without a growing field never grows
+    with open_store(path, {"seed": 1, "pairs": 4}) as store:
+        assert len(store.load()) == 3
+
+
 def test_a_json_lines_store_drops_the_line_a_kill_cut_short(tmp_path: Path) -> None:
     path = tmp_path / "cut.jsonl"
     with open_store(path, {"seed": 1}) as store:

@@ -3,8 +3,11 @@
 A store holds the run's *identity* (a JSON object: the game, its options, the entrants, the seed, the number of
 games...) and one JSON object per finished game, keyed by the game's index. Opening a store that holds another
 run's identity is refused (:class:`StoreMismatchError` says which field differs), so a resumed run can only add
-games of the same run. Statistics are computed from the stored results sorted by index, never from the order in
-which games finished: an interrupted and resumed run gives exactly the output of an uninterrupted one.
+games of the same run. One field may be named as able to *grow* (``strength``'s ``pairs``): a store of the same run
+with fewer of it is extended and its identity rewritten, so that a pilot of 50 rounds becomes a cell of 100 by
+playing only the 50 new ones; fewer than stored is refused. Statistics are computed from the stored results sorted
+by index, never from the order in which games finished: an interrupted and resumed run gives exactly the output of
+an uninterrupted one.
 
 Two formats, chosen by the file name:
 
@@ -35,11 +38,22 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _check_identity(path: Path, stored: dict[str, Any], identity: dict[str, Any]) -> None:
+def _check_identity(path: Path, stored: dict[str, Any], identity: dict[str, Any], grows: str | None) -> bool:
+    """Refuse another run's store; ``True`` when the run is the stored one with more of ``grows`` (the caller
+    rewrites the stored identity), ``False`` when it is the same run."""
     if stored == identity:
-        return
+        return False
     keys = sorted(set(stored) | set(identity))
     differs = [k for k in keys if stored.get(k) != identity.get(k)]
+    if grows is not None and differs == [grows]:
+        old, new = stored.get(grows), identity.get(grows)
+        if isinstance(old, int) and isinstance(new, int):
+            if old < new:
+                return True
+            raise StoreMismatchError(
+                f"{path} holds a run of {grows} {old}; it can be extended to more, not cut to {new}"
+                " (give another --out, or the same number again)"
+            )
     detail = ", ".join(f"{k}: stored {stored.get(k)!r}, now {identity.get(k)!r}" for k in differs[:3])
     raise StoreMismatchError(
         f"{path} holds the results of another run ({detail}); give another --out, or delete the file to start over"
@@ -87,7 +101,7 @@ class MemoryStore(ResultStore):
 class SQLiteStore(ResultStore):
     """Results in an SQLite file (see the module's docstring)."""
 
-    def __init__(self, path: Path, identity: dict[str, Any]) -> None:
+    def __init__(self, path: Path, identity: dict[str, Any], grows: str | None = None) -> None:
         self.path = path
         try:
             self._db = sqlite3.connect(path, isolation_level=None)
@@ -105,7 +119,8 @@ class SQLiteStore(ResultStore):
                 stored = json.loads(row[0])
             except json.JSONDecodeError:
                 raise OptionError(f"{path}: the stored identity is not JSON") from None
-            _check_identity(path, stored, identity)
+            if _check_identity(path, stored, identity, grows):
+                self._db.execute("UPDATE meta SET value = ? WHERE key = 'identity'", (_dumps(identity),))
 
     def load(self) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
@@ -128,7 +143,7 @@ class SQLiteStore(ResultStore):
 class JsonLinesStore(ResultStore):
     """Results in a JSON-lines file (see the module's docstring)."""
 
-    def __init__(self, path: Path, identity: dict[str, Any]) -> None:
+    def __init__(self, path: Path, identity: dict[str, Any], grows: str | None = None) -> None:
         self.path = path
         self._rows: dict[int, dict[str, Any]] = {}
         good = 0  # bytes of whole, readable lines
@@ -142,7 +157,7 @@ class JsonLinesStore(ResultStore):
                 stored = head["identity"]
             except (json.JSONDecodeError, KeyError, TypeError, UnicodeDecodeError):
                 raise OptionError(f"{path} is not a result store (its first line holds no identity)") from None
-            _check_identity(path, stored, identity)
+            extended = _check_identity(path, stored, identity, grows)
             good = len(lines[0]) + 1
             for line in lines[1:]:
                 try:
@@ -153,6 +168,14 @@ class JsonLinesStore(ResultStore):
                 self._rows.setdefault(index, row)
                 good += len(line) + 1
             good = min(good, len(raw))
+            if extended:  # the identity line changes length: the file is written anew (games kept) and swapped in
+                head = (_dumps({"identity": identity}) + "\n").encode()
+                body = raw[len(lines[0]) + 1 : good]
+                fresh = path.with_name(path.name + ".new")
+                fresh.write_bytes(head + body)
+                fresh.replace(path)
+                raw = head + body
+                good = len(raw)
             self._file = path.open("r+b")
             self._file.truncate(good)
             self._file.seek(good)
@@ -179,8 +202,9 @@ class JsonLinesStore(ResultStore):
         self._file.close()
 
 
-def open_store(path: str | Path | None, identity: dict[str, Any]) -> ResultStore:
-    """The store at ``path`` (SQLite, or JSON lines for ``*.jsonl``; in memory for ``None``), created if new."""
+def open_store(path: str | Path | None, identity: dict[str, Any], *, grows: str | None = None) -> ResultStore:
+    """The store at ``path`` (SQLite, or JSON lines for ``*.jsonl``; in memory for ``None``), created if new.
+    ``grows``: the identity field (an integer) a resumed run may raise above the stored value, extending the store."""
     identity = json.loads(_dumps(identity))  # as it reads back from the file: lists, not tuples
     if path is None:
         return MemoryStore()
@@ -189,5 +213,5 @@ def open_store(path: str | Path | None, identity: dict[str, Any]) -> ResultStore
         raise OptionError(f"{p} is a folder; --out takes a file (NAME.sqlite or NAME.jsonl)")
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.suffix == ".jsonl":
-        return JsonLinesStore(p, identity)
-    return SQLiteStore(p, identity)
+        return JsonLinesStore(p, identity, grows)
+    return SQLiteStore(p, identity, grows)

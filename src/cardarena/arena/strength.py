@@ -155,7 +155,8 @@ def strength(
     ``progress(done, total)`` is called as games finish (in any order when ``jobs > 1``). With ``store`` (a file:
     SQLite, or JSON lines for ``*.jsonl``; see :mod:`.results`) every finished game is written as it ends and a
     run started again with the same arguments plays only the games still missing: the summary is that of an
-    uninterrupted run (but for the wall time, which counts this run only).
+    uninterrupted run (but for the wall time, which counts this run only). Run again with more ``pairs``, it plays
+    only the new rounds (round ``k``'s games do not depend on ``pairs``): a pilot grows into a full cell.
     """
     options = dict(options or {})
     game = load(game_id, **options)  # fail early on a bad game or option
@@ -167,7 +168,7 @@ def strength(
     start = time.perf_counter()
     identity: dict[str, Any] = {"run": "strength", "game": game_id, "options": game.record_options()}
     identity.update(agents=list(agents), seed=seed, pairs=pairs)
-    with open_store(store, identity) as results:
+    with open_store(store, identity, grows="pairs") as results:
         outcomes = [Outcome(**row) for row in results.load().values()]
         done = {o.index for o in outcomes}
         if progress is not None and outcomes:

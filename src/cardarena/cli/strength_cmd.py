@@ -40,7 +40,8 @@ console = Console(highlight=False)
     "--store",
     type=click.Path(dir_okay=False, path_type=Path),
     default=None,
-    help="result store (SQLite, or NAME.jsonl): each game is written as it ends; the same command resumes from it",
+    help="result store (SQLite, or NAME.jsonl): each game is written as it ends; the same command resumes from it,"
+    " and with a larger -n plays only the new rounds",
 )
 def strength_cmd(
     game_id: str,
