@@ -12,7 +12,7 @@ import secrets
 from typing import Any
 
 from ..engine import Game, Option, RulesError, game_class, games, load
-from .ai import STRENGTHS, check_agent
+from .ai import STRENGTHS, check_agent, strength_spec
 from .store import GameRow, SeatKind, SeatRow
 
 MAX_NAME = 24
@@ -111,6 +111,7 @@ def catalogue() -> dict[str, Any]:
                 "title": cls.name,
                 "players": [min(counts), max(counts)],
                 "options": [_option_view(o) for o in cls.option_spec if not is_file_option(o)],
+                "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
             }
         )
     return {"games": rows, "strengths": dict(STRENGTHS)}
@@ -134,7 +135,7 @@ def load_game(game_id: object, options: object) -> Game:
         raise bad_request(str(e)) from None
 
 
-def _seat_row(index: int, seat: object) -> tuple[SeatRow, str | None]:
+def _seat_row(index: int, seat: object, game_id: str) -> tuple[SeatRow, str | None]:
     """One seat of a new game and, for a human seat, its token (returned once, stored hashed)."""
     if not isinstance(seat, dict):
         raise bad_request(f"seat {index}: a seat is an object with kind 'human' or 'ai'")
@@ -151,7 +152,7 @@ def _seat_row(index: int, seat: object) -> tuple[SeatRow, str | None]:
         label = "normal" if label is None else label
         if label not in STRENGTHS:
             raise bad_request(f"seat {index}: strength must be one of {', '.join(STRENGTHS)}, not {label!r}")
-        agent = STRENGTHS[str(label)]
+        agent = strength_spec(str(label), game_id)
     else:
         label = None
         try:
@@ -179,7 +180,7 @@ def new_game(body: object, *, rematch_of: GameRow | None = None) -> tuple[GameRo
     rows: list[SeatRow] = []
     invitations: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
-        seat_row, token = _seat_row(index, seat)
+        seat_row, token = _seat_row(index, seat, game.id)
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})

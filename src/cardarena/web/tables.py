@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
-from .ai import STRENGTHS, AIPool, ThinkJob, think
+from .ai import AIPool, ThinkJob, strength_spec, think
 from .clocks import Clock, now
 from .lobby import ApiError, check_name, find_seat, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
@@ -466,7 +466,13 @@ class Tables:
         running = table.clock_seat()
         name = f"{old.name or f'seat {seat}'} ({strength} AI)"
         ai = SeatRow(
-            seat, SeatKind.AI, name, agent=STRENGTHS[strength], label=strength, token_hash=old.token_hash, claimed=True
+            seat,
+            SeatKind.AI,
+            name,
+            agent=strength_spec(strength, table.row.game),
+            label=strength,
+            token_hash=old.token_hash,
+            claimed=True,
         )
         await asyncio.to_thread(self.store.update_seat, table.key, ai)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))

@@ -12,7 +12,7 @@ const lobby = {games: [], strengths: {}};
 
 // ---------------------------------------------------------------------------------------------- catalogue
 
-/** The catalogue: [{id, title, players: [min, max], options}] plus the strength labels; both shapes accepted:
+/** The catalogue: [{id, title, players: [min, max], options, strengths}] plus the generic strength labels; both shapes accepted:
  *  a bare list of games, or {games: [...], strengths: {easy: spec, ...}}. */
 async function loadCatalogue() {
   const data = await getJSON("/api/catalogue");
@@ -85,13 +85,15 @@ function readOptions() {
 
 function drawSeats() {
   const n = Number($("seat-count").value);
+  const game = currentGame();
+  const specs = (game && game.strengths) || lobby.strengths; // a game may set its own spec for a label
   const rows = [];
   for (let seat = 0; seat < n; seat++) {
     const kind = h(
       "select",
       {dataset: {seatKind: seat}, "aria-label": `seat ${seat}`, onchange: () => toggleAgent(seat)},
       h("option", {value: "human"}, seat === 0 ? "human (you)" : "human (invite)"),
-      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: seat > 0 && s === "normal"}, `AI ${s}${lobby.strengths[s] ? ` (${lobby.strengths[s]})` : ""}`)),
+      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: seat > 0 && s === "normal"}, `AI ${s}${specs[s] ? ` (${specs[s]})` : ""}`)),
       h("option", {value: "ai:spec"}, "AI: agent spec…"),
     );
     const spec = h("input", {dataset: {seatSpec: seat}, placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of seat ${seat}`});
