@@ -82,7 +82,7 @@ def open_live(
 
 
 def wait_status(page: Any, status: str) -> None:
-    page.wait_for_function("(s) => document.querySelector('#status').dataset.status === s", arg=status, timeout=10_000)
+    page.wait_for_function("(s) => document.querySelector('#status')?.dataset.status === s", arg=status, timeout=10_000)
 
 
 def test_a_seat_connects_with_its_token_in_the_first_message_only(browser: Any, fixtures: dict[str, Any]) -> None:

@@ -100,7 +100,9 @@ def create_game(page: Any, base: str, game: str, seat1: str, options: dict[str, 
 
 def sit_down(page: Any) -> None:
     page.click("#created a.button:has-text('Sit down')")
-    page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+    # the click navigates: until the table's page is loaded the lobby's has no #status (the predicate is null-safe
+    # because an exception in it ends the wait instead of polling again)
+    page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
 
 
 def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions: int = 5000) -> int:
@@ -176,7 +178,7 @@ def test_two_humans_play_through_their_invitation_links(browser: Any, server: st
         token0, token1 = own.split("#", 1)[1], invitation.split("#", 1)[1]
         sit_down(ada)
         bo.goto(invitation)
-        bo.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        bo.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         ada.wait_for_function(
             "() => [...document.querySelectorAll('#seats .name')].some((e) => e.textContent === '<b>Bo</b>')"
         )

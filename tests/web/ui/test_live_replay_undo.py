@@ -52,7 +52,7 @@ def open_page(browser: Any, url: str, name: str = "Ada") -> tuple[Any, PageError
 
 
 def connected(page: Any) -> None:
-    page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+    page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
 
 
 def test_step_through_a_replay_from_a_seats_point_of_view(browser: Any, server: str) -> None:  # noqa: F811

@@ -393,7 +393,7 @@ def test_a_whole_duel_against_the_ai_by_clicking_on_the_board(browser: Any, serv
     try:
         game = create(server, {}, [{"kind": "human", "name": "Ada"}, {"kind": "ai", "strength": "easy"}])
         page.goto(server + game["invitations"][0]["url"])
-        page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
         actions, kinds, offered = play_by_clicking(page, random.Random(5))
         assert actions > 10
@@ -411,7 +411,7 @@ def test_a_whole_four_player_melee_with_three_ai_seats(browser: Any, server: str
         ai = {"kind": "ai", "strength": "easy"}
         game = create(server, {"mode": "melee", "players": 4}, [{"kind": "human", "name": "Ada"}, ai, ai, ai])
         page.goto(server + game["invitations"][0]["url"])
-        page.wait_for_function("() => document.querySelector('#status').dataset.status === 'connected'")
+        page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
         assert page.locator(f"{T} .tk-score").count() == 4
         actions, kinds, offered = play_by_clicking(page, random.Random(6))
