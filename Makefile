@@ -1,59 +1,78 @@
 # `make run` and `make test` set everything up by themselves on a fresh machine.
 PYTHON ?= python3
+HOST ?= 127.0.0.1
+PORT ?= 8000
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# Two installs into one venv: `make run` needs only the server (the `web` extra); `make test` and the other
+# targets install everything (`dev`: every extra and the test tools). The dev install includes the web one.
+WEB := $(VENV)/.installed-web
+DEV := $(VENV)/.installed-dev
 
 .PHONY: run test lint typecheck unit bench bench-rl load clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(WEB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@
+
+$(DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $@ $(WEB)
 
-run: $(STAMP)
-	$(BIN)/cardarena serve
+# The lobby on http://$(HOST):$(PORT)/ (`make run PORT=8080`; HOST=0.0.0.0 to let other machines in).
+run: $(WEB)
+	$(BIN)/cardarena serve --host $(HOST) --port $(PORT)
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/lint-imports --no-logo
 
-typecheck: $(STAMP)
+typecheck: $(DEV)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(DEV)
 	$(BIN)/pytest -q -n 2
 
-# The browser tests drive Debian's chromium (Playwright cannot download its own browser here).
+# The browser tests drive Debian's chromium (Playwright cannot download its own browser here). Installing it needs
+# root; apt may also upgrade installed packages that chromium's dependencies require newer versions of.
 .PHONY: chromium
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+	@test -x /usr/bin/chromium || { \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make test: the browser tests need Debian's chromium: run 'sudo apt-get install chromium', or run make test as root"; \
+			exit 1; \
+		fi; \
+		echo "make test: installing Debian's chromium for the browser tests (apt-get install chromium)"; \
+		apt-get update -qq && apt-get install -y -qq chromium; }
 
 test: lint typecheck chromium unit
 
-bench: $(STAMP)
+bench: $(DEV)
 	$(BIN)/cardarena bench
 
 # RL environment steps/s with encodings and masks, every game (docs/rl.md, "Speed").
-bench-rl: $(STAMP)
+bench-rl: $(DEV)
 	$(BIN)/cardarena bench --rl
 
 # 200 concurrent games of scripted clients (2 s between a player's actions) against a server on loopback, for
 # 2 minutes: actions/s and send->ack latency (docs/web.md, "Load and faults").
-load: $(STAMP)
+load: $(DEV)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
 
 # The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
 # few hundred steps and a few evaluation games (`make test` runs a smaller one: tests/interop/test_training_stack.py);
 # `train` the runs whose numbers and plots docs/interop.md ("Trained baseline") reports, about 30 minutes on 2 cores.
 .PHONY: train train-smoke
-train-smoke: $(STAMP)
+train-smoke: $(DEV)
 	$(BIN)/python examples/train_maskable_ppo.py dicebattle --steps 512 --num-envs 2 --eval-games 4
 	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 512 --num-envs 2 --eval-games 4
 
-train: $(STAMP)
+train: $(DEV)
 	$(BIN)/python examples/train_maskable_ppo.py laplaplace --steps 120000 --num-envs 8 --rollout 64 \
 		--learning-rate 5e-4 --opponent random --eval-games 250 --reference heuristic \
 		--out out/training/laplaplace --plot docs/rl-curves-laplaplace.png
