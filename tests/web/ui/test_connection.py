@@ -16,6 +16,7 @@ from .browser import ORIGIN, PageErrors, click_action, route_static
 KEY = "Gk3yT0pSecretKey"
 TOKEN = "tok-Zq9_very-secret-seat-token-123456"  # the invitation in the link
 SECRET = "sec-Wx4_the-seat-secret-the-join-gives-789"
+NEW_INVITATION = "inv-Pq2_the-invitation-leave-gives-456"
 
 
 class FakeTable:
@@ -78,6 +79,13 @@ def open_live(
         if path == f"/api/games/{KEY}/join":
             posted.append(json.loads(route.request.post_data))
             answer = {"seat": table.fixture["seat"], "secret": SECRET}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+            return True
+        if path == f"/api/games/{KEY}/leave":
+            posted.append(json.loads(route.request.post_data))
+            # the server closes the seat's socket ("left") as it answers: here the socket hears it first
+            table.sockets[-1].send(json.dumps({"type": "error", "code": "left", "message": "this seat was left"}))
+            answer = {"seat": table.fixture["seat"], "invitation": f"/play/{KEY}#{NEW_INVITATION}"}
             route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
             return True
         if path.startswith("/api/games/") and path.endswith("/rules"):
@@ -221,6 +229,24 @@ def test_a_seat_opened_elsewhere_stops_this_window_which_says_so(browser: Any, f
         wait_status(page, "connected")
         assert page.locator("#notice").is_hidden()
         assert table.hellos[-1]["token"] == SECRET and len(table.hellos) == 2
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_leaving_shows_the_seats_new_invitation_and_forgets_the_secret(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 5)
+    page, errors, _, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#leave")
+        page.wait_for_selector("#notice [data-invitation]")
+        assert posted[-1] == {"token": SECRET}
+        assert page.input_value("#notice [data-invitation]") == f"{ORIGIN}/play/{KEY}#{NEW_INVITATION}"
+        page.wait_for_timeout(300)  # the socket's "left" came first: it does not replace the invitation shown
+        assert page.locator("#notice [data-invitation]").count() == 1
+        assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('cardarena.seat.'))") == []
         assert errors == []
     finally:
         page.context.close()

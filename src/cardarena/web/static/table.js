@@ -28,6 +28,7 @@ const page = {
   conn: null,
   fixture: null,
   heldSeat: null, // the seat whose secret this page holds (kept in localStorage)
+  leaving: false, // this page asked to leave the seat (the server's "left" is then no news)
   spectators: 0, // how many watch (welcome, state and seats messages)
   clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
   clockAt: 0, // performance.now() when it came (the running seat's time is counted down from there)
@@ -257,7 +258,7 @@ function onError(message) {
       "This seat was opened in another window or device, so this window stopped. If that was not you, someone has your seat's link: leave the seat.",
       h("button", {type: "button", id: "play-here", onclick: playHere}, "Play here"),
     );
-  } else if (message.code === "bad_token" || message.code === "left") {
+  } else if (message.code === "bad_token" || (message.code === "left" && !page.leaving)) {
     page.conn.stop(); // a refused or given-up seat will not work on a retry either
     setStatus("offline");
     if (page.heldSeat !== null) forgetSeat(page.key, page.heldSeat);
@@ -492,6 +493,7 @@ function askName() {
 /** Give the seat up: it is open again, and the server answers a new invitation for it, shown here to pass on. */
 async function leave() {
   if (!window.confirm("Leave this seat? It opens again for someone else: you get a new invitation link for it.")) return;
+  page.leaving = true;
   try {
     const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
     page.conn.stop();
@@ -502,6 +504,7 @@ async function leave() {
     const field = h("input", {value: url, readonly: true, "aria-label": "the seat's new invitation", dataset: {invitation: answer.seat}});
     showNotice(`You left seat ${answer.seat}; it is open again. Its new invitation (private: whoever opens it takes the seat):`, field, h("a", {href: "/"}, "Back to the lobby"));
   } catch (error) {
+    page.leaving = false;
     toast(`Could not leave: ${error.message}`);
   }
 }
