@@ -29,26 +29,30 @@ def server(store: Store | None = None, **kwargs: Any) -> Iterator[TestClient]:
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> tuple[str, list[str]]:
-    """A new game: its key and the tokens of its human seats (from the invitation links)."""
+    """A new game: its key and the invitation tokens of its human seats (from the invitation links)."""
     answer = client.post("/api/games", json={"game": game, "seats": seats, **extra})
     assert answer.status_code == 201, answer.text
     body = answer.json()
     return body["key"], [i["url"].split("#", 1)[1] for i in body["invitations"]]
 
 
-def join(client: TestClient, key: str, token: str, name: str = "Ann") -> int:
+def join(client: TestClient, key: str, token: str, name: str = "Ann") -> str:
+    """Take the seat of the invitation ``token``: the seat's secret, which every later call of the seat uses."""
     answer = client.post(f"/api/games/{key}/join", json={"token": token, "name": name})
     assert answer.status_code == 200, answer.text
-    seat: int = answer.json()["seat"]
-    return seat
+    secret: str = answer.json()["secret"]
+    return secret
+
+
+def join_all(client: TestClient, key: str, tokens: list[str]) -> list[str]:
+    """Join every invitation in order (names p0, p1, ...): the seats' secrets."""
+    return [join(client, key, token, f"p{i}") for i, token in enumerate(tokens)]
 
 
 def human_game(client: TestClient, game: str = "torabato", **extra: Any) -> tuple[str, list[str]]:
-    """A two-human game with both seats joined (running)."""
+    """A two-human game with both seats joined (running): its key and the seats' secrets."""
     key, tokens = create(client, game, [{"kind": "human"}, {"kind": "human"}], **extra)
-    for i, token in enumerate(tokens):
-        join(client, key, token, f"p{i}")
-    return key, tokens
+    return key, join_all(client, key, tokens)
 
 
 def receive(ws: WebSocketTestSession, timeout: float = WAIT) -> dict[str, Any]:
@@ -81,7 +85,7 @@ def try_send(ws: WebSocketTestSession, text: str, timeout: float = 5.0) -> bool:
 
 
 class Client:
-    """One WebSocket of a seat (a token) or a spectator (no token), with the last ``state`` it was sent."""
+    """One WebSocket of a seat (its secret) or a spectator (no token), with the last ``state`` it was sent."""
 
     def __init__(self, client: TestClient, key: str, token: str | None = None, *, since: int | None = None) -> None:
         self._cm = client.websocket_connect(f"/ws/{key}")

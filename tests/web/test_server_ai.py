@@ -10,7 +10,7 @@ import pytest
 from cardarena.web.ai import ThinkJob, check_agent, think
 from cardarena.web.store import MemoryStore
 
-from .server_fixtures import Client, create, join, server
+from .server_fixtures import Client, create, join, join_all, server
 from .test_server_protocol import true_state
 
 
@@ -33,7 +33,7 @@ def test_two_ai_seats_play_to_the_end_through_the_process_pool() -> None:
 def test_a_human_plays_an_ai_to_the_end_through_the_websocket() -> None:
     with server(ai_workers=1) as client:
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}])
-        join(client, key, tokens[0], "Ann")
+        tokens[0] = join(client, key, tokens[0], "Ann")
         with Client(client, key, tokens[0]) as me:
             acted = 0
             while not me.state["terminal"]:
@@ -71,8 +71,7 @@ def test_a_restarted_server_rebuilds_unfinished_games_and_clients_resume() -> No
     store = MemoryStore()
     with server(store) as client:
         key, tokens = create(client, "lyabi", [{"kind": "human"}, {"kind": "human"}])
-        for i, token in enumerate(tokens):
-            join(client, key, token, f"p{i}")
+        tokens = join_all(client, key, tokens)
         with Client(client, key, tokens[0]) as a, Client(client, key, tokens[1]) as b:
             for _ in range(12):
                 actor = a if a.state["legal"] else b

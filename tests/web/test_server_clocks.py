@@ -14,7 +14,7 @@ from cardarena.web.clocks import Clock, read_clock
 from cardarena.web.lobby import ApiError
 from cardarena.web.store import GameStatus, SeatKind, open_store
 
-from .server_fixtures import Client, create, join, server
+from .server_fixtures import Client, create, join, join_all, server
 
 
 def test_clock_options_are_checked() -> None:
@@ -64,9 +64,7 @@ def _clock_game(client: Any, seconds: int = 5, then: str = "easy") -> tuple[str,
         [{"kind": "human"}, {"kind": "human"}],
         clock={"kind": "move", "seconds": seconds, "then": then},
     )
-    for i, token in enumerate(tokens):
-        join(client, key, token, f"p{i}")
-    return key, tokens
+    return key, join_all(client, key, tokens)
 
 
 def test_a_seat_that_runs_out_of_time_is_played_by_an_ai_and_the_game_goes_on() -> None:
@@ -90,9 +88,9 @@ def test_a_seat_that_runs_out_of_time_is_played_by_an_ai_and_the_game_goes_on() 
 def test_a_seat_may_leave_a_running_game_to_an_ai_of_its_choice() -> None:
     with server() as client:
         key, tokens = create(client, "torabato", [{"kind": "human"}, {"kind": "human"}])
+        tokens[0] = join(client, key, tokens[0], "p0")
         assert client.post(f"/api/games/{key}/handover", json={"token": tokens[0]}).status_code == 409  # not running
-        for i, token in enumerate(tokens):
-            join(client, key, token, f"p{i}")
+        tokens[1] = join(client, key, tokens[1], "p1")
         with Client(client, key, tokens[1]) as bob:
             bad = client.post(f"/api/games/{key}/handover", json={"token": tokens[0], "strength": "godlike"})
             assert bad.status_code == 400

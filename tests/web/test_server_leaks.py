@@ -19,7 +19,7 @@ import pytest
 from cardarena.engine import Rng, State, load
 from cardarena.web.views import Viewer, log_text, state_view
 
-from .server_fixtures import Client, create, join, server
+from .server_fixtures import Client, create, join_all, server
 
 CASES = [
     ("torabato", {}),
@@ -74,8 +74,7 @@ def test_every_message_is_derivable_from_the_viewers_observation(game_id: str, o
     with server() as client:
         players = load(game_id, **options).num_players
         key, tokens = create(client, game_id, [{"kind": "human"}] * players, options=options)
-        for i, token in enumerate(tokens):
-            join(client, key, token, f"p{i}")
+        tokens = join_all(client, key, tokens)
         row = client.app.state.tables.live(key).row  # type: ignore[attr-defined]
         state = load(game_id, **options).new_initial_state(row.seed)
         clients: list[Client] = [Client(client, key, t) for t in tokens] + [Client(client, key)]

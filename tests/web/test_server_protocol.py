@@ -68,8 +68,8 @@ def test_a_strength_label_seats_the_games_own_spec_at_creation_and_at_a_handover
         ly, _ = create(client, "lyabi", seats)
         assert store.get_game(tk).seats[1].agent == GAME_STRENGTHS["tashkalar"]["hard"]
         assert store.get_game(ly).seats[1].agent == "ismcts:iterations=2000"
-        join(client, tk, tokens[0])
-        answer = client.post(f"/api/games/{tk}/handover", json={"token": tokens[0], "strength": "hard"})
+        secret = join(client, tk, tokens[0])
+        answer = client.post(f"/api/games/{tk}/handover", json={"token": secret, "strength": "hard"})
         assert answer.status_code == 200, answer.text
         assert store.get_game(tk).seats[0].agent == GAME_STRENGTHS["tashkalar"]["hard"]
         assert store.get_game(tk).seats[0].label == "hard"
@@ -132,15 +132,21 @@ def test_create_any_game_and_seat_count_then_list_get_join_leave() -> None:
             ("ai", "easy", True),
             ("human", None, False),
         ]
-        assert join(client, key, tokens[0], "Ann") == 0
+        joined = client.post(f"/api/games/{key}/join", json={"token": tokens[0], "name": "Ann"}).json()
+        assert joined["seat"] == 0 and isinstance(joined["secret"], str) and joined["secret"] != tokens[0]
         assert client.get(f"/api/games/{key}").json()["status"] == "open"
-        assert join(client, key, tokens[1], "Bob") == 2
+        bob = join(client, key, tokens[1], "Bob")
         game = client.get(f"/api/games/{key}").json()
         assert game["status"] == "running" and [s["name"] for s in game["seats"]][::2] == ["Ann", "Bob"]
-        assert client.post(f"/api/games/{key}/leave", json={"token": tokens[1]}).json() == {}
+        left = client.post(f"/api/games/{key}/leave", json={"token": bob}).json()
+        assert left["seat"] == 2 and left["invitation"].startswith(f"/play/{key}#")
         seat = client.get(f"/api/games/{key}").json()["seats"][2]
         assert (seat["name"], seat["taken"]) == ("", False)
-        assert join(client, key, tokens[1], "Cy") == 2  # the token still works
+        # the seat is open again through the new invitation only: the leaver's secret and the old one are void
+        for dead in (bob, tokens[1]):
+            assert client.post(f"/api/games/{key}/join", json={"token": dead, "name": "Cy"}).status_code == 403
+        cy = join(client, key, left["invitation"].split("#", 1)[1], "Cy")
+        assert client.get(f"/api/games/{key}").json()["seats"][2]["name"] == "Cy" and cy != bob
 
 
 def test_join_refusals() -> None:
@@ -276,8 +282,8 @@ def test_more_malformed_messages() -> None:
 def test_acting_before_every_seat_is_taken_waits() -> None:
     with server() as client:
         key, tokens = create(client, "torabato", [{"kind": "human"}, {"kind": "human"}])
-        join(client, key, tokens[0])
-        with Client(client, key, tokens[0]) as a:
+        secret = join(client, key, tokens[0])
+        with Client(client, key, secret) as a:
             assert a.state["status"] == "open" and a.state["legal"] == []
             a.send({"type": "act", "ply": 0, "action": "pass"})
             assert [m["code"] for m in a.sync()] == ["waiting"]

@@ -100,8 +100,7 @@ def test_replaying_an_old_message_is_stale() -> None:
 def test_names_and_chat_with_markup_are_kept_and_sent_as_plain_text() -> None:
     with server() as client:
         key, tokens = create(client, "torabato", [{"kind": "human", "name": SCRIPT[:24]}, {"kind": "human"}])
-        join(client, key, tokens[0], SCRIPT[:24])
-        join(client, key, tokens[1], "<b>Bob</b>&amp;")
+        tokens = [join(client, key, tokens[0], SCRIPT[:24]), join(client, key, tokens[1], "<b>Bob</b>&amp;")]
         raw = client.get(f"/api/games/{key}").text
         assert json.loads(raw)["seats"][1]["name"] == "<b>Bob</b>&amp;"  # verbatim, not escaped or stripped
         assert client.get(f"/api/games/{key}").headers["content-type"] == "application/json"
@@ -132,7 +131,8 @@ def test_oversized_malformed_and_flooding_clients_are_refused_then_cut_off() -> 
             a.send("[" * 1000 + "]" * 1000)
             codes = [m["code"] for m in a.sync() if m["type"] == "error"]
             assert codes == ["too_large", "malformed", "malformed"]
-            flooder = Client(client, key, tokens[1])
+            flooder = Client(client, key, tokens[1])  # seat 1 again: the newest connection wins, b is closed
+            assert b.until("error")["code"] == "replaced"
             sent = 0
             while sent < 500 and try_send(flooder.ws, '{"type": "ping"}'):
                 sent += 1
@@ -141,7 +141,8 @@ def test_oversized_malformed_and_flooding_clients_are_refused_then_cut_off() -> 
                 seen.append(m.get("code", m["type"]))
             flooder.close()
             assert "rate_limited" in seen and seen.count("pong") < sent
-            goes_on(a, b)
+            with Client(client, key, tokens[1]) as b:
+                goes_on(a, b)
 
 
 def test_guessing_game_keys_gives_nothing() -> None:

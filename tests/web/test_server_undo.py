@@ -75,8 +75,8 @@ def test_undo_refusals_change_nothing() -> None:
 def test_once_the_ai_has_answered_there_is_no_undo() -> None:
     with server() as client:
         key, tokens = create(client, "torabato", [{"kind": "human"}, {"kind": "ai", "agent": "random"}])
-        join(client, key, tokens[0])
-        with Client(client, key, tokens[0]) as ann:
+        secret = join(client, key, tokens[0])
+        with Client(client, key, secret) as ann:
             ann.act(ann.state["legal"][0]["text"])
             while ann.state["to_act"] != 0:  # the AI reveals its card
                 ann.until("state")

@@ -21,7 +21,17 @@ from starlette.websockets import WebSocketDisconnect
 from . import protocol
 from .ai import STRENGTHS, AIPool
 from .clocks import fresh, read_clock
-from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
+from .lobby import (
+    ApiError,
+    bad_request,
+    catalogue,
+    check_text,
+    invitation_links,
+    invitation_url,
+    new_game,
+    rematch_request,
+    seat_of_secret,
+)
 from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
@@ -153,24 +163,25 @@ def create_app(
 
     @app.post("/api/games/{key}/join")
     async def join(key: str, request: Request) -> dict[str, Any]:
+        """An invitation takes its seat: the answer's ``secret`` (given only here) is the seat's from now on."""
         table = await tables.get(key)
         body = await _token_body(request)
-        return {"seat": await tables.join(table, body.get("token"), body.get("name"))}
+        seat, secret = await tables.join(table, body.get("token"), body.get("name"))
+        return {"seat": seat, "secret": secret}
 
     @app.post("/api/games/{key}/leave")
     async def leave(key: str, request: Request) -> dict[str, Any]:
+        """A seat is given up: open again, with a new invitation for the leaver to pass on (or to come back)."""
         table = await tables.get(key)
-        await tables.leave(table, (await _token_body(request)).get("token"))
-        return {}
+        seat, invitation = await tables.leave(table, (await _token_body(request)).get("token"))
+        return {"seat": seat, "invitation": invitation_url(table.key, invitation)}
 
     @app.post("/api/games/{key}/handover")
     async def handover(key: str, request: Request) -> dict[str, Any]:
         """A seat leaves a running game and an AI of the strength it names plays on for it."""
         table = await tables.get(key)
         body = await _token_body(request)
-        seat = find_seat(table.row, body.get("token"))
-        if seat is None:
-            raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+        seat = seat_of_secret(table.row, body.get("token"))
         strength = body.get("strength", "easy")
         if strength not in STRENGTHS:
             raise bad_request(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
@@ -180,8 +191,7 @@ def create_app(
     @app.post("/api/games/{key}/rematch", status_code=201)
     async def rematch(key: str, request: Request) -> dict[str, Any]:
         table = await tables.get(key)
-        if find_seat(table.row, (await _token_body(request)).get("token")) is None:
-            raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+        seat_of_secret(table.row, (await _token_body(request)).get("token"))
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
         row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
@@ -270,9 +280,10 @@ def create_app(
         token = message.get("token")
         if token is None:
             return Conn(None), since
-        seat = find_seat(table.row, token)
-        if seat is None:
-            raise protocol.ProtocolError("bad_token", "this token is not a seat of this game")
+        try:  # a seat's secret; an invitation (a seat nobody took yet) may not look at the dealt hand
+            seat = seat_of_secret(table.row, token)
+        except ApiError as e:
+            raise protocol.ProtocolError(e.code, e.message) from None
         return Conn(seat.seat), since
 
     async def _read(ws: WebSocket, table: Table, conn: Conn) -> None:

@@ -163,13 +163,15 @@ async def _game(base: str, url: str, game: str, stats: Stats, seed: int, deadlin
         _request, base, "POST", "/api/games", {"game": game, "seats": [{"kind": "human"}] * players}
     )
     key: str = created["key"]
-    tokens = [i["url"].split("#", 1)[1] for i in created["invitations"]]
-    for seat, token in enumerate(tokens):
-        await asyncio.to_thread(
-            _request, base, "POST", f"/api/games/{key}/join", {"token": token, "name": f"bot{seat}"}
+    invitations = [i["url"].split("#", 1)[1] for i in created["invitations"]]
+    secrets = []  # joining gives each seat its secret, which replaces the invitation
+    for seat, invitation in enumerate(invitations):
+        joined = await asyncio.to_thread(
+            _request, base, "POST", f"/api/games/{key}/join", {"token": invitation, "name": f"bot{seat}"}
         )
+        secrets.append(joined["secret"])
     rng = random.Random(seed)
-    await asyncio.gather(*(_seat(url, key, s, t, stats, rng, deadline, think) for s, t in enumerate(tokens)))
+    await asyncio.gather(*(_seat(url, key, s, t, stats, rng, deadline, think) for s, t in enumerate(secrets)))
     return key
 
 

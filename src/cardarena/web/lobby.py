@@ -2,6 +2,13 @@
 
 Everything a request carries is checked here with a plain-words reason (:class:`ApiError`), so the routes of
 ``app.py`` stay thin. A seat token is returned once, inside its invitation link; the store keeps its SHA-256.
+
+**Invitations and seat secrets.** A human seat's ``token_hash`` holds one of two things. While the seat is open
+(``claimed`` false) it is the hash of the seat's *invitation*, which the creator (or whoever asked for a rematch,
+or whoever left the seat) holds and passes on; an invitation does one thing: join. Joining replaces it with the
+hash of a new *seat secret* that only the joiner is given; from then on the invitation is refused everywhere and
+the secret is what the seat uses (the table's socket, leave, handover, rematch). So whoever handed out the links
+cannot sit in, watch or act for a seat someone else took (:func:`seat_of_secret`).
 """
 
 from __future__ import annotations
@@ -64,6 +71,25 @@ def find_seat(row: GameRow, token: object) -> SeatRow | None:
         if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
             found = seat
     return found
+
+
+def seat_of_secret(row: GameRow, token: object) -> SeatRow:
+    """The taken seat whose secret ``token`` is (what every call after ``join`` uses); ``ApiError`` 403
+    ``bad_token`` for anything else, saying when ``token`` is the invitation of a seat nobody has taken yet."""
+    seat = find_seat(row, token)
+    if seat is None:
+        raise ApiError(
+            403,
+            "bad_token",
+            "this token is not a seat of this game (an invitation stops working once someone has taken its seat)",
+        )
+    if not seat.claimed:
+        raise ApiError(
+            403,
+            "bad_token",
+            "this is the invitation of a seat nobody has taken: join the seat first, then use the secret joining gives",
+        )
+    return seat
 
 
 # -- names and chat -------------------------------------------------------------------------------------------
@@ -210,11 +236,16 @@ def rematch_request(old: GameRow) -> dict[str, Any]:
     return {"game": old.game, "options": old.options, "seats": seats, "private": old.private}
 
 
+def invitation_url(key: str, token: str) -> str:
+    """The link that opens a seat's invitation: the token in the fragment, which browsers never send."""
+    return f"/play/{key}#{token}"
+
+
 def invitation_links(key: str, invitations: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "key": key,
         "watch": f"/watch/{key}",
-        "invitations": [{"seat": i["seat"], "url": f"/play/{key}#{i['token']}"} for i in invitations],
+        "invitations": [{"seat": i["seat"], "url": invitation_url(key, i["token"])} for i in invitations],
     }
 
 

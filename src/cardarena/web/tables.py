@@ -31,15 +31,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
+from . import protocol
 from .ai import AIPool, ThinkJob, strength_spec, think
 from .clocks import Clock, now
-from .lobby import ApiError, check_name, find_seat, summary
+from .lobby import ApiError, check_name, find_seat, hash_token, new_token, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .views import Viewer, log_text, state_view, viewers
 
 log = logging.getLogger("cardarena.web")
 
 QUEUE_SIZE = 512  # messages waiting for one slow connection before it is dropped
+REPLACED = "this seat was opened in another window or device, so this one stopped"
 
 
 class ActError(Exception):
@@ -252,14 +254,25 @@ class Tables:
         self._kick_ai(table)
         return table
 
-    async def join(self, table: Table, token: object, name: object) -> int:
+    async def join(self, table: Table, token: object, name: object) -> tuple[int, str]:
+        """Take the open seat whose invitation ``token`` is: the seat and its new secret, which replaces the
+        invitation (stored hashed, given to the joiner only). A taken seat's token (its secret, or an invitation
+        used already) is refused, so nobody can rename a player or take their seat over."""
         async with table.lock:
             seat = find_seat(table.row, token)
             if seat is None:
-                raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
+                raise ApiError(
+                    403,
+                    "bad_token",
+                    "this link's token is not an open seat of this game (an invitation works once: someone has "
+                    "taken this seat)",
+                )
+            if seat.claimed:
+                raise ApiError(409, "taken", "this seat is taken already: its page opens with the seat's secret")
             if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise ApiError(409, "finished", "this game is over")
-            claimed = replace(seat, name=check_name(name), claimed=True)
+            secret = new_token()
+            claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret))
             await asyncio.to_thread(self.store.update_seat, table.key, claimed)
             row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
             if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
@@ -270,21 +283,30 @@ class Tables:
             self._broadcast_seats(table)
             self._broadcast(table)
         self._kick_ai(table)
-        return seat.seat
+        return seat.seat, secret
 
-    async def leave(self, table: Table, token: object) -> None:
+    async def leave(self, table: Table, token: object) -> tuple[int, str]:
+        """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
+        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with)."""
         async with table.lock:
-            seat = find_seat(table.row, token)
-            if seat is None:
-                raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
-            opened = replace(seat, name="", claimed=False)
+            seat = seat_of_secret(table.row, token)
+            invitation = new_token()
+            opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation))
             await asyncio.to_thread(self.store.update_seat, table.key, opened)
             table.row = replace(table.row, seats=tuple(opened if s.seat == seat.seat else s for s in table.row.seats))
+            self._close_seat(table, seat.seat, protocol.error("left", "this seat was left: it is open again"))
             self._broadcast_seats(table)
+        return seat.seat, invitation
 
     # -- connections ------------------------------------------------------------------------------------------
     def attach(self, table: Table, conn: Conn, *, since: int) -> None:
-        """A connection joins the table: it gets ``welcome``, then the state with the log after ``since``."""
+        """A connection joins the table: it gets ``welcome``, then the state with the log after ``since``.
+
+        A seat has one live connection: the newest. An older one of the same seat (another window, another
+        device, or a socket a network drop left half open while the page reconnected) is told ``replaced`` and
+        closed, so the seat's owner sees when the seat was opened elsewhere and nobody reads along unseen."""
+        if conn.seat is not None:
+            self._close_seat(table, conn.seat, protocol.error("replaced", REPLACED))
         table.conns.append(conn)
         conn.log_sent = min(max(since, 0), table.ply_of(conn.seat))
         conn.push({"type": "welcome", "seat": conn.seat, "game": table.summary(), "rules_url": _rules_url(table)})
@@ -292,6 +314,14 @@ class Tables:
         table.views[conn.seat] = view
         conn.push(self._state_message(table, conn, view))
         self._broadcast_seats(table, skip=conn)  # its own state carries the seats
+
+    @staticmethod
+    def _close_seat(table: Table, seat: int, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection of ``seat`` and close them (they leave ``conns`` on detach)."""
+        for old in table.conns:
+            if old.seat == seat and not old.closed:
+                old.push(message)
+                old.close()
 
     def detach(self, table: Table, conn: Conn) -> None:
         conn.close()

@@ -1,7 +1,9 @@
 """The table page's live mode against stand-ins of the server (Playwright routes the WebSocket and the REST
-calls, so no server runs): the seat token travels only inside the first WebSocket message, never in a URL; the
-page reconnects by itself after the connection drops, resumes with ``since`` and does not repeat the log; a
-spectator says hello without a token; a refused token stops the retries."""
+calls, so no server runs): the invitation in the link joins once (in a POST body) and the fragment becomes
+``#seat=N``; the seat's secret that the join answers travels only inside the first WebSocket message, never in a
+URL, and a reload opens the seat with it; the page reconnects by itself after the connection drops, resumes with
+``since`` and does not repeat the log; a spectator says hello without a token; a refused token stops the
+retries; a seat opened in another window stops this one, which says so and takes it back on a click."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from typing import Any
 from .browser import ORIGIN, PageErrors, click_action, route_static
 
 KEY = "Gk3yT0pSecretKey"
-TOKEN = "tok-Zq9_very-secret-seat-token-123456"
+TOKEN = "tok-Zq9_very-secret-seat-token-123456"  # the invitation in the link
+SECRET = "sec-Wx4_the-seat-secret-the-join-gives-789"
+NEW_INVITATION = "inv-Pq2_the-invitation-leave-gives-456"
 
 
 class FakeTable:
@@ -27,6 +31,12 @@ class FakeTable:
         self.received: list[dict[str, Any]] = []
         self.urls: list[str] = []
         self.refuse = False
+
+    def replace_seat(self) -> None:
+        """What the server does when the seat is opened elsewhere: ``replaced``, then the socket closes."""
+        message = "this seat was opened in another window or device, so this one stopped"
+        self.sockets[-1].send(json.dumps({"type": "error", "code": "replaced", "message": message}))
+        self.sockets[-1].close()
 
     def state(self, since: int) -> dict[str, Any]:
         messages = self.fixture["messages"][: self.step + 1]
@@ -68,7 +78,15 @@ def open_live(
     def api(route: Any, path: str) -> bool:
         if path == f"/api/games/{KEY}/join":
             posted.append(json.loads(route.request.post_data))
-            route.fulfill(status=200, content_type="application/json", body=json.dumps({"seat": table.fixture["seat"]}))
+            answer = {"seat": table.fixture["seat"], "secret": SECRET}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+            return True
+        if path == f"/api/games/{KEY}/leave":
+            posted.append(json.loads(route.request.post_data))
+            # the server closes the seat's socket ("left") as it answers: here the socket hears it first
+            table.sockets[-1].send(json.dumps({"type": "error", "code": "left", "message": "this seat was left"}))
+            answer = {"seat": table.fixture["seat"], "invitation": f"/play/{KEY}#{NEW_INVITATION}"}
+            route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
             return True
         if path.startswith("/api/games/") and path.endswith("/rules"):
             route.fulfill(status=200, content_type="text/plain", body=table.fixture["rules"])
@@ -93,10 +111,12 @@ def test_a_seat_connects_with_its_token_in_the_first_message_only(browser: Any, 
     try:
         wait_status(page, "connected")
         page.wait_for_function("() => window.__table.state() !== null")
-        assert table.hellos == [{"type": "hello", "token": TOKEN}]
-        assert posted == [{"token": TOKEN, "name": "Ada"}]  # the seat is claimed in a POST body
+        assert table.hellos == [{"type": "hello", "token": SECRET}]  # the seat's secret, not the invitation
+        assert posted == [{"token": TOKEN, "name": "Ada"}]  # the invitation joins, in a POST body
         assert table.urls == [f"ws://cardarena.test/ws/{KEY}"]
-        assert requests and not [u for u in requests if TOKEN in u]
+        assert requests and not [u for u in requests if TOKEN in u or SECRET in u]
+        seat = fixture["seat"]
+        assert page.url == f"{ORIGIN}/play/{KEY}#seat={seat}"  # the invitation is gone from the address
         assert "ToraBato" in page.locator("#rules-text").text_content()
         # an action is sent with the ply of the state it answers
         action = fixture["messages"][step]["legal"][-1]["text"]
@@ -125,7 +145,7 @@ def test_the_page_reconnects_by_itself_and_resumes_the_log(browser: Any, fixture
         wait_status(page, "reconnecting")
         wait_status(page, "connected")  # after 0.5 s
         page.wait_for_function("(ply) => window.__table.state().ply === ply", arg=fixture["messages"][60]["ply"])
-        assert table.hellos[1] == {"type": "hello", "token": TOKEN, "since": held}
+        assert table.hellos[1] == {"type": "hello", "token": SECRET, "since": held}
         total = sum(len(m["log"]) for m in fixture["messages"][:61])
         assert page.locator("#log li").count() == total  # nothing twice, nothing missing
         assert errors == []
@@ -157,6 +177,76 @@ def test_a_refused_token_stops_the_retries(browser: Any, fixtures: dict[str, Any
         assert page.locator(".toast", has_text="this seat token is not valid").count() == 1
         page.wait_for_timeout(1500)  # a retry would have come after 0.5 s
         assert len(table.hellos) == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_reload_opens_the_seat_with_its_secret_without_joining_again(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 5)
+    page, errors, requests, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        page.reload()
+        wait_status(page, "connected")
+        assert posted == [{"token": TOKEN, "name": "Ada"}]  # joined once
+        assert table.hellos == [{"type": "hello", "token": SECRET}] * 2
+        # the invitation link opened again in this browser finds the seat it took, without a join
+        page.goto(f"{ORIGIN}/play/{KEY}#{TOKEN}")
+        page.wait_for_function("() => location.hash.startsWith('#seat=')")
+        wait_status(page, "connected")
+        assert len(posted) == 1 and table.hellos == [{"type": "hello", "token": SECRET}] * 3
+        assert page.url.endswith(f"#seat={fixtures['torabato']['seat']}")
+        assert not [u for u in requests if TOKEN in u or SECRET in u]
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_seat_without_its_secret_in_this_browser_says_so(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 5)
+    page, errors, _, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#seat=1", table)
+    try:
+        wait_status(page, "offline")
+        assert "does not hold seat 1" in page.locator("#notice").text_content()
+        assert table.hellos == [] and posted == []
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_seat_opened_elsewhere_stops_this_window_which_says_so(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 5)
+    page, errors, _, _ = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        table.replace_seat()
+        wait_status(page, "offline")
+        assert "opened in another window or device" in page.locator("#notice").text_content()
+        page.wait_for_timeout(1500)  # a retry would have come after 0.5 s: it would take the seat back unasked
+        assert len(table.hellos) == 1
+        page.click("#play-here")  # the player takes the seat back here
+        wait_status(page, "connected")
+        assert page.locator("#notice").is_hidden()
+        assert table.hellos[-1]["token"] == SECRET and len(table.hellos) == 2
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_leaving_shows_the_seats_new_invitation_and_forgets_the_secret(browser: Any, fixtures: dict[str, Any]) -> None:
+    table = FakeTable(fixtures["torabato"], 5)
+    page, errors, _, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
+    try:
+        wait_status(page, "connected")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#leave")
+        page.wait_for_selector("#notice [data-invitation]")
+        assert posted[-1] == {"token": SECRET}
+        assert page.input_value("#notice [data-invitation]") == f"{ORIGIN}/play/{KEY}#{NEW_INVITATION}"
+        page.wait_for_timeout(300)  # the socket's "left" came first: it does not replace the invitation shown
+        assert page.locator("#notice [data-invitation]").count() == 1
+        assert page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('cardarena.seat.'))") == []
         assert errors == []
     finally:
         page.context.close()

@@ -105,6 +105,12 @@ def sit_down(page: Any) -> None:
     page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
 
 
+def held_secret(page: Any, key: str, seat: int) -> str:
+    """The secret of ``seat`` the page's browser keeps (localStorage, as table.js keeps it)."""
+    secret: str = page.evaluate(f"JSON.parse(localStorage.getItem('cardarena.seat.{key}.{seat}')).secret")
+    return secret
+
+
 def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions: int = 5000) -> int:
     """Each page clicks a random legal action whenever it is to act, until the game is over; returns the count."""
     last = {id(p): -1 for p in pages}
@@ -179,6 +185,14 @@ def test_two_humans_play_through_their_invitation_links(browser: Any, server: st
         sit_down(ada)
         bo.goto(invitation)
         bo.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
+        assert ada.url.endswith("#seat=0") and bo.url.endswith("#seat=1")  # the invitations left the addresses
+        # the creator kept Bo's invitation: once Bo has joined it takes nothing (issue 27, point 2)
+        spy = ada.context.new_page()
+        spy.goto(invitation)
+        spy.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'offline'")
+        assert "Could not take the seat" in spy.locator("#notice").text_content()
+        assert spy.evaluate("window.__table.seat()") is None
+        spy.close()
         ada.wait_for_function(
             "() => [...document.querySelectorAll('#seats .name')].some((e) => e.textContent === '<b>Bo</b>')"
         )
@@ -190,10 +204,37 @@ def test_two_humans_play_through_their_invitation_links(browser: Any, server: st
         for page in (ada, bo):
             assert page.locator("#result").is_visible()
             assert page.evaluate("window.__pwned") is None
-        # neither seat's token reaches the other's page, nor any URL requested
+        # neither seat's token nor secret reaches the other's page, nor any URL requested
+        key = ada.url.split("/play/", 1)[1].split("#", 1)[0]
+        secret0, secret1 = held_secret(ada, key, 0), held_secret(bo, key, 1)
         assert token0 not in bo.content() and token1 not in ada.content()
-        assert not [u for u in requests if token1 in u or token0 in u]
+        assert secret0 not in bo.content() and secret1 not in ada.content()
+        assert not [u for u in requests if token1 in u or token0 in u or secret1 in u or secret0 in u]
         assert ada_errors == [] and bo_errors == []
     finally:
         ada.context.close()
         bo.context.close()
+
+
+def test_a_seat_opened_in_a_second_window_stops_the_first_which_says_so(browser: Any, server: str) -> None:
+    """One live connection per seat (issue 27, point 2): the newest wins, the older window is told and stops, and
+    a click there takes the seat back."""
+    first, errors = new_page(browser, "Ada")
+    try:
+        create_game(first, server, "torabato", "ai:easy")
+        sit_down(first)
+        second = first.context.new_page()  # the same browser: it holds the seat's secret
+        second.goto(first.url)
+        offline = "() => document.querySelector('#status')?.dataset.status === 'offline'"
+        online = "() => document.querySelector('#status')?.dataset.status === 'connected'"
+        second.wait_for_function(online)
+        first.wait_for_function(offline)
+        assert "opened in another window or device" in first.locator("#notice").text_content()
+        assert second.evaluate("window.__table.seat()") == 0
+        first.click("#play-here")
+        first.wait_for_function(online)
+        second.wait_for_function(offline)
+        assert "opened in another window or device" in second.locator("#notice").text_content()
+        assert errors == []
+    finally:
+        first.context.close()

@@ -177,7 +177,7 @@ function showCreated(answer, seats) {
       field,
       h("button", {type: "button", class: "secondary", onclick: async () => toast((await copyText(url, field)) ? "Copied." : "Select the link and copy it.", "info")}, "Copy"),
       mine ? h("a", {class: "button", href: url}, "Sit down") : null,
-      h("span", {class: "warn"}, "Private to that player: whoever has this link plays this seat."),
+      h("span", {class: "warn"}, "Private to that player: whoever opens it first takes this seat (then it stops working)."),
     );
   });
   const watch = absolute(answer.watch || `/watch/${answer.key}`);

@@ -8,7 +8,7 @@ const OFFLINE_AFTER = 5; // failed attempts in a row before the indicator says "
 export class Connection {
   /**
    * @param {string} key the game key
-   * @param {string|null} token the seat token (from the URL fragment; sent only inside the first message)
+   * @param {string|null} token the seat's secret (sent only inside the first message; null: a spectator)
    * @param {{onMessage: Function, onStatus: Function, since: Function}} hooks
    */
   constructor(key, token, hooks) {
@@ -90,7 +90,15 @@ export class Connection {
     return false;
   }
 
-  /** Stop for good (a refused token: retrying cannot help). */
+  /** Connect again after stop() (the player chose to take the seat back in this window). */
+  resume() {
+    this.stopped = false;
+    this.failures = 0;
+    clearTimeout(this.timer);
+    if (!this.ws) this.connect();
+  }
+
+  /** Stop for good (a refused token: retrying cannot help; the seat opened elsewhere: only a click retries). */
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);

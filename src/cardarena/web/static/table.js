@@ -2,8 +2,10 @@
 // result. A game with a table module (tables/<game>.js) draws its own table from the observation; the others
 // show the game's text panels ("board").
 //
-// URLs: /play/{key}#TOKEN (a seat: the token stays in the fragment and is sent only inside the WebSocket's
-// first message), /watch/{key} (a spectator). Development and tests: table.html?fixture=URL&step=N plays back
+// URLs: /play/{key}#INVITATION (an invitation: the page joins with it once, keeps the seat's secret the join
+// answers in localStorage and replaces the fragment with #seat=N), /play/{key}#seat=N (a seat this browser holds:
+// its secret is sent only inside the WebSocket's first message and the lobby's POST bodies), /watch/{key} (a
+// spectator). Development and tests: table.html?fixture=URL&step=N plays back
 // a fixture file (tests/web/ui/wire.py) instead of connecting.
 
 import {h, replace, append, getJSON, toast, savedName, saveName} from "./dom.js";
@@ -14,7 +16,7 @@ const TABLE_MODULES = new Set(["torabato", "laplaplace", "lyabi", "dicebattle", 
 
 const page = {
   key: null,
-  token: null,
+  token: null, // the seat's secret (never the invitation, which only joins)
   mode: "watch", // "play" or "watch"
   seat: null, // our seat number (null: spectator)
   summary: null, // the game summary (welcome.game)
@@ -25,6 +27,8 @@ const page = {
   moduleFor: null,
   conn: null,
   fixture: null,
+  heldSeat: null, // the seat whose secret this page holds (kept in localStorage)
+  leaving: false, // this page asked to leave the seat (the server's "left" is then no news)
   spectators: 0, // how many watch (welcome, state and seats messages)
   clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
   clockAt: 0, // performance.now() when it came (the running seat's time is counted down from there)
@@ -40,8 +44,60 @@ function readLocation() {
   if (fixture) return {fixture, step: Number(params.get("step") || 0)};
   const match = location.pathname.match(/^\/(play|watch)\/([^/]+)\/?$/);
   if (!match) return null;
-  const token = match[1] === "play" ? decodeURIComponent(location.hash.slice(1)) : "";
-  return {mode: match[1], key: decodeURIComponent(match[2]), token: token || null};
+  const where = {mode: match[1], key: decodeURIComponent(match[2]), invitation: null, seat: null};
+  if (where.mode === "play") {
+    const fragment = decodeURIComponent(location.hash.slice(1));
+    const held = /^seat=(\d{1,3})$/.exec(fragment);
+    if (held) where.seat = Number(held[1]);
+    else where.invitation = fragment || null;
+  }
+  return where;
+}
+
+// ---------------------------------------------------------------------------------------------- seat secrets
+// A joined seat's secret is kept in localStorage under cardarena.seat.KEY.SEAT as {seat, secret, invitation}: a
+// reload, another tab or a reconnect opens the seat with it (the server then closes the older connection, which
+// says so). The invitation, dead once joined, is kept only to recognise its link if it is opened again.
+
+const SEATS = "cardarena.seat.";
+
+function loadSeat(key, seat) {
+  try {
+    const held = JSON.parse(localStorage.getItem(`${SEATS}${key}.${seat}`) || "null");
+    return held && typeof held.secret === "string" && held.seat === seat ? held : null;
+  } catch {
+    return null;
+  }
+}
+
+function heldByInvitation(key, invitation) {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const name = localStorage.key(i);
+      if (!name || !name.startsWith(`${SEATS}${key}.`)) continue;
+      const held = loadSeat(key, Number(name.slice(`${SEATS}${key}.`.length)));
+      if (held && held.invitation === invitation) return held;
+    }
+  } catch {
+    // storage disabled: nothing is held
+  }
+  return null;
+}
+
+function saveSeat(key, held) {
+  try {
+    localStorage.setItem(`${SEATS}${key}.${held.seat}`, JSON.stringify(held));
+  } catch {
+    // storage disabled: the seat lasts as long as this page
+  }
+}
+
+function forgetSeat(key, seat) {
+  try {
+    localStorage.removeItem(`${SEATS}${key}.${seat}`);
+  } catch {
+    // nothing kept
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- sending
@@ -193,10 +249,37 @@ function undo() {
 function onError(message) {
   document.body.classList.remove("sending");
   toast(message.message || message.code || "error");
-  if (message.code === "bad_token") {
-    page.conn.stop(); // a refused token will not work on a retry either
+  if (message.code === "replaced") {
+    // the seat was opened in another window or device: the server closed this connection; retrying by itself
+    // would take the seat back from there, so only a click does
+    page.conn.stop();
     setStatus("offline");
+    showNotice(
+      "This seat was opened in another window or device, so this window stopped. If that was not you, someone has your seat's link: leave the seat.",
+      h("button", {type: "button", id: "play-here", onclick: playHere}, "Play here"),
+    );
+  } else if (message.code === "bad_token" || (message.code === "left" && !page.leaving)) {
+    page.conn.stop(); // a refused or given-up seat will not work on a retry either
+    setStatus("offline");
+    if (page.heldSeat !== null) forgetSeat(page.key, page.heldSeat);
+    showNotice(`${message.message}.`, h("a", {href: `/watch/${encodeURIComponent(page.key)}`}, "Watch the game"));
   }
+}
+
+/** Take the seat back in this window (the other one is then told, as this one was). */
+function playHere() {
+  hideNotice();
+  page.conn.resume();
+}
+
+function showNotice(text, ...extra) {
+  const box = $("notice");
+  replace(box, h("span", {}, text), " ", extra);
+  box.hidden = false;
+}
+
+function hideNotice() {
+  $("notice").hidden = true;
 }
 
 // ---------------------------------------------------------------------------------------------- drawing
@@ -363,19 +446,32 @@ async function loadRules(url) {
 
 // ---------------------------------------------------------------------------------------------- lobby calls
 
-/** Ask for a name (kept in localStorage) and claim the seat of our token, once per browser tab. */
-async function join() {
-  const flag = `cardarena.joined.${page.key}`;
-  if (sessionStorage.getItem(flag)) return;
-  let name = savedName();
-  if (!name) name = await askName();
-  saveName(name);
-  try {
-    await getJSON(`/api/games/${encodeURIComponent(page.key)}/join`, {method: "POST", body: {token: page.token, name}});
-    sessionStorage.setItem(flag, "1");
-  } catch (error) {
-    toast(`Could not take the seat: ${error.message}`);
+/**
+ * The seat this page plays: the one this browser holds (#seat=N), or the one the invitation in the fragment takes
+ * (asking for a name, kept in localStorage; joining answers the seat's secret). The fragment then becomes
+ * #seat=N, so a reload or a screenshot neither shows nor needs the invitation. ``null`` when there is none.
+ */
+async function claimSeat(where) {
+  let held = where.seat !== null ? loadSeat(page.key, where.seat) : heldByInvitation(page.key, where.invitation);
+  if (!held && where.seat !== null) {
+    showNotice(`This browser does not hold seat ${where.seat} of this game: open your invitation link (it works once).`);
+    return null;
   }
+  if (!held) {
+    let name = savedName();
+    if (!name) name = await askName();
+    saveName(name);
+    try {
+      const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/join`, {method: "POST", body: {token: where.invitation, name}});
+      held = {seat: answer.seat, secret: answer.secret, invitation: where.invitation};
+    } catch (error) {
+      showNotice(`Could not take the seat: ${error.message}.`, h("a", {href: `/watch/${encodeURIComponent(page.key)}`}, "Watch the game"));
+      return null;
+    }
+    saveSeat(page.key, held);
+  }
+  history.replaceState(null, "", `${location.pathname}${location.search}#seat=${held.seat}`);
+  return held;
 }
 
 function askName() {
@@ -394,15 +490,21 @@ function askName() {
   });
 }
 
-/** Give the seat up (it is open again; the invitation link still works) and go back to the lobby. */
+/** Give the seat up: it is open again, and the server answers a new invitation for it, shown here to pass on. */
 async function leave() {
-  if (!window.confirm("Leave this seat? Your invitation link will still let you back in.")) return;
+  if (!window.confirm("Leave this seat? It opens again for someone else: you get a new invitation link for it.")) return;
+  page.leaving = true;
   try {
-    await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
-    sessionStorage.removeItem(`cardarena.joined.${page.key}`);
+    const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
     page.conn.stop();
-    location.assign("/");
+    forgetSeat(page.key, page.heldSeat);
+    setStatus("offline");
+    $("leave").hidden = true;
+    const url = new URL(answer.invitation, location.href).href;
+    const field = h("input", {value: url, readonly: true, "aria-label": "the seat's new invitation", dataset: {invitation: answer.seat}});
+    showNotice(`You left seat ${answer.seat}; it is open again. Its new invitation (private: whoever opens it takes the seat):`, field, h("a", {href: "/"}, "Back to the lobby"));
   } catch (error) {
+    page.leaving = false;
     toast(`Could not leave: ${error.message}`);
   }
 }
@@ -456,9 +558,16 @@ async function start() {
     page.mode = page.fixture.seat === null ? "watch" : "play";
     page.conn = new FixtureConnection(page.fixture, hooks, where.step);
   } else {
-    Object.assign(page, {key: where.key, token: where.token, mode: where.mode});
-    if (page.mode === "play" && page.token) {
-      await join();
+    Object.assign(page, {key: where.key, mode: where.mode});
+    // another link of this game pasted into this tab changes only the fragment: read it as a new page would
+    window.addEventListener("hashchange", () => location.reload());
+    if (page.mode === "play") {
+      const held = await claimSeat(where);
+      if (!held) {
+        setStatus("offline");
+        return;
+      }
+      Object.assign(page, {token: held.secret, heldSeat: held.seat});
       $("leave").hidden = false;
       $("leave").addEventListener("click", leave);
     }
