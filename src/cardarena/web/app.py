@@ -127,7 +127,7 @@ def create_app(
     # -- the lobby --------------------------------------------------------------------------------------------
     @app.get("/api/catalogue")
     async def get_catalogue() -> dict[str, Any]:
-        return catalogue()
+        return catalogue(agent_specs=allow_agent_specs)
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:

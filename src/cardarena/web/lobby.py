@@ -100,7 +100,9 @@ def _option_view(o: Option) -> dict[str, Any]:
     }
 
 
-def catalogue() -> dict[str, Any]:
+def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
+    """The games a browser may start, their options and strengths; ``agent_specs``: whether this server takes an
+    agent spec for an AI seat (its operator's choice), so that the lobby offers one only then."""
     rows = []
     for game_id in games():
         cls = game_class(game_id)
@@ -114,7 +116,7 @@ def catalogue() -> dict[str, Any]:
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
             }
         )
-    return {"games": rows, "strengths": dict(STRENGTHS)}
+    return {"games": rows, "strengths": dict(STRENGTHS), "agent_specs": agent_specs}
 
 
 def load_game(game_id: object, options: object) -> Game:
