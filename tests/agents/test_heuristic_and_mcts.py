@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardarena.agents import ISMCTSAgent, Policy, SeatView, make_agent
+from cardarena.agents import ISMCTSAgent, Policy, SeatView, make_agent, time_limit
 from cardarena.agents.search import Rollout
 from cardarena.engine import Action, Rng, State, derive_seed, load
 
@@ -248,3 +248,37 @@ def test_candidates_narrow_the_root_to_the_heuristics_first_choices() -> None:
     assert isinstance(narrow_toy, ISMCTSAgent)
     toy_state = toy.new_initial_state(2)
     assert narrow_toy._root_candidates(FairView(toy_state, 0), toy_state.legal_actions()) is None
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:iterations=10000000", "mcts:iterations=10000000", "flatmc:worlds=10000000", "ismcts:seconds=3600"]
+)
+def test_an_imposed_time_limit_stops_any_budget_and_the_search_answers(spec: str) -> None:
+    """``time_limit`` (the web server's budget per decision) cuts an iteration or time budget short: the search
+    stops at the limit and answers with a legal action from the iterations it finished."""
+    state = ToyGame().new_initial_state(5)
+    agent = make_agent(spec, 0)
+    view = SeatView(state, 0) if agent.cheats else FairView(state, 0)
+    with time_limit(0.05):
+        assert agent.act(view) in state.legal_actions()
+    report = agent.last  # type: ignore[attr-defined]
+    assert 0 < report.iterations < 10_000_000 and report.seconds < 5.0
+
+
+def test_a_time_limit_never_reached_changes_no_choice() -> None:
+    """Under a limit that does not bite, an iteration budget chooses exactly as without one (reproducible)."""
+    for seed in range(5):
+        state = ToyGame().new_initial_state(seed)
+        free = [make_agent(s, seed).act(FairView(state, 0)) for s in ("ismcts:iterations=60", "flatmc:worlds=6")]
+        with time_limit(3600):
+            limited = [make_agent(s, seed).act(FairView(state, 0)) for s in ("ismcts:iterations=60", "flatmc:worlds=6")]
+        assert limited == free
+
+
+def test_the_greedy_heuristic_stops_at_an_imposed_limit() -> None:
+    game = EvaluatedToy()
+    state = game.new_initial_state(2)
+    agent = make_agent("heuristic:worlds=10000", 0)
+    with time_limit(0.0):
+        assert agent.act(FairView(state, 0)) in state.legal_actions()
+    assert game.evaluations <= 2 * len(state.legal_actions()) + 1  # one world (the first is always scored)

@@ -8,7 +8,7 @@ from .ismcts import ISMCTSAgent
 from .mcts import PerfectInformationMCTSAgent
 from .random_agent import RandomAgent
 from .registry import AGENTS, make_agent, parse_spec, split_specs
-from .search import Policy, SearchReport
+from .search import Policy, SearchReport, time_limit
 
 __all__ = [
     "AGENTS",
@@ -24,4 +24,5 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "split_specs",
+    "time_limit",
 ]

@@ -5,7 +5,8 @@
 2. Otherwise greedy one-ply: ``worlds`` determinizations are drawn with ``view.resample``; each legal action is
    applied on a copy of each and scored by ``game.evaluate(world.observation(seat), seat)`` (the returns when
    the action ends the game); the best mean wins (the first in the legal order on ties). Cheap: one ``apply``
-   and one ``evaluate`` per action and world, no playout.
+   and one ``evaluate`` per action and world, no playout. Under a :func:`~cardarena.agents.search.time_limit`
+   it stops after the first world that ends past the limit.
 3. A game with neither hook (``evaluate`` returns ``None``): a uniform random choice.
 
 It never resigns, is deterministic for a given seed, and sees only its ``SeatView``.
@@ -13,9 +14,11 @@ It never resigns, is deterministic for a given seed, and sees only its ``SeatVie
 
 from __future__ import annotations
 
+import time
+
 from ..engine import Action, Option, Rng, playout_choices
 from .base import Agent, SeatView
-from .search import heuristic_choice
+from .search import heuristic_choice, limit
 
 
 class HeuristicAgent(Agent):
@@ -55,7 +58,10 @@ class HeuristicAgent(Agent):
         game = view.game
         seat = view.seat
         totals = [0.0] * len(legal)
-        for _ in range(self.worlds):
+        deadline = limit()
+        for done in range(self.worlds):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
             world = view.resample(self.rng.fork())
             for i, action in enumerate(legal):
                 trial = world.clone()

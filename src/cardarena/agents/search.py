@@ -5,11 +5,19 @@ time limit (``seconds``). A time budget is honoured to within a playout step: th
 iteration and every :data:`CLOCK_EVERY` decisions inside a playout, and an iteration still running at the
 deadline is abandoned (its result is not counted), so no long playout can overshoot. Every search agent keeps a
 :class:`SearchReport` of its last decision (``agent.last``): iterations, seconds, rollout decisions.
+
+A caller may also impose a wall-clock limit on every search begun in a block, whatever the agent's spec says
+(:func:`time_limit`: the web server's budget per decision). An iteration budget then ends at its count or at the
+limit, whichever comes first; a ``seconds`` budget at the earlier of its own deadline and the limit. Without a
+limit nothing changes: an iteration budget never reads the clock, so its results stay reproducible.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -53,24 +61,50 @@ ROLLOUT = Option(
 CLOCK_EVERY = 8
 
 
-class Budget:
-    """An iteration count, or a time limit when ``seconds`` is given.
+#: The wall-clock limit (a ``time.perf_counter()`` instant) that :func:`time_limit` imposes, or ``None``.
+_LIMIT: ContextVar[float | None] = ContextVar("cardarena_search_limit", default=None)
 
-    ``more()`` is asked before each iteration; with a time limit, the playouts also stop at ``deadline``.
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[float]:
+    """Every search begun in the block stops ``seconds`` from now at the latest (within a playout step) and answers
+    with its best action so far; yields that instant (``time.perf_counter()``). Nested limits: the earlier wins."""
+    at = time.perf_counter() + seconds
+    outer = _LIMIT.get()
+    token = _LIMIT.set(at if outer is None else min(outer, at))
+    try:
+        yield at
+    finally:
+        _LIMIT.reset(token)
+
+
+def limit() -> float | None:
+    """The instant (``time.perf_counter()``) by which :func:`time_limit` wants searches to stop, or ``None``."""
+    return _LIMIT.get()
+
+
+class Budget:
+    """An iteration count, or a time limit when ``seconds`` is given; either one cut short by :func:`time_limit`.
+
+    ``more()`` is asked before each iteration; with a deadline (``seconds``, or the imposed limit), the playouts
+    also stop at ``deadline``.
     """
 
-    __slots__ = ("deadline", "done", "iterations", "start")
+    __slots__ = ("deadline", "done", "iterations", "start", "timed")
 
     def __init__(self, iterations: int, seconds: float | None) -> None:
         self.iterations = iterations
         self.start = time.perf_counter()
-        self.deadline = None if seconds is None else self.start + seconds
+        self.timed = seconds is not None  # a time budget: the iteration count does not apply
+        own = None if seconds is None else self.start + seconds
+        imposed = _LIMIT.get()
+        self.deadline = imposed if own is None else own if imposed is None else min(own, imposed)
         self.done = 0
 
     def more(self) -> bool:
-        if self.deadline is None:
-            return self.done < self.iterations
-        return time.perf_counter() < self.deadline
+        if not self.timed and self.done >= self.iterations:
+            return False
+        return self.deadline is None or time.perf_counter() < self.deadline
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start

@@ -351,8 +351,28 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     help="database URL: sqlite:///PATH, postgresql+psycopg://user:password@host/dbname, or memory:// (nothing kept) "
     "[sqlite:///$CARDARENA_DATA/cardarena.db, CARDARENA_DATA defaulting to ./data]",
 )
-@click.option("--ai-workers", default=None, type=click.IntRange(0, 64), help="processes for AI seats [min(4, cores)]")
-def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
+@click.option(
+    "--ai-workers",
+    default=None,
+    type=click.IntRange(0, 64),
+    help="processes for AI searches, plus one kept for the cheap agents [min(4, cores)]",
+)
+@click.option(
+    "--ai-budget",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.1, 600),
+    help="seconds an AI decision may think: a search stops then and plays its best action so far",
+)
+@click.option(
+    "--allow-agent-specs",
+    is_flag=True,
+    help="let a new game's AI seats give an agent spec ('agent': 'ismcts:iterations=500') instead of a strength "
+    "(easy, normal, hard); each decision still thinks at most --ai-budget seconds",
+)
+def serve(
+    host: str, port: int, db: str | None, ai_workers: int | None, ai_budget: float, allow_agent_specs: bool
+) -> None:
     """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
     from ..web.app import serve as run_server  # the web extra is imported only by this command
     from ..web.store import StoreError, default_database_url
@@ -362,7 +382,15 @@ def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
     if db.startswith("sqlite:///"):  # the data directory of the default database
         Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
     try:
-        run_server(host=host, port=port, db=db, ai_workers=ai_workers, echo=click.echo)
+        run_server(
+            host=host,
+            port=port,
+            db=db,
+            ai_workers=ai_workers,
+            echo=click.echo,
+            ai_budget=ai_budget,
+            allow_agent_specs=allow_agent_specs,
+        )
     except StoreError as e:
         fail(str(e))
 

@@ -19,7 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from . import protocol
-from .ai import STRENGTHS, AIPool
+from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, STRENGTHS, AIPool
 from .clocks import fresh, read_clock
 from .lobby import (
     ApiError,
@@ -88,14 +88,20 @@ def create_app(
     *,
     ai_workers: int | None = None,
     ai_timeout: float = 120.0,
+    ai_budget: float = DEFAULT_BUDGET,
+    ai_grace: float = DEFAULT_GRACE,
+    allow_agent_specs: bool = False,
     static_dir: Path = STATIC,
     rest_rate: float = 20.0,
     rest_burst: float = 200.0,
     ws_rate: int = protocol.RATE,
 ) -> FastAPI:
-    """The server over ``store``. ``ai_workers``: processes for AI seats (default min(4, cores); 0 thinks in a
-    thread). The caller owns ``store`` (closes it after the app)."""
-    tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
+    """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
+    kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
+    silent ``ai_grace`` seconds longer is replaced); ``ai_timeout``: seconds a decision may wait and think in all
+    before the seat's fallback answers it. ``allow_agent_specs``: a new game's AI seats may give an agent spec
+    instead of a strength label. The caller owns ``store`` (closes it after the app)."""
+    tables = Tables(store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout)
     limiter = RestLimit(rest_rate, rest_burst)
     replays = ReplayCache()
 
@@ -131,12 +137,12 @@ def create_app(
     # -- the lobby --------------------------------------------------------------------------------------------
     @app.get("/api/catalogue")
     async def get_catalogue() -> dict[str, Any]:
-        return catalogue()
+        return catalogue(agent_specs=allow_agent_specs)
 
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
-        row, invitations = new_game(body)
+        row, invitations = new_game(body, allow_agent_specs=allow_agent_specs)
         clock = read_clock(body.get("clock"), len(row.seats))
         await tables.create(replace(row, clock=None if clock is None else clock.to_json()))
         return invitation_links(row.key, invitations)
@@ -194,7 +200,9 @@ def create_app(
         seat_of_secret(table.row, (await _token_body(request)).get("token"))
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
-        row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
+        row, invitations = new_game(
+            rematch_request(table.row), rematch_of=table.row, allow_agent_specs=allow_agent_specs
+        )
         await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats))))
         return invitation_links(row.key, invitations)
 
@@ -343,7 +351,16 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
         await ws.close(1008 if conn.closed else 1000)
 
 
-def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callable[[str], None]) -> None:
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str,
+    ai_workers: int | None,
+    echo: Callable[[str], None],
+    ai_budget: float = DEFAULT_BUDGET,
+    allow_agent_specs: bool = False,
+) -> None:
     """Run the server with uvicorn until interrupted (``cardarena serve``)."""
     import uvicorn
 
@@ -351,7 +368,7 @@ def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callab
 
     store = open_store(db)
     try:
-        app = create_app(store, ai_workers=ai_workers)
+        app = create_app(store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs)
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
     finally:

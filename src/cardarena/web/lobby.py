@@ -126,7 +126,9 @@ def _option_view(o: Option) -> dict[str, Any]:
     }
 
 
-def catalogue() -> dict[str, Any]:
+def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
+    """The games a browser may start, their options and strengths; ``agent_specs``: whether this server takes an
+    agent spec for an AI seat (its operator's choice), so that the lobby offers one only then."""
     rows = []
     for game_id in games():
         cls = game_class(game_id)
@@ -140,7 +142,7 @@ def catalogue() -> dict[str, Any]:
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
             }
         )
-    return {"games": rows, "strengths": dict(STRENGTHS)}
+    return {"games": rows, "strengths": dict(STRENGTHS), "agent_specs": agent_specs}
 
 
 def load_game(game_id: object, options: object) -> Game:
@@ -161,8 +163,9 @@ def load_game(game_id: object, options: object) -> Game:
         raise bad_request(str(e)) from None
 
 
-def _seat_row(index: int, seat: object, game_id: str) -> tuple[SeatRow, str | None]:
-    """One seat of a new game and, for a human seat, its token (returned once, stored hashed)."""
+def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -> tuple[SeatRow, str | None]:
+    """One seat of a new game and, for a human seat, its token (returned once, stored hashed). An AI seat is a
+    strength label; an agent spec only where the server's operator allows them (``allow_agent_specs``)."""
     if not isinstance(seat, dict):
         raise bad_request(f"seat {index}: a seat is an object with kind 'human' or 'ai'")
     kind = seat.get("kind")
@@ -180,6 +183,11 @@ def _seat_row(index: int, seat: object, game_id: str) -> tuple[SeatRow, str | No
             raise bad_request(f"seat {index}: strength must be one of {', '.join(STRENGTHS)}, not {label!r}")
         agent = strength_spec(str(label), game_id)
     else:
+        if not allow_agent_specs:
+            raise bad_request(
+                f"seat {index}: this server offers the AI strengths {', '.join(STRENGTHS)} ('strength');"
+                " agent specs ('agent') only where its operator allows them (cardarena serve --allow-agent-specs)"
+            )
         label = None
         try:
             check_agent(agent)
@@ -189,8 +197,11 @@ def _seat_row(index: int, seat: object, game_id: str) -> tuple[SeatRow, str | No
     return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
 
 
-def new_game(body: object, *, rematch_of: GameRow | None = None) -> tuple[GameRow, list[dict[str, Any]]]:
-    """The row of a new game from a create request, and the invitations ``[{seat, token}]`` of its human seats."""
+def new_game(
+    body: object, *, rematch_of: GameRow | None = None, allow_agent_specs: bool = False
+) -> tuple[GameRow, list[dict[str, Any]]]:
+    """The row of a new game from a create request, and the invitations ``[{seat, token}]`` of its human seats.
+    ``allow_agent_specs``: AI seats may give an agent spec instead of a strength (the operator's choice)."""
     if not isinstance(body, dict):
         raise bad_request("the request is a JSON object {game, options, seats, private}")
     game = load_game(body.get("game"), body.get("options"))
@@ -206,7 +217,7 @@ def new_game(body: object, *, rematch_of: GameRow | None = None) -> tuple[GameRo
     rows: list[SeatRow] = []
     invitations: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
-        seat_row, token = _seat_row(index, seat, game.id)
+        seat_row, token = _seat_row(index, seat, game.id, allow_agent_specs)
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})

@@ -562,7 +562,8 @@ class Tables:
             log.exception("game %s: the AI seats stopped", table.key)
 
     async def _think(self, job: ThinkJob) -> str:
-        """The agent's choice from the pool; if the agent fails (an error, a dead worker, the timeout), the
+        """The agent's choice from the pool (which gives it at most its budget to think); if the agent fails (an
+        error, a worker that died or overran its budget and was replaced, no answer within ``ai_timeout``), the
         failure is logged and this one decision is made by the ``random`` agent instead."""
         try:
             return await self.ai.think(job, timeout=self.ai_timeout)

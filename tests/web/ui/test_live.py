@@ -47,7 +47,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("live") / "web.db"
     exe = Path(sys.executable).with_name("cardarena")
     proc = subprocess.Popen(
-        [str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"],
+        [
+            str(exe),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--allow-agent-specs",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

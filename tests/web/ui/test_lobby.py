@@ -16,7 +16,7 @@ GAMES = ("torabato", "laplaplace", "tashkalar")
 MARKUP = "<img src=x onerror=window.__pwned=1>Eve"
 
 
-def catalogue() -> dict[str, Any]:
+def catalogue(agent_specs: bool = True) -> dict[str, Any]:
     games = []
     for gid in GAMES:
         game = load(gid)
@@ -35,17 +35,19 @@ def catalogue() -> dict[str, Any]:
     return {
         "games": games,
         "strengths": {"easy": "heuristic", "normal": "ismcts:iterations=300", "hard": "ismcts:iterations=2000"},
+        "agent_specs": agent_specs,
     }
 
 
 class FakeLobby:
-    def __init__(self) -> None:
+    def __init__(self, agent_specs: bool = True) -> None:
         self.created: list[dict[str, Any]] = []
+        self.agent_specs = agent_specs  # whether the server takes agent specs (its operator's flag)
 
     def api(self, route: Any, path: str) -> bool:
         method = route.request.method
         if path == "/api/catalogue":
-            body: Any = catalogue()
+            body: Any = catalogue(self.agent_specs)
         elif path == "/api/games" and method == "POST":
             self.created.append(json.loads(route.request.post_data))
             humans = [i for i, s in enumerate(self.created[-1]["seats"]) if s["kind"] == "human"]
@@ -79,13 +81,13 @@ class FakeLobby:
 
 
 def open_lobby(
-    browser: Any, fixtures: dict[str, Any], viewport: dict[str, int] | None = None
+    browser: Any, fixtures: dict[str, Any], viewport: dict[str, int] | None = None, *, agent_specs: bool = True
 ) -> tuple[Any, PageErrors, FakeLobby]:
     context = browser.new_context(viewport=viewport) if viewport else browser.new_context()
     page = context.new_page()
     errors = PageErrors()
     errors.watch(page)
-    lobby = FakeLobby()
+    lobby = FakeLobby(agent_specs)
     route_static(page, fixtures, lobby.api)
     page.goto(f"{ORIGIN}/")
     page.wait_for_selector("#game option", state="attached")
@@ -152,6 +154,16 @@ def test_seat_counts_follow_the_game_and_seats_may_be_agent_specs(browser: Any, 
         ]
         assert created["options"] == {"teams": True}
         assert page.locator("[data-invitation]").count() == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_agent_specs_are_offered_only_where_the_server_takes_them(browser: Any, fixtures: dict[str, Any]) -> None:
+    page, errors, _ = open_lobby(browser, fixtures, agent_specs=False)
+    try:
+        values = page.eval_on_selector_all('[data-seat-kind="1"] option', "els => els.map(e => e.value)")
+        assert values == ["human", "ai:easy", "ai:normal", "ai:hard"]
         assert errors == []
     finally:
         page.context.close()

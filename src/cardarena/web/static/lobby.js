@@ -8,16 +8,18 @@ const REFRESH_MS = 5000;
 const STRENGTHS = ["easy", "normal", "hard"];
 const $ = (id) => document.getElementById(id);
 
-const lobby = {games: [], strengths: {}};
+const lobby = {games: [], strengths: {}, agentSpecs: false};
 
 // ---------------------------------------------------------------------------------------------- catalogue
 
 /** The catalogue: [{id, title, players: [min, max], options, strengths}] plus the generic strength labels; both shapes accepted:
- *  a bare list of games, or {games: [...], strengths: {easy: spec, ...}}. */
+ *  a bare list of games, or {games: [...], strengths: {easy: spec, ...}, agent_specs: bool} (agent specs are offered
+ *  only where the server takes them: its operator's choice). */
 async function loadCatalogue() {
   const data = await getJSON("/api/catalogue");
   lobby.games = Array.isArray(data) ? data : data.games || [];
   lobby.strengths = (!Array.isArray(data) && (data.strengths || data.strength_labels)) || {};
+  lobby.agentSpecs = !Array.isArray(data) && data.agent_specs === true;
   replace($("game"), lobby.games.map((g) => h("option", {value: g.id}, g.title || g.id)));
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && lobby.games.some((g) => g.id === wanted)) $("game").value = wanted;
@@ -94,7 +96,7 @@ function drawSeats() {
       {dataset: {seatKind: seat}, "aria-label": `seat ${seat}`, onchange: () => toggleAgent(seat)},
       h("option", {value: "human"}, seat === 0 ? "human (you)" : "human (invite)"),
       STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: seat > 0 && s === "normal"}, `AI ${s}${specs[s] ? ` (${specs[s]})` : ""}`)),
-      h("option", {value: "ai:spec"}, "AI: agent spec…"),
+      lobby.agentSpecs ? h("option", {value: "ai:spec"}, "AI: agent spec…") : null,
     );
     const spec = h("input", {dataset: {seatSpec: seat}, placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of seat ${seat}`});
     rows.push(h("div", {class: "seat-row"}, h("strong", {}, `Seat ${seat}`), kind, spec));
