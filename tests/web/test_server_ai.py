@@ -140,9 +140,9 @@ def test_the_most_expensive_spec_does_not_starve_another_games_easy_ai() -> None
     check_agent(EXPENSIVE)  # accepted: the worst case this server takes (with agent specs allowed)
     with server(ai_workers=2, allow_agent_specs=True) as client:
         key, tokens = create(client, "torabato", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}])
-        join(client, key, tokens[0])
+        secret = join(client, key, tokens[0])
         client.portal.call(client.app.state.tables.ai.warm)  # every worker started: no cold start is measured
-        with Client(client, key, tokens[0]) as me:
+        with Client(client, key, secret) as me:
             # as many games of the expensive spec as there are search workers: every one of them searches
             for _ in range(2):
                 create(client, "torabato", [{"kind": "ai", "agent": EXPENSIVE}] * 2)
