@@ -32,12 +32,15 @@ class Whole:
 
     lo: int
     hi: int
+    word: str | None = None  # a word accepted instead of a number (Tash-Kalar's count = "all")
 
-    def check(self, value: Any) -> int:
+    def check(self, value: Any) -> Any:
         if isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi:
             return value
+        if self.word is not None and value == self.word:
+            return value
         raise PydanticCustomError(
-            "whole_range", "must be a whole number {lo}..{hi}", {"lo": self.lo, "hi": self.hi}
+            "whole_range", "must be a whole number {lo}..{hi}", {"lo": self.lo, "hi": self.hi, "word": self.word}
         )
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
@@ -46,19 +49,23 @@ class Whole:
 
 def whole_message(e: Mapping[str, Any], what: str) -> str:
     """The words for a ``Whole`` refusal: the range, then the value as written (``true``, ``1.5``, ``'3'``)."""
-    quotes = " (without quotes)" if isinstance(e["input"], str) else ""
-    return f"must be a whole number {e['ctx']['lo']}..{e['ctx']['hi']}{quotes}, not {shown(e['input'])}"
+    ctx = e["ctx"]
+    word = f' or "{ctx["word"]}"' if ctx.get("word") else ""
+    quotes = " (without quotes)" if isinstance(e["input"], str) and not word else ""
+    return f"must be a whole number {ctx['lo']}..{ctx['hi']}{word}{quotes}, not {shown(e['input'])}"
 
 
-def validate(model: type[M], data: Any, *, file: str, card: str | None = None, what: str = "a card") -> M:
+def validate(
+    model: type[M], data: Any, *, file: str, card: str | None = None, what: str = "a card", table: str = ""
+) -> M:
     """``model.model_validate(data)``; the first error becomes a ``CardDataError`` naming file, card and field
-    (the field is the dotted path of the error, e.g. ``effect.0.who``), in the plain words of :func:`plain`
-    (``what`` names the table: "a card", "a task")."""
+    (the field is the dotted path of the error, e.g. ``effect.0.who``, after ``table`` if given: ``rules.x``), in
+    the plain words of :func:`plain` (``what`` names the table: "a card", "a task")."""
     try:
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        field = ".".join(str(x) for x in err["loc"]) or None
+        field = ".".join(str(x) for x in (table, *err["loc"]) if x != "") or None
         raise CardDataError(file, plain(err, what), card=card, field=field) from None
 
 
@@ -94,6 +101,9 @@ _MESSAGES: dict[str, Callable[[dict[str, Any], str], str]] = {
     "int_from_float": lambda e, what: f"must be a whole number, not {shown(e['input'])}",
     "int_parsing": lambda e, what: f"must be a whole number, not {shown(e['input'])}",
     "greater_than_equal": lambda e, what: f"must be at least {e['ctx']['ge']}, not {shown(e['input'])}",
+    "greater_than": lambda e, what: f"must be more than {e['ctx']['gt']}, not {shown(e['input'])}",
+    "float_type": lambda e, what: f"must be a number{_unquoted(e)}, not {shown(e['input'])}",
+    "finite_number": lambda e, what: f"must be a finite number, not {shown(e['input'])}",
     "less_than_equal": lambda e, what: f"must be at most {e['ctx']['le']}, not {shown(e['input'])}",
     "string_type": lambda e, what: f"must be text in quotes, not {shown(e['input'])}",
     "string_too_short": lambda e, what: "must not be empty",
