@@ -158,7 +158,7 @@ class BeingModel(BaseModel):
     name: str
     rank: Literal["common", "heroic", "legendary"]
     pattern: str
-    effect: list[StepModel] = Field(min_length=1)
+    effect: list[StepModel]  # required; [] is a being that only summons (scenario tests use such beings)
     flavor: str = ""
 
 
