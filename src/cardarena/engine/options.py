@@ -39,9 +39,9 @@ class Option:
             raise OptionError(f"option {self.name!r}: {value!r} is not one of: {allowed}")
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             if self.minimum is not None and v < self.minimum:
-                raise OptionError(f"option {self.name!r}: {v} is below the minimum {self.minimum:g}")
+                raise OptionError(f"option {self.name!r}: {v} is below the minimum {_bound(self.minimum)}")
             if self.maximum is not None and v > self.maximum:
-                raise OptionError(f"option {self.name!r}: {v} is above the maximum {self.maximum:g}")
+                raise OptionError(f"option {self.name!r}: {v} is above the maximum {_bound(self.maximum)}")
         return v
 
     def _coerce(self, value: Any) -> Any:
@@ -100,3 +100,8 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
             raise OptionError(f"option {p!r} must look like name=value")
         out[key.strip()] = value.strip()
     return out
+
+
+def _bound(x: float) -> str:
+    """A bound as a person writes it: 1000000 rather than 1e+06, 0.5 as it is."""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"

@@ -237,9 +237,9 @@ def test_shipped_builds_load() -> None:
 @pytest.mark.parametrize(
     ("change", "card", "field", "words"),
     [
-        (("force = 3", 'force = "3"'), "x", "force", "whole number (without quotes)"),
+        (("force = 3", 'force = "3"'), "x", "force", "whole number 0..99 (without quotes)"),
         (("force = 3", "force = 1.5"), "x", "force", "whole number"),
-        (("force = 3", "force = 100"), "x", "force", "at most 99"),
+        (("force = 3", "force = 100"), "x", "force", "whole number 0..99, not 100"),
         (('"A"', '"1"'), "x", "number", "one of A, 2, 3"),
         (('"core"', '"magic"'), "x", "category", "one of core, damage"),
         (('id = "x"', 'id = "X Y"'), "X Y", "id", "lower-case letters"),

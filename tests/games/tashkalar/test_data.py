@@ -92,7 +92,7 @@ def test_errors_name_the_file_the_card_and_the_field() -> None:
     e = _broken(lambda r: r["flare"][0]["upper_effect"][0].update({"from": "self"}))
     assert e.card == "rally-cry" and "flare has no piece" in str(e)
     e = _broken(lambda r: r["school"][0]["being"][0]["effect"][0].update(count=0))
-    assert e.field == "effect.count"
+    assert e.field == "effect.0.count" and 'must be a whole number 1..69 or "all", not 0' in str(e)
     e = _broken(lambda r: r["school"][0]["being"][0].update(id="Bad Name"))
     assert "lowercase" in str(e)
     e = _broken(lambda r: r["legend"][0].update(rank="heroic"))

@@ -85,20 +85,20 @@ def test_a_broken_card_list_names_file_card_and_field(
 @pytest.mark.parametrize(
     ("old", "new", "field", "words"),
     [
-        ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = -1', "cost", "cannot be negative"),
+        ('rank = "K"\nvalue = 13\ncost = 3', 'rank = "K"\nvalue = 13\ncost = -1', "cost", r"0\.\.26, not -1"),
         (
             'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"\neffect = "destroy"',
             'rank = "4"\nvalue = 4\ncost = 3\nkind = "spell"',
             "effect",
             "a spell needs an effect",
         ),
-        ("attack = 2\nhealth = 3", "attack = -2\nhealth = 3", "attack", "cannot be negative"),
+        ("attack = 2\nhealth = 3", "attack = -2\nhealth = 3", "attack", r"0\.\.99, not -2"),
         ("amount = 1\nrecur_cost = 3", "amount = 0\nrecur_cost = 3", "amount", "needs a positive amount"),
         (
             'rank = "K"\nvalue = 13\ncost = 3',
             'rank = "K"\nvalue = 13\ncost = "three"',
             "cost",
-            "must be a whole number, not 'three'",
+            r"must be a whole number 0\.\.26 \(without quotes\), not 'three'",
         ),
         (
             'rank = "Q"',

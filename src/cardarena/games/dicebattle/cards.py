@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
@@ -22,7 +22,7 @@ from pydantic_core import ErrorDetails
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_toml
 
-from .._datamodel import Messages, plain, shown
+from .._datamodel import Messages, Whole, plain, shown
 from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
 
 HUMAN, MONSTER, MAGIC = "human", "monster", "magic"
@@ -150,9 +150,13 @@ class _EffectModel(BaseModel):
     do: list[str] = Field(min_length=1)
 
 
+# A level is the die a unit needs: a whole number 1..6 (true and 2.0 are refused, the message says 1..6).
+Level = Annotated[int, Whole(1, 6)]
+
+
 class _GrantModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    level: int = Field(ge=1, le=6)
+    level: Level
     type: Literal["choice", "forced", "permanent"]
     when: str = "always"
     do: list[str] = Field(min_length=1)
@@ -163,7 +167,7 @@ class _CardModel(BaseModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)
     name: str = Field(min_length=1, max_length=60)
     kind: Literal["human", "monster", "magic"]
-    level: int = Field(ge=1, le=6)
+    level: Level
     effect: _EffectModel | None = None
     grant: _GrantModel | None = None
     special: Literal["free_join", "magic_with_monster", "set_on_one"] | None = None
@@ -344,7 +348,7 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
             if not isinstance(count, int) or isinstance(count, bool):
                 raise CardDataError(
                     file,
-                    f"the number of copies must be a whole number, not {shown(count)}",
+                    f"the number of copies must be a whole number 1..{MAX_COPIES}, not {shown(count)}",
                     card=card_id,
                     field="cards",
                 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardarena.engine import MAX_TURNS as ENGINE_MAX_TURNS
 from cardarena.engine import (
     Action,
     Declared,
@@ -32,6 +33,7 @@ MAX_TURNS = Option(
     200,
     f"safety cap on the battle's length in turns, at least {JUDGE_TURN}: the judgement after turn {JUDGE_TURN} "
     "ends every battle first, so the cap never ends one",
+    maximum=ENGINE_MAX_TURNS.maximum,  # the bound of every game's cap (a game stops at 1,000,000 turns at most)
 )
 
 OPTIONS = (

@@ -13,13 +13,13 @@ from functools import cached_property
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
-from .._datamodel import plain
+from .._datamodel import Whole, plain
 from .constants import COLOURS, ITEM_IDS, ORB
 
 # The tuning number each item needs (None: none).
@@ -45,28 +45,29 @@ class _Model(BaseModel):
 
 
 class RulesModel(_Model):
-    starting_hp: int = Field(ge=1, le=10_000)
-    hand_size: int = Field(ge=1, le=10)
-    max_circles: int = Field(ge=1, le=6)
-    item_cost: int = Field(ge=0, le=1_000)
+    starting_hp: Annotated[int, Whole(1, 10_000)]
+    hand_size: Annotated[int, Whole(1, 10)]
+    max_circles: Annotated[int, Whole(1, 6)]
+    item_cost: Annotated[int, Whole(0, 1_000)]
     assumed: list[str] = []
 
 
 class RyabiModel(_Model):
     colour: Colour
-    level: int = Field(ge=0, le=999)
-    count: int = Field(ge=0, le=100)
-    cost: int = Field(ge=0, le=1_000)
-    times: float = Field(gt=0, le=100)
+    level: Annotated[int, Whole(0, 999)]
+    count: Annotated[int, Whole(0, 100)]
+    cost: Annotated[int, Whole(0, 1_000)]
+    # a multiplier, fractional on purpose (the rulebook's Lv5 is ×1.5): a number above 0 and at most 100
+    times: float = Field(gt=0, le=100, allow_inf_nan=False)
     assumed: list[str] = []
 
 
 class CircleModel(_Model):
     colour: Colour
-    level: int = Field(ge=0, le=999)
-    count: int = Field(ge=0, le=100)
-    cost: int = Field(ge=0, le=1_000)
-    atk: int = Field(ge=0, le=1_000)
+    level: Annotated[int, Whole(0, 999)]
+    count: Annotated[int, Whole(0, 100)]
+    cost: Annotated[int, Whole(0, 1_000)]
+    atk: Annotated[int, Whole(0, 1_000)]
     assumed: list[str] = []
 
 
@@ -79,13 +80,13 @@ class StartModel(_Model):
 class ItemModel(_Model):
     id: Literal["crystal", "eye", "brush", "sword", "stone", "mirror", "orb", "herb"]
     name: str = Field(min_length=1)
-    count: int = Field(ge=0, le=100)
+    count: Annotated[int, Whole(0, 100)]
     timing: str = Field(min_length=1)
     effect: str = Field(min_length=1)
-    look: int | None = Field(default=None, ge=1, le=20)
-    damage: int | None = Field(default=None, ge=0, le=1_000)
-    reflect: float | None = Field(default=None, ge=0, le=10)
-    draw_to: int | None = Field(default=None, ge=1, le=10)
+    look: Annotated[int, Whole(1, 20)] | None = None
+    damage: Annotated[int, Whole(0, 1_000)] | None = None
+    reflect: float | None = Field(default=None, ge=0, le=10, allow_inf_nan=False)
+    draw_to: Annotated[int, Whole(1, 10)] | None = None
     assumed: list[str] = []
 
 

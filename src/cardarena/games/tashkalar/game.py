@@ -57,8 +57,20 @@ class TashKalarGame(Game):
         Option("teams", bool, False, "two teams of two (4 seats; highform or deathmatch): seats 0+2 vs 1+3"),
         Option("cards", str, None, "path of a card file (TOML) to use instead of the built-in cards"),
         Option("tasks", str, None, "path of a High Form task file (TOML) to use instead of the built-in tasks"),
-        Option("school0", str, "random", "school of seat 0 (a school id of the card file, or random)"),
-        Option("school1", str, "random", "school of seat 1 (a school id of the card file, or random)"),
+        Option(
+            "school0",
+            str,
+            "random",
+            "school of seat 0 (a school id of the card file, or random); seats may name the same school, each "
+            "then plays its own copy of the deck",
+        ),
+        Option(
+            "school1",
+            str,
+            "random",
+            "school of seat 1 (a school id of the card file, or random); the same school as another seat is "
+            "allowed (a mirror match): each seat has its own copy of the deck",
+        ),
         Option("school2", str, "random", "school of seat 2 (3-4 seats)"),
         Option("school3", str, "random", "school of seat 3 (4 seats)"),
         Option(

@@ -11,19 +11,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ...engine import CardDataError
 from ...engine.datafiles import read_toml
-from .._datamodel import plain
+from .._datamodel import Whole, plain
 from .constants import CARDS_PER_SEAT, NUM_CARDS, UNTARGETED, Ability, CardType, Effect, Timing
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker")
 SUITS = (("S", "C"), ("H", "D"))  # per seat
 DEFAULT_CARDS = Path(__file__).with_name("data") / "cards.toml"
 TOP_LEVEL_KEYS = ("cards",)
+
+# The numbers a card list may hold: whole numbers (never true/false or 1.5) in ranges a game can play.
+MAX_VALUE = 99  # the first-player reveal compares values (the rulebook's run 0..13)
+MAX_COST = CARDS_PER_SEAT - 1  # a seat owns 27 cards: at most the 26 others can stand as mana when one is cast
+MAX_AMOUNT = CARDS_PER_SEAT  # damage to a player mills their deck, draw draws from yours: 27 cards at most
+MAX_STAT = 99  # attack, health and boosts
+Value = Annotated[int, Whole(0, MAX_VALUE)]
+Cost = Annotated[int, Whole(0, MAX_COST)]
+Amount = Annotated[int, Whole(0, MAX_AMOUNT)]
+Stat = Annotated[int, Whole(0, MAX_STAT)]
 
 
 class CardSpec(BaseModel):
@@ -32,18 +42,18 @@ class CardSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     rank: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "Joker"]
-    value: int
-    cost: int
+    value: Value
+    cost: Cost
     kind: CardType
     timing: Timing = Timing.ANY
     effect: Effect | None = None
-    amount: int = 0
-    attack: int = 0
-    health: int = 0
+    amount: Amount = 0
+    attack: Stat = 0
+    health: Stat = 0
     ability: Ability | None = None
-    ability_cost: int = 0
-    health_boost: int = 0
-    recur_cost: int | None = None
+    ability_cost: Cost = 0
+    health_boost: Stat = 0
+    recur_cost: Cost | None = None
 
     @property
     def takes_no_target(self) -> bool:
@@ -52,25 +62,48 @@ class CardSpec(BaseModel):
 
 
 def check_spec(s: CardSpec) -> tuple[str, str] | None:
-    """The first rule of the card list that ``s`` breaks, as ``(field, reason)``, or ``None``."""
-    for field in ("cost", "ability_cost", "recur_cost"):
-        value = getattr(s, field)
-        if value is not None and value < 0:
-            return field, f"a cost cannot be negative (it is {value})"
+    """The first rule of the card list that ``s`` breaks, as ``(field, reason)``, or ``None``.
+
+    The ranges of the numbers are checked by the model (:class:`Whole`); here: which fields a card of its kind
+    must give, and which it may not give (a field the rules would never read misleads whoever reads the file).
+    """
+    given = s.model_fields_set
     if s.kind == CardType.SPELL:
         if s.effect is None:
             return "effect", "a spell needs an effect"
         if s.ability is not None:
             return "ability", "only soldiers have abilities"
+        if s.effect == Effect.BOOST:
+            for field in ("attack", "health"):
+                if field not in given:
+                    return field, f"is missing: a boost spell gives +attack/+health, write both (0..{MAX_STAT})"
+        else:
+            for field in ("attack", "health"):
+                if field in given:
+                    return field, f"only soldiers and boost spells have {field}; a {s.effect.value!r} spell has none"
     else:
         if s.effect is not None:
             return "effect", "a soldier has no spell effect (give it an ability instead)"
+        for field in ("attack", "health"):
+            if field not in given:
+                return field, f"is missing: a soldier needs its {field} (a whole number 0..{MAX_STAT})"
         if s.health <= 0:
-            return "health", "a soldier needs health of at least 1"
-        if s.attack < 0:
-            return "attack", "attack cannot be negative"
-    if s.effect in (Effect.DAMAGE, Effect.GAIN_MANA, Effect.DRAW) and s.amount <= 0:
-        return "amount", f"effect {s.effect.value!r} needs a positive amount"
+            return "health", f"a soldier needs health of at least 1 (a whole number 1..{MAX_STAT})"
+    if s.effect in (Effect.DAMAGE, Effect.GAIN_MANA, Effect.DRAW):
+        if s.amount <= 0:
+            return "amount", f"effect {s.effect.value!r} needs a positive amount (a whole number 1..{MAX_AMOUNT})"
+    elif "amount" in given:
+        return "amount", "only damage, gain_mana and draw spells have an amount"
+    if s.ability is None:
+        for field in ("ability_cost", "health_boost"):
+            if field in given:
+                return field, "this soldier has no ability: give it one, or leave this field out"
+    elif "ability_cost" not in given:
+        return "ability_cost", f"is missing: the {s.ability.value!r} ability needs its cost (0..{MAX_COST})"
+    if s.ability == Ability.FORTIFY and s.health_boost < 1:
+        return "health_boost", f"the 'fortify' ability needs a health_boost of at least 1 (1..{MAX_STAT})"
+    if s.ability not in (None, Ability.FORTIFY) and "health_boost" in given:
+        return "health_boost", "only the 'fortify' ability has a health_boost"
     # Things a player may repeat must cost mana, or one turn could go on for ever.
     if s.ability in (Ability.REGROW, Ability.FORTIFY) and s.ability_cost < 1:
         return "ability_cost", f"the {s.ability.value!r} ability can be used again and again: it must cost at least 1"

@@ -7,18 +7,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
+from ..._datamodel import Whole
 from ..constants import ACTION, BUILD, CONST, EVENT
 from .abilities import Ability, AbilityError, parse_ability
 from .messages import validate
 
 DEFAULT_FILE = "cards.toml"  # in the game's data/ folder
+MAX_FORCE = 99
 
 
 class CardSpec(BaseModel):
@@ -29,7 +31,7 @@ class CardSpec(BaseModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$", max_length=32)
     name: str = Field(min_length=1, max_length=40)
     number: Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-    force: int = Field(ge=0, le=99)
+    force: Annotated[int, Whole(0, MAX_FORCE)]  # HP and speed: 0..99 (true, 1.5 and "3" are refused)
     category: Literal["core", "damage", "disruption", "defence", "support"]
     text: str = ""  # the rulebook's text (Japanese)
     text_en: str = Field(default="", max_length=400)  # its English translation

@@ -135,7 +135,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
             "rules is a table of numbers ([rules] with lines like hand_beings = 3), not a single value",
             field="rules",
         )
-    rules = validate(RulesModel, raw_rules, file=file, card=None)
+    rules = validate(RulesModel, raw_rules, file=file, card=None, what="the [rules] table", table="rules")
     cards: list[Card] = []
     by_id: dict[str, Card] = {}
 
@@ -204,17 +204,17 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         if len(ids) < rules.hand_beings:
             raise CardDataError(file, f"school {sm.id!r} needs at least {rules.hand_beings} beings", field="being")
         schools[sm.id] = School(sm.id, sm.name, tuple(ids))
+    raw_legends = _deck(raw, "legend", file, rules.hand_legends, "hand_legends")
+    raw_flares = _deck(raw, "flare", file, rules.hand_flares, "hand_flares")
     legends = []
-    for d in raw.get("legend", []):
+    for d in raw_legends:
         c = being(d, "legend", "legend")
         add(c)
         legends.append(c.index)
     flares = []
-    for d in raw.get("flare", []):
+    for d in raw_flares:
         cid = str(d.get("id", "?")) if isinstance(d, dict) else "?"
         fm: FlareModel = validate(FlareModel, d, file=file, card=cid)
-        if fm.upper < 1 or fm.lower < 1:
-            raise CardDataError(file, "flare thresholds are at least 1", card=fm.id, field="upper")
         up = compile_steps(
             fm.upper_effect, file=file, card=fm.id, has_self=False, has_marked=False, where="upper_effect"
         )
@@ -240,6 +240,20 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         add(_replace_text(c, card_text(c)))
         flares.append(c.index)
     return CardSet(file, rules, tuple(cards), by_id, schools, tuple(legends), tuple(flares))
+
+
+def _deck(raw: dict[str, Any], key: str, file: str, hand: int, rule: str) -> list[Any]:
+    """The [[legend]] or [[flare]] entries: every hand holds ``hand`` such cards (rules.``rule``), so the deck they
+    are drawn from may not be left out or empty."""
+    entries = raw.get(key)
+    if not isinstance(entries, list) or not entries:
+        got = "is missing" if entries is None else ("is empty" if entries == [] else "is not a list of tables")
+        raise CardDataError(
+            file,
+            f"[[{key}]] {got}: every hand holds {rule} = {hand} {key}(s), so the file needs at least one [[{key}]]",
+            field=key,
+        )
+    return entries
 
 
 def _replace_text(card: Card, text: str) -> Card:

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from ..._datamodel import Whole
 
 COMMON, HEROIC, LEGENDARY = 1, 2, 3
 RANK_NAMES = {COMMON: "common", HEROIC: "heroic", LEGENDARY: "legendary"}
@@ -64,6 +66,19 @@ Ref = Literal["self", "last", "summon", "each"]
 SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 DEFAULT_FILE = "cards.toml"
 
+# The numbers of a card file: whole numbers (never true/false or 1.5) in ranges a game on the board can play.
+BOARD_SQUARES = 69  # the 9×9 board without its cut corners: no count of pieces or squares goes beyond it
+MAX_DISTANCE = 16  # the longest distance between two squares of the board, in steps
+MAX_TARGET = 99  # points that end a game
+MAX_HAND = 10  # cards of one kind in a hand
+Squares = Annotated[int, Whole(0, BOARD_SQUARES)]
+Pieces = Annotated[int, Whole(1, BOARD_SQUARES)]
+Distance = Annotated[int, Whole(0, MAX_DISTANCE)]
+Target = Annotated[int, Whole(1, MAX_TARGET)]
+HandCount = Annotated[int, Whole(1, MAX_HAND)]
+# strict: a number in quotes is text, true is not 1, and "true" is not true
+STRICT = ConfigDict(extra="forbid", strict=True)
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # The file's shape (pydantic)
@@ -72,14 +87,14 @@ DEFAULT_FILE = "cards.toml"
 class FilterModel(BaseModel):
     """Which pieces or squares: the location words shared by steps and by ``pieces`` conditions."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     who: Who | None = None
     rank: Rank | None = None
     near: Literal["adjacent"] | None = None
-    distance: int | None = None
-    min_distance: int | None = None
-    max_distance: int | None = None
+    distance: Distance | None = None
+    min_distance: Distance | None = None
+    max_distance: Distance | None = None
     from_: Ref | None = Field(default=None, alias="from")
     on: Area | None = None
     other: bool = False
@@ -92,12 +107,12 @@ class FilterModel(BaseModel):
 class ConditionModel(BaseModel):
     """``if``: a condition on the board (``pieces``) or on what was destroyed (``destroyed``)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     pieces: FilterModel | None = None
-    at_least: int | None = None
-    at_most: int | None = None
-    destroyed: int | None = None
+    at_least: Squares | None = None
+    at_most: Squares | None = None
+    destroyed: Pieces | None = None
     by: Literal["previous", "effect", "turn"] = "previous"
 
 
@@ -105,15 +120,15 @@ class StepModel(FilterModel):
     """One step of an effect as written in the data file."""
 
     do: Op
-    count: int | Literal["all"] = 1
+    count: Annotated[int | Literal["all"], Whole(1, BOARD_SQUARES, word="all")] = 1
     up_to: bool = False
     may: bool = False
     target: Literal["self", "choose", "last", "each"] = "choose"
     style: Literal["standard", "combat"] | None = None
-    times: int = 1
-    to_distance: int | None = None
-    to_min_distance: int | None = None
-    to_max_distance: int | None = None
+    times: Pieces = 1
+    to_distance: Distance | None = None
+    to_min_distance: Distance | None = None
+    to_max_distance: Distance | None = None
     to_on: Area | None = None
     to_near: Literal["adjacent"] | None = None
     to_from: Ref | None = None
@@ -128,39 +143,39 @@ class StepModel(FilterModel):
     as_rank: Literal["common", "heroic", "legendary"] | None = None
     only_if: Literal["done", "not_done"] | None = None
     if_: ConditionModel | None = Field(default=None, alias="if")
-    repeat: int = 0
+    repeat: Squares = 0
     repeat_while: Literal["done", "destroyed"] = "done"
     scores: bool = True
-    n: int = 1
+    n: HandCount = 1
     options: list[list[StepModel]] | None = None
     steps: list[StepModel] | None = None
 
 
 class BeingModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     id: str
     name: str
     rank: Literal["common", "heroic", "legendary"]
     pattern: str
-    effect: list[StepModel]
+    effect: list[StepModel]  # required; [] is a being that only summons (scenario tests use such beings)
     flavor: str = ""
 
 
 class FlareModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     id: str
     name: str
-    upper: int
-    lower: int
+    upper: Pieces
+    lower: Pieces
     upper_effect: list[StepModel]
     lower_effect: list[StepModel]
     flavor: str = ""
 
 
 class SchoolModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     id: str
     name: str
@@ -168,19 +183,22 @@ class SchoolModel(BaseModel):
 
 
 class RulesModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """The numbers of the rules ([rules]); a number left out is the rulebook's."""
 
-    deathmatch_target: int = Field(18, ge=1)
-    deathmatch_two_sided_base: int = Field(18, ge=3)
-    highform_two_sided: int = Field(17, ge=3)
-    legendary_pieces: int = Field(3, ge=0)
-    hand_beings: int = Field(3, ge=1)
-    hand_legends: int = Field(2, ge=0)
-    hand_flares: int = Field(1, ge=0)
-    highform_target: int = Field(9, ge=1)
-    melee_target_3: int = Field(12, ge=1)
-    melee_target_4: int = Field(10, ge=1)
-    team_sideways: int = Field(6, ge=0)
+    model_config = STRICT
+
+    deathmatch_target: Target = 18
+    # two-sided pieces per colour are this less the number of colours: 5 leaves 1 each in a 4-colour melee
+    deathmatch_two_sided_base: Annotated[int, Whole(5, BOARD_SQUARES)] = 18
+    highform_two_sided: Annotated[int, Whole(3, BOARD_SQUARES)] = 17
+    legendary_pieces: Pieces = 3  # at least 1: with none, no legend could ever be summoned
+    hand_beings: HandCount = 3
+    hand_legends: HandCount = 2
+    hand_flares: HandCount = 1
+    highform_target: Target = 9
+    melee_target_3: Target = 12
+    melee_target_4: Target = 10
+    team_sideways: Squares = 6
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -20,15 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ....engine import CardDataError
 from ....engine.datafiles import parse_toml, read_text
-from ..._datamodel import validate
+from ..._datamodel import Whole, validate
 from ..board import AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, mask_of, on_board, sq_x, sq_y, square
-from .model import RANK_FILTERS, SLUG
+from .model import RANK_FILTERS, SLUG, STRICT, Pieces, Squares
 
 if TYPE_CHECKING:
     pass
@@ -65,11 +65,11 @@ DIRECTIONS["any"] = DIRECTIONS["orthogonal"] + DIRECTIONS["diagonal"]
 
 
 class ConditionModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     kind: Literal["destroyed", "occupy", "summoned", "cross", "line", "chain", "surround"]
-    count: int = Field(1, ge=1, le=69)
-    upgraded: int = Field(0, ge=0)
+    count: Pieces = 1
+    upgraded: Squares = 0
     rank: Literal["any", "common", "heroic", "legendary", "upgraded", "non-legendary"] = "any"
     area: Literal["red", "green", "colored", "central", "edge"] | None = None
     direction: Literal["orthogonal", "diagonal", "any"] = "any"
@@ -78,13 +78,13 @@ class ConditionModel(BaseModel):
 
 
 class TaskModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
 
     id: str
     name: str
     type: Literal["destruction", "squares", "centre", "lines", "chains", "surround"]
     advanced: bool = False
-    points: int = Field(ge=1, le=3)
+    points: Annotated[int, Whole(1, 3)]
     conditions: list[ConditionModel] = Field(min_length=1)
     flavor: str = ""
 
@@ -201,7 +201,7 @@ def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
     by_id: dict[str, Task] = {}
     for data in items:
         tid = str(data.get("id", "?")) if isinstance(data, dict) else "?"
-        m = validate(TaskModel, data, file=file, card=tid)
+        m = validate(TaskModel, data, file=file, card=tid, what="a task")
         if not SLUG.match(m.id):
             raise CardDataError(file, "an id is lowercase letters, digits and single hyphens", card=m.id, field="id")
         if m.id in by_id:
