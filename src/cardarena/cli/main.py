@@ -352,9 +352,39 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     "[sqlite:///$CARDARENA_DATA/cardarena.db, CARDARENA_DATA defaulting to ./data]",
 )
 @click.option("--ai-workers", default=None, type=click.IntRange(0, 64), help="processes for AI seats [min(4, cores)]")
-def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
+@click.option(
+    "--open-games-per-address",
+    default=5,
+    show_default=True,
+    type=click.IntRange(0),
+    help="games waiting for players one client address may have (0: no cap; behind a proxy see docs/web.md)",
+)
+@click.option(
+    "--expire-open-after",
+    default=3600.0,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="seconds after which a game that has not started (not every human seat joined) is abandoned",
+)
+@click.option(
+    "--unload-idle-after",
+    default=600.0,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="seconds after which a table nothing uses (no connection, no AI to act, no clock) leaves memory",
+)
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    ai_workers: int | None,
+    open_games_per_address: int,
+    expire_open_after: float,
+    unload_idle_after: float,
+) -> None:
     """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
     from ..web.app import serve as run_server  # the web extra is imported only by this command
+    from ..web.capacity import Capacity
     from ..web.store import StoreError, default_database_url
 
     if db is None:
@@ -362,7 +392,8 @@ def serve(host: str, port: int, db: str | None, ai_workers: int | None) -> None:
     if db.startswith("sqlite:///"):  # the data directory of the default database
         Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
     try:
-        run_server(host=host, port=port, db=db, ai_workers=ai_workers, echo=click.echo)
+        capacity = Capacity(open_games_per_address, expire_open_after, unload_idle_after)
+        run_server(host=host, port=port, db=db, ai_workers=ai_workers, echo=click.echo, capacity=capacity)
     except StoreError as e:
         fail(str(e))
 

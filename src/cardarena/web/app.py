@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from . import protocol
 from .ai import STRENGTHS, AIPool
+from .capacity import Capacity, client_address, read_page
 from .clocks import fresh, read_clock
 from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
 from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
@@ -82,10 +83,12 @@ def create_app(
     rest_rate: float = 20.0,
     rest_burst: float = 200.0,
     ws_rate: int = protocol.RATE,
+    capacity: Capacity | None = None,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI seats (default min(4, cores); 0 thinks in a
-    thread). The caller owns ``store`` (closes it after the app)."""
-    tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
+    thread). ``capacity``: the open games one address may have, when they expire, when idle tables leave memory
+    (:class:`~cardarena.web.capacity.Capacity`'s defaults). The caller owns ``store`` (closes it after the app)."""
+    tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout, capacity=capacity)
     limiter = RestLimit(rest_rate, rest_burst)
     replays = ReplayCache()
 
@@ -128,18 +131,17 @@ def create_app(
         body = await _json_body(request)
         row, invitations = new_game(body)
         clock = read_clock(body.get("clock"), len(row.seats))
-        await tables.create(replace(row, clock=None if clock is None else clock.to_json()))
+        creator = client_address(request.client.host if request.client else None)
+        await tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(store.list_games, (GameStatus.OPEN, GameStatus.RUNNING))
-        out = []
-        for row in rows[:200]:
-            table = tables.live(row.key)
-            if table is not None and not table.row.private:
-                out.append(table.summary())
-        return out
+    async def list_games(limit: str | None = None, before: str | None = None) -> list[dict[str, Any]]:
+        """One page of the open and running listed games, newest first (docs/web.md, REST)."""
+        size, older = read_page(limit, before)
+        statuses = (GameStatus.OPEN, GameStatus.RUNNING)
+        rows = await asyncio.to_thread(store.list_games, statuses, limit=size, before=older, listed_only=True)
+        return await tables.listing(rows)
 
     @app.get("/api/games/{key}")
     async def get_game(key: str) -> dict[str, Any]:
@@ -185,7 +187,8 @@ def create_app(
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
         row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
-        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats))))
+        creator = client_address(request.client.host if request.client else None)
+        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games/{key}/record")
@@ -332,7 +335,15 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
         await ws.close(1008 if conn.closed else 1000)
 
 
-def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callable[[str], None]) -> None:
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: str,
+    ai_workers: int | None,
+    echo: Callable[[str], None],
+    capacity: Capacity | None = None,
+) -> None:
     """Run the server with uvicorn until interrupted (``cardarena serve``)."""
     import uvicorn
 
@@ -340,7 +351,7 @@ def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callab
 
     store = open_store(db)
     try:
-        app = create_app(store, ai_workers=ai_workers)
+        app = create_app(store, ai_workers=ai_workers, capacity=capacity)
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
     finally:
