@@ -1,13 +1,15 @@
 """The table page's live mode against stand-ins of the server (Playwright routes the WebSocket and the REST
 calls, so no server runs): the seat token travels only inside the first WebSocket message, never in a URL; the
 page reconnects by itself after the connection drops, resumes with ``since`` and does not repeat the log; a
-spectator says hello without a token; a refused token stops the retries."""
+spectator says hello without a token; a refused token or an expired game stops the retries."""
 
 from __future__ import annotations
 
 import json
 import time
 from typing import Any
+
+import pytest
 
 from .browser import ORIGIN, PageErrors, click_action, route_static
 
@@ -26,7 +28,7 @@ class FakeTable:
         self.hellos: list[dict[str, Any]] = []
         self.received: list[dict[str, Any]] = []
         self.urls: list[str] = []
-        self.refuse = False
+        self.refuse: tuple[str, str] | None = None  # the error (code, message) that answers every hello
 
     def state(self, since: int) -> dict[str, Any]:
         messages = self.fixture["messages"][: self.step + 1]
@@ -43,8 +45,9 @@ class FakeTable:
                 self.received.append(message)
                 return
             self.hellos.append(message)
-            if self.refuse:
-                ws.send(json.dumps({"type": "error", "code": "bad_token", "message": "this seat token is not valid"}))
+            if self.refuse is not None:
+                code, text = self.refuse
+                ws.send(json.dumps({"type": "error", "code": code, "message": text}))
                 ws.close()
                 return
             ws.send(json.dumps(self.fixture["welcome"]))
@@ -148,13 +151,19 @@ def test_a_spectator_says_hello_without_a_token(browser: Any, fixtures: dict[str
         page.context.close()
 
 
-def test_a_refused_token_stops_the_retries(browser: Any, fixtures: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "refusal",
+    [("bad_token", "this seat token is not valid"), ("expired", "this game expired: its seats were not all taken")],
+)
+def test_a_refused_token_or_an_expired_game_stops_the_retries(
+    browser: Any, fixtures: dict[str, Any], refusal: tuple[str, str]
+) -> None:
     table = FakeTable(fixtures["torabato"], 0)
-    table.refuse = True
+    table.refuse = refusal
     page, errors, _, _ = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
     try:
         wait_status(page, "offline")
-        assert page.locator(".toast", has_text="this seat token is not valid").count() == 1
+        assert page.locator(".toast", has_text=refusal[1]).count() == 1
         page.wait_for_timeout(1500)  # a retry would have come after 0.5 s
         assert len(table.hellos) == 1
         assert errors == []

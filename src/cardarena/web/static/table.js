@@ -193,8 +193,8 @@ function undo() {
 function onError(message) {
   document.body.classList.remove("sending");
   toast(message.message || message.code || "error");
-  if (message.code === "bad_token") {
-    page.conn.stop(); // a refused token will not work on a retry either
+  if (message.code === "bad_token" || message.code === "expired") {
+    page.conn.stop(); // a refused token or an expired game will not work on a retry either
     setStatus("offline");
   }
 }
