@@ -45,10 +45,10 @@ def real_server(tmp: Path, *options: str) -> Iterator[tuple[Server, str]]:
         srv.stop()
 
 
-def call(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+def call(base: str, method: str, path: str, body: Any = None, **headers: str) -> tuple[int, Any]:
     """The status and JSON answer of one request (errors included)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     request.add_header("content-type", "application/json")
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
@@ -81,6 +81,9 @@ def test_one_address_creating_games_in_a_loop_is_refused_after_the_cap(tmp_path:
         srv.start()
         status, answer = call(base, "POST", "/api/games", {"game": "torabato", "seats": TWO_HUMANS})
         assert (status, answer["error"]["code"]) == (409, "too_many_open")
+        # a proxy on loopback (trusted by default: FORWARDED_ALLOW_IPS) names the client it forwards (docs/web.md)
+        forwarded = {"X-Forwarded-For": "203.0.113.9"}
+        assert call(base, "POST", "/api/games", {"game": "torabato", "seats": TWO_HUMANS}, **forwarded)[0] == 201
 
 
 def test_an_unjoined_game_expires_and_its_links_say_so(tmp_path: Path) -> None:
