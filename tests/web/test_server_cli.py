@@ -10,7 +10,8 @@ from cardarena.cli.main import cli
 def test_serve_help_names_its_options() -> None:
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--ai-workers"):
+    options = ("--host", "--port", "--db", "--ai-workers")
+    for option in (*options, "--open-games-per-address", "--expire-open-after", "--unload-idle-after"):
         assert option in result.output
 
 

@@ -86,7 +86,7 @@ def read_page(limit: str | None, before: str | None) -> tuple[int, datetime | No
     :data:`DEFAULT_PAGE`) and the ``created`` time (ISO 8601, with its zone) the listed games are older than."""
     size = DEFAULT_PAGE
     if limit is not None:
-        if not limit.isdigit() or not 1 <= int(limit) <= MAX_PAGE:
+        if not (limit.isdigit() and len(limit) <= 3) or not 1 <= int(limit) <= MAX_PAGE:
             raise bad_request(f"limit is a whole number from 1 to {MAX_PAGE}, not {limit[:20]!r}")
         size = int(limit)
     if before is None:
