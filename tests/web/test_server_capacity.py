@@ -20,7 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
-from cardarena.web.capacity import Capacity
+from cardarena.web.capacity import Capacity, client_address
 from cardarena.web.load import HOST, Server, free_port
 from cardarena.web.lobby import new_game
 from cardarena.web.store import GameStatus, MemoryStore, SeatKind, Store
@@ -231,6 +231,16 @@ def test_a_table_that_something_drives_stays_in_memory() -> None:
         assert tables.live(plain) is None
         table = tables.live(clocked)
         assert table is not None and table.clock_seat() is not None and table.row.seats[0].kind == SeatKind.HUMAN
+
+
+def test_a_client_is_counted_by_its_address_and_an_ipv6_client_by_its_64_network() -> None:
+    assert client_address("203.0.113.9") == "203.0.113.9"
+    assert client_address("::ffff:203.0.113.9") == "203.0.113.9"
+    assert client_address("2001:db8:1:2::1") == client_address("2001:db8:1:2:ffff::7") == "2001:db8:1:2::/64"
+    assert client_address("2001:db8:1:3::1") == "2001:db8:1:3::/64"
+    assert client_address("testclient") == "testclient"
+    assert client_address(None) == "unknown"
+    assert len(client_address("x" * 500)) == 64
 
 
 def test_the_capacity_must_be_sensible() -> None:

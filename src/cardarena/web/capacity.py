@@ -17,6 +17,7 @@ reverse proxy every client has the proxy's address unless the server is told to 
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -77,8 +78,18 @@ def _duration(seconds: float) -> str:
 
 
 def client_address(host: str | None) -> str:
-    """The address a game's creator is counted by (the peer's, as the ASGI server reports it)."""
-    return (host or "unknown")[:MAX_ADDRESS]
+    """The address a game's creator is counted by: the peer's, as the ASGI server reports it, but for IPv6 its
+    /64 network, since one household or server is commonly given a whole /64 and could otherwise count as
+    billions of clients."""
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return (host or "unknown")[:MAX_ADDRESS]
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 def read_page(limit: str | None, before: str | None) -> tuple[int, datetime | None]:
