@@ -13,7 +13,8 @@ from cardarena.cli.main import cli
 def test_serve_help_names_its_options() -> None:
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db", "--ai-workers", "--ai-budget", "--allow-agent-specs"):
+    options = ("--host", "--port", "--db", "--ai-workers", "--ai-budget", "--allow-agent-specs")
+    for option in (*options, "--open-games-per-address", "--expire-open-after", "--unload-idle-after"):
         assert option in result.output
 
 

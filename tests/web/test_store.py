@@ -137,6 +137,62 @@ def test_list_games_newest_first_by_status(store: Store) -> None:
     assert listed[0] == store.get_game("k3")
 
 
+def test_list_games_pages_newest_first_listed_only(store: Store) -> None:
+    # the lobby's page (issue 27, point 5): newest first, at most `limit`, older than `before`, private ones left out
+    for i in range(12):
+        store.create_game(game(f"k{i:02}", created=T0 + timedelta(seconds=i), private=i % 4 == 0))
+    store.create_game(game("done", created=T0 + timedelta(seconds=99), status=GameStatus.FINISHED))
+    statuses = (GameStatus.OPEN, GameStatus.RUNNING)
+    first = store.list_games(statuses, limit=5, listed_only=True)
+    assert [g.key for g in first] == ["k11", "k10", "k09", "k07", "k06"]
+    after = store.list_games(statuses, limit=5, before=first[-1].created, listed_only=True)
+    assert [g.key for g in after] == ["k05", "k03", "k02", "k01"]
+    assert [g.key for g in store.list_games(statuses, limit=2)] == ["k11", "k10"]  # private ones too
+    assert [g.key for g in store.list_games(statuses, before=T0 + timedelta(seconds=2))] == ["k01", "k00"]
+    assert len(store.list_games(statuses)) == 12  # no limit: all of them
+
+
+def test_list_games_with_a_limit_reads_only_that_many_rows(make_store: Callable[[], Store]) -> None:
+    store = make_store()
+    for i in range(40):
+        store.create_game(game(f"k{i:02}", created=T0 + timedelta(seconds=i)))
+    statements: list[str] = []
+    if isinstance(store, SqlStore):  # the page is cut in SQL (LIMIT), not after reading every row
+
+        def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            statements.append(statement)
+
+        event.listen(store.engine, "before_cursor_execute", record)
+    page = store.list_games((GameStatus.OPEN,), limit=3)
+    if isinstance(store, SqlStore):
+        event.remove(store.engine, "before_cursor_execute", record)
+    assert [g.key for g in page] == ["k39", "k38", "k37"]
+    assert page[0] == store.get_game("k39")
+    if isinstance(store, SqlStore):
+        games_query = [s for s in statements if "FROM games" in s]
+        assert len(games_query) == 1 and "LIMIT" in games_query[0].upper(), statements
+
+
+def test_count_games_by_creator(store: Store) -> None:
+    for i, (creator, status) in enumerate(
+        [
+            ("1.2.3.4", GameStatus.OPEN),
+            ("1.2.3.4", GameStatus.OPEN),
+            ("1.2.3.4", GameStatus.RUNNING),
+            ("::1", GameStatus.OPEN),
+            (None, GameStatus.OPEN),
+        ]
+    ):
+        store.create_game(game(f"k{i}", created=T0 + timedelta(seconds=i), status=status, creator=creator))
+    assert store.count_games((GameStatus.OPEN,), creator="1.2.3.4") == 2
+    assert store.count_games((GameStatus.OPEN, GameStatus.RUNNING), creator="1.2.3.4") == 3
+    assert store.count_games((GameStatus.OPEN,), creator="::1") == 1
+    assert store.count_games((GameStatus.OPEN,), creator="5.6.7.8") == 0
+    store.set_status("k0", GameStatus.ABANDONED)
+    assert store.count_games((GameStatus.OPEN,), creator="1.2.3.4") == 1
+    assert store.get_game("k1").creator == "1.2.3.4"
+
+
 def test_append_in_order_and_refuse_stale_plies(store: Store) -> None:
     store.create_game(game("k1"))
     store.append_action("k1", 0, 0, "play 3", result=None)
@@ -286,7 +342,7 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
     head = ScriptDirectory.from_config(alembic_config(sql_url)).get_current_head()
     with store.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0002"
+        assert context.get_current_revision() == head == "0003"
         assert compare_metadata(context, Base.metadata) == []
         assert set(inspect(connection).get_table_names()) == {"alembic_version", "games", "seats", "actions"}
     written: list[str] = []
@@ -309,6 +365,7 @@ def test_migration_files_are_in_the_package() -> None:
     assert sorted(p.name for p in (MIGRATIONS / "versions").glob("0*.py")) == [
         "0001_games_seats_actions.py",
         "0002_game_clock.py",
+        "0003_game_creator.py",
     ]
 
 

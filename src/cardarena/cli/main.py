@@ -370,11 +370,41 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     help="let a new game's AI seats give an agent spec ('agent': 'ismcts:iterations=500') instead of a strength "
     "(easy, normal, hard); each decision still thinks at most --ai-budget seconds",
 )
+@click.option(
+    "--open-games-per-address",
+    default=5,
+    show_default=True,
+    type=click.IntRange(0),
+    help="games waiting for players one client address may have (0: no cap; behind a proxy see docs/web.md)",
+)
+@click.option(
+    "--expire-open-after",
+    default=3600.0,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="seconds after which a game that has not started (not every human seat joined) is abandoned",
+)
+@click.option(
+    "--unload-idle-after",
+    default=600.0,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="seconds after which a table nothing uses (no connection, no AI to act, no clock) leaves memory",
+)
 def serve(
-    host: str, port: int, db: str | None, ai_workers: int | None, ai_budget: float, allow_agent_specs: bool
+    host: str,
+    port: int,
+    db: str | None,
+    ai_workers: int | None,
+    ai_budget: float,
+    allow_agent_specs: bool,
+    open_games_per_address: int,
+    expire_open_after: float,
+    unload_idle_after: float,
 ) -> None:
     """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
     from ..web.app import serve as run_server  # the web extra is imported only by this command
+    from ..web.capacity import Capacity
     from ..web.store import StoreError, default_database_url
 
     if db is None:
@@ -382,6 +412,7 @@ def serve(
     if db.startswith("sqlite:///"):  # the data directory of the default database
         Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
     try:
+        capacity = Capacity(open_games_per_address, expire_open_after, unload_idle_after)
         run_server(
             host=host,
             port=port,
@@ -390,6 +421,7 @@ def serve(
             echo=click.echo,
             ai_budget=ai_budget,
             allow_agent_specs=allow_agent_specs,
+            capacity=capacity,
         )
     except StoreError as e:
         fail(str(e))

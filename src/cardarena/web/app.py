@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from . import protocol
 from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, STRENGTHS, AIPool
+from .capacity import Capacity, client_address, read_page
 from .clocks import fresh, read_clock
 from .lobby import (
     ApiError,
@@ -95,13 +96,18 @@ def create_app(
     rest_rate: float = 20.0,
     rest_burst: float = 200.0,
     ws_rate: int = protocol.RATE,
+    capacity: Capacity | None = None,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
     silent ``ai_grace`` seconds longer is replaced); ``ai_timeout``: seconds a decision may wait and think in all
     before the seat's fallback answers it. ``allow_agent_specs``: a new game's AI seats may give an agent spec
-    instead of a strength label. The caller owns ``store`` (closes it after the app)."""
-    tables = Tables(store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout)
+    instead of a strength label. ``capacity``: the open games one address may have, when they expire, when idle
+    tables leave memory (:class:`~cardarena.web.capacity.Capacity`'s defaults). The caller owns ``store`` (closes
+    it after the app)."""
+    tables = Tables(
+        store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
+    )
     limiter = RestLimit(rest_rate, rest_burst)
     replays = ReplayCache()
 
@@ -144,18 +150,17 @@ def create_app(
         body = await _json_body(request)
         row, invitations = new_game(body, allow_agent_specs=allow_agent_specs)
         clock = read_clock(body.get("clock"), len(row.seats))
-        await tables.create(replace(row, clock=None if clock is None else clock.to_json()))
+        creator = client_address(request.client.host if request.client else None)
+        await tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games")
-    async def list_games() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(store.list_games, (GameStatus.OPEN, GameStatus.RUNNING))
-        out = []
-        for row in rows[:200]:
-            table = tables.live(row.key)
-            if table is not None and not table.row.private:
-                out.append(table.summary())
-        return out
+    async def list_games(limit: str | None = None, before: str | None = None) -> list[dict[str, Any]]:
+        """One page of the open and running listed games, newest first (docs/web.md, REST)."""
+        size, older = read_page(limit, before)
+        statuses = (GameStatus.OPEN, GameStatus.RUNNING)
+        rows = await asyncio.to_thread(store.list_games, statuses, limit=size, before=older, listed_only=True)
+        return await tables.listing(rows)
 
     @app.get("/api/games/{key}")
     async def get_game(key: str) -> dict[str, Any]:
@@ -203,7 +208,8 @@ def create_app(
         row, invitations = new_game(
             rematch_request(table.row), rematch_of=table.row, allow_agent_specs=allow_agent_specs
         )
-        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats))))
+        creator = client_address(request.client.host if request.client else None)
+        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
         return invitation_links(row.key, invitations)
 
     @app.get("/api/games/{key}/record")
@@ -360,6 +366,7 @@ def serve(
     echo: Callable[[str], None],
     ai_budget: float = DEFAULT_BUDGET,
     allow_agent_specs: bool = False,
+    capacity: Capacity | None = None,
 ) -> None:
     """Run the server with uvicorn until interrupted (``cardarena serve``)."""
     import uvicorn
@@ -368,7 +375,9 @@ def serve(
 
     store = open_store(db)
     try:
-        app = create_app(store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs)
+        app = create_app(
+            store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs, capacity=capacity
+        )
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
     finally:

@@ -47,13 +47,14 @@ def free_port() -> int:
 class Server:
     """``cardarena serve`` in a subprocess on loopback."""
 
-    def __init__(self, db: str, port: int, *, ai_workers: int, log: Path) -> None:
+    def __init__(self, db: str, port: int, *, ai_workers: int, log: Path, options: tuple[str, ...] = ()) -> None:
         self.db, self.port, self.ai_workers, self.log = db, port, ai_workers, log
+        self.options = options  # more options of ``cardarena serve``
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> None:
         command = [sys.executable, "-m", "cardarena.cli.main", "serve", "--host", HOST, "--port", str(self.port)]
-        command += ["--db", self.db, "--ai-workers", str(self.ai_workers)]
+        command += ["--db", self.db, "--ai-workers", str(self.ai_workers), *self.options]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
@@ -219,7 +220,9 @@ async def run(
     """Run the load (and, with ``kill_after``, the fault test); the report as a dict."""
     with tempfile.TemporaryDirectory(prefix="cardarena-load-") as tmp:
         db = db or f"sqlite:///{tmp}/load.db"
-        server = Server(db, free_port(), ai_workers=ai_workers, log=Path(tmp) / "server.log")
+        # every scripted game comes from this one address: the cap on its open games is lifted
+        uncapped = ("--open-games-per-address", "0")
+        server = Server(db, free_port(), ai_workers=ai_workers, log=Path(tmp) / "server.log", options=uncapped)
         base = f"http://{HOST}:{server.port}"
         url = f"ws://{HOST}:{server.port}"
         await asyncio.to_thread(server.start)

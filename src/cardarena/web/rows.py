@@ -62,6 +62,8 @@ class GameRow:
     updated: datetime = field(default_factory=lambda: datetime.now(UTC))
     rematch_of: str | None = None
     clock: dict[str, Any] | None = None  # the turn clock (cardarena.web.clocks.Clock.to_json), or None
+    #: the client address that created the game (its open games are capped); never shown to anyone
+    creator: str | None = None
 
 
 class Store(ABC):
@@ -77,8 +79,21 @@ class Store(ABC):
         """The game's row; :class:`UnknownGame` if there is none."""
 
     @abstractmethod
-    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
-        """Games with one of ``statuses``, newest first."""
+    def list_games(
+        self,
+        statuses: tuple[GameStatus, ...],
+        *,
+        limit: int | None = None,
+        before: datetime | None = None,
+        listed_only: bool = False,
+    ) -> list[GameRow]:
+        """Games with one of ``statuses``, newest first (by ``created``, then key): at most ``limit`` of them (all
+        when ``None``), only those created before ``before`` when given (the next page after a game of that time),
+        and only the listed ones (not ``private``) when ``listed_only``."""
+
+    @abstractmethod
+    def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:
+        """How many games with one of ``statuses`` the client address ``creator`` created."""
 
     @abstractmethod
     def actions(self, key: str) -> list[str]:

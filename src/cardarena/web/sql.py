@@ -30,6 +30,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     select,
     update,
 )
@@ -92,6 +93,7 @@ class GameModel(Base):
     updated: Mapped[datetime] = mapped_column(UtcDateTime)
     rematch_of: Mapped[str | None] = mapped_column(String(64))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    creator: Mapped[str | None] = mapped_column(String(64), index=True)
     seats: Mapped[list[SeatModel]] = relationship(
         order_by="SeatModel.seat", lazy="selectin", cascade="all, delete-orphan"
     )
@@ -147,6 +149,7 @@ def _game_row(m: GameModel) -> GameRow:
         updated=m.updated,
         rematch_of=m.rematch_of,
         clock=m.clock,
+        creator=m.creator,
     )
 
 
@@ -236,6 +239,7 @@ class SqlStore(Store):
             updated=row.updated,
             rematch_of=row.rematch_of,
             clock=row.clock,
+            creator=row.creator,
             seats=[SeatModel(seat=s.seat, **_seat_values(s)) for s in row.seats],
         )
         try:
@@ -251,14 +255,34 @@ class SqlStore(Store):
                 raise UnknownGame(f"no game {key!r}")
             return _game_row(game)
 
-    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+    def list_games(
+        self,
+        statuses: tuple[GameStatus, ...],
+        *,
+        limit: int | None = None,
+        before: datetime | None = None,
+        listed_only: bool = False,
+    ) -> list[GameRow]:
         query = (
             select(GameModel)
             .where(GameModel.status.in_([s.value for s in statuses]))
             .order_by(GameModel.created.desc(), GameModel.key)
         )
+        if before is not None:
+            query = query.where(GameModel.created < before)
+        if listed_only:
+            query = query.where(GameModel.private.is_(False))
+        if limit is not None:
+            query = query.limit(limit)  # in SQL: a page reads its rows only (their seats in one more query)
         with Session(self.engine) as session, session.begin():
             return [_game_row(g) for g in session.scalars(query)]
+
+    def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:
+        query = select(func.count()).where(
+            GameModel.status.in_([s.value for s in statuses]), GameModel.creator == creator
+        )
+        with Session(self.engine) as session, session.begin():
+            return int(session.scalar(query) or 0)
 
     def actions(self, key: str) -> list[str]:
         with Session(self.engine) as session, session.begin():

@@ -64,10 +64,27 @@ class MemoryStore(Store):
         with self._lock:
             return self._get(key)
 
-    def list_games(self, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+    def list_games(
+        self,
+        statuses: tuple[GameStatus, ...],
+        *,
+        limit: int | None = None,
+        before: datetime | None = None,
+        listed_only: bool = False,
+    ) -> list[GameRow]:
         with self._lock:
-            rows = [g for g in self._games.values() if g.status in statuses]
-        return sorted(rows, key=lambda g: g.created, reverse=True)
+            rows = [
+                g
+                for g in self._games.values()
+                if g.status in statuses and (before is None or g.created < before) and not (listed_only and g.private)
+            ]
+        rows.sort(key=lambda g: g.key)  # the SQL store's order: newest first, then by key
+        rows.sort(key=lambda g: g.created, reverse=True)
+        return rows if limit is None else rows[:limit]
+
+    def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:
+        with self._lock:
+            return sum(1 for g in self._games.values() if g.status in statuses and g.creator == creator)
 
     def actions(self, key: str) -> list[str]:
         with self._lock:

@@ -16,6 +16,12 @@ until the deadline of the human seat to act and, when it passes with that seat s
 AI of the clock's strength; every commit, undo or hand-over re-arms it, and closing the server cancels it. A seat
 may also leave a running game for good (``hand_over``): an AI of the strength it chose plays on for it.
 
+**What stays in memory** (:mod:`cardarena.web.capacity`). The store holds every game; memory holds the tables
+something drives or someone uses. At start only running games with an AI seat or a clock are rebuilt; a table
+with no connection, no AI seat to act and no running clock leaves memory after a while and :meth:`Tables.get`
+rebuilds it from its record on the next access. A periodic sweep abandons the open games that did not start in
+time (their links then answer ``expired``), and creating a game counts its creator's open games in the store.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -26,15 +32,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
 from . import protocol
 from .ai import AIPool, ThinkJob, strength_spec, think
+from .capacity import Capacity
 from .clocks import Clock, now
-from .lobby import ApiError, check_name, find_seat, hash_token, new_token, seat_of_secret, summary
+from .lobby import ApiError, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .views import Viewer, log_text, state_view, viewers
 
@@ -100,6 +109,8 @@ class Table:
         #: counts every change of position (an action or an undo): an AI's answer is for one version only,
         #: since after an undo and another action the history has the same length but not the same actions
         self.version = 0
+        #: when the table was last asked for or last left (``time.monotonic``): an idle table leaves memory
+        self.touched = time.monotonic()
 
     @property
     def key(self) -> str:
@@ -179,37 +190,54 @@ def undoable_seat(table: Table, before: State | None = None) -> int | None:
     return seat if undo_refusal(state, seat, before=before) is None else None
 
 
+def driven(row: GameRow) -> bool:
+    """Whether a running game goes on with nobody connected: an AI seat may have to act or a clock may run out.
+    Such a game is rebuilt when the server starts; the others wait in the store until someone comes."""
+    return row.clock is not None or any(s.kind == SeatKind.AI for s in row.seats)
+
+
 class Tables:
     """Every live table of the server, and what happens at them."""
 
-    def __init__(self, store: Store, ai: AIPool, *, ai_timeout: float = 120.0) -> None:
+    def __init__(
+        self, store: Store, ai: AIPool, *, ai_timeout: float = 120.0, capacity: Capacity | None = None
+    ) -> None:
         self.store = store
         self.ai = ai
         self.ai_timeout = ai_timeout
+        self.capacity = capacity if capacity is not None else Capacity()
         self._tables: dict[str, Table] = {}
         self._loading = asyncio.Lock()
+        self._creating = asyncio.Lock()  # counting an address's open games and adding one is one step
+        #: the spectator's ply of each running game taken out of memory while idle (the lobby lists it as it was)
+        self._resting: dict[str, int] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self._closing = False
 
     # -- life cycle -------------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished game from its stored record, then let the AI seats to act think."""
-        rows = await asyncio.to_thread(self.store.list_games, (GameStatus.OPEN, GameStatus.RUNNING))
+        """Expire the open games that waited too long; rebuild the running games that go on with nobody connected
+        (an AI seat or a turn clock: see :func:`driven`) from their stored records and let their AI seats think;
+        start the periodic sweep. Other unfinished games are rebuilt when someone comes (:meth:`get`)."""
+        await self.expire_open()
+        rows = await asyncio.to_thread(self.store.list_games, (GameStatus.RUNNING,))
         for row in rows:
+            if not driven(row):
+                continue
             try:
                 self._tables[row.key] = await asyncio.to_thread(self._build, row.key)
             except (RulesError, StoreError) as e:
                 log.error("game %s cannot be rebuilt from its record (%s); it is not served", row.key, e)
         for table in self._tables.values():
-            if table.clock is not None and table.clock.since is None:
-                await self._restart_clock(table)  # a clock stopped by a crash between two writes runs again
-            self._arm_clock(table)
-            self._kick_ai(table)
-        log.info("rebuilt %d unfinished games", len(self._tables))
+            await self._resume(table)
+        log.info("rebuilt %d of %d running games (the others when someone comes)", len(self._tables), len(rows))
+        self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
         self._closing = True
         tasks = [t.ai_task for t in self._tables.values() if t.ai_task is not None]
         tasks += [t.clock_task for t in self._tables.values() if t.clock_task is not None]
+        tasks += [self._sweeper] if self._sweeper is not None else []
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -222,32 +250,158 @@ class Tables:
         row = self.store.get_game(key)
         return build_table(row, self.store.actions(key))
 
+    async def _resume(self, table: Table) -> None:
+        """Set a table rebuilt from its record going: its clock (one stopped by a crash between two writes runs
+        again) and its AI seats."""
+        if table.clock is not None and table.clock.since is None and table.accepts_actions():
+            await self._restart_clock(table)
+        self._arm_clock(table)
+        self._kick_ai(table)
+
     async def get(self, key: str) -> Table:
-        """The live table of ``key``, rebuilt from the store if it is not in memory (a finished game);
-        ``ApiError`` 404 when there is no such game."""
+        """The live table of ``key``, rebuilt from the store if it is not in memory (a finished game, an idle one,
+        one not rebuilt at start); ``ApiError`` 404 when there is no such game, 410 when it expired."""
         table = self._tables.get(key)
-        if table is not None:
-            return table
-        if not isinstance(key, str) or not 0 < len(key) <= 64:
-            raise ApiError(404, "not_found", "no such game")
-        async with self._loading:
-            table = self._tables.get(key)
-            if table is None:
-                try:
-                    table = await asyncio.to_thread(self._build, key)
-                except UnknownGame:
-                    raise ApiError(404, "not_found", "no such game") from None
-                self._tables[key] = table
+        if table is None:
+            if not isinstance(key, str) or not 0 < len(key) <= 64:
+                raise no_game()
+            async with self._loading:
+                table = self._tables.get(key)
+                if table is None:
+                    table = await self._load(key)
+        table.touched = time.monotonic()
+        return table
+
+    async def _load(self, key: str) -> Table:
+        """Rebuild ``key``'s table from the store (``self._loading`` held); an open game past its time expires."""
+        try:
+            row = await asyncio.to_thread(self.store.get_game, key)
+        except UnknownGame:
+            raise no_game() from None
+        if row.status == GameStatus.OPEN and row.created < self._open_cutoff():
+            await asyncio.to_thread(self.store.set_status, key, GameStatus.ABANDONED)
+            log.info("game %s expired: not started within %g s", key, self.capacity.expire_open_after)
+            row = replace(row, status=GameStatus.ABANDONED)
+        if row.status == GameStatus.ABANDONED:
+            raise self.capacity.expired()
+        try:
+            table = await asyncio.to_thread(self._build, key)
+        except UnknownGame:
+            raise no_game() from None
+        self._tables[key] = table
+        self._resting.pop(key, None)
+        await self._resume(table)
         return table
 
     def live(self, key: str) -> Table | None:
         return self._tables.get(key)
 
+    # -- what the server keeps (docs/web.md, Limits) ---------------------------------------------------------
+    def _open_cutoff(self) -> datetime:
+        """Open games created before this moment have waited too long."""
+        return datetime.now(UTC) - timedelta(seconds=self.capacity.expire_open_after)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.capacity.sweep_period)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of open and idle games failed; it runs again later")
+
+    async def sweep(self) -> None:
+        """Expire the open games past their time, then take the idle tables out of memory."""
+        await self.expire_open()
+        self.unload_idle()
+
+    async def expire_open(self, *, at_most: int = 500) -> int:
+        """Abandon the open games created more than ``capacity.expire_open_after`` seconds ago (``at_most`` of
+        them, the next sweep goes on); their connections are told ``expired`` and closed. How many expired."""
+        rows = await asyncio.to_thread(
+            self.store.list_games, (GameStatus.OPEN,), before=self._open_cutoff(), limit=at_most
+        )
+        for row in rows:
+            await self._expire(row.key)
+        if rows:
+            log.info("%d open games expired (not started within %g s)", len(rows), self.capacity.expire_open_after)
+        return len(rows)
+
+    async def _expire(self, key: str) -> None:
+        table = self._tables.get(key)
+        if table is None:
+            async with self._loading:  # no one rebuilds it meanwhile
+                table = self._tables.get(key)
+                if table is None:
+                    await asyncio.to_thread(self.store.set_status, key, GameStatus.ABANDONED)
+                    return
+        async with table.lock:  # no one joins it meanwhile
+            if table.row.status != GameStatus.OPEN:
+                return
+            await asyncio.to_thread(self.store.set_status, key, GameStatus.ABANDONED)
+            table.row = replace(table.row, status=GameStatus.ABANDONED)
+            error = self.capacity.expired()
+            for conn in table.conns:
+                conn.push({"type": "error", "code": error.code, "message": error.message})
+                conn.close()
+        if self._tables.get(key) is table:
+            del self._tables[key]
+
+    def unload_idle(self) -> int:
+        """Take out of memory every table that nothing drives: no connection, no AI seat to act, no running clock,
+        no action under way, untouched for ``capacity.unload_idle_after`` seconds. The store has all of it: the
+        next :meth:`get` rebuilds the same table. How many left."""
+        moment = time.monotonic()
+        idle = [t for t in self._tables.values() if self._idle(t, moment)]
+        for table in idle:
+            del self._tables[table.key]
+            if table.row.status == GameStatus.RUNNING:
+                self._resting[table.key] = table.ply_of(None)
+        return len(idle)
+
+    def _idle(self, table: Table, moment: float) -> bool:
+        return (
+            moment - table.touched >= self.capacity.unload_idle_after
+            and not table.conns
+            and not table.lock.locked()
+            and (table.ai_task is None or table.ai_task.done())
+            and (table.clock_task is None or table.clock_task.done())
+            and self._ai_seat(table) is None
+            and table.clock_seat() is None
+        )
+
+    async def listing(self, rows: list[GameRow]) -> list[dict[str, Any]]:
+        """The lobby's summaries of listed games. A table in memory gives its own; an open game out of memory has
+        no action and nobody connected; a running one out of memory is shown as it was when it left memory (after
+        a restart: rebuilt once, to count the actions a spectator sees, which the store does not know)."""
+        out = []
+        for row in rows:
+            table = self._tables.get(row.key)
+            if table is None and row.ply != 0 and row.key not in self._resting:
+                try:
+                    table = await self.get(row.key)
+                except (ApiError, RulesError, StoreError):
+                    continue
+            if table is not None:
+                if not table.row.private:
+                    out.append(table.summary())
+                continue
+            ply = self._resting.get(row.key, 0)
+            out.append({**summary(row, ply=ply, connected=set()), "spectators": 0})
+        return out
+
     # -- the lobby --------------------------------------------------------------------------------------------
     async def create(self, row: GameRow) -> Table:
+        """Store and seat a new game; ``ApiError`` 409 ``too_many_open`` when it would wait for players and its
+        creator's address has ``capacity.open_per_address`` such games already."""
         if all(s.kind == SeatKind.AI for s in row.seats):
             row = replace(row, status=GameStatus.RUNNING)
-        await asyncio.to_thread(self.store.create_game, row)
+        async with self._creating:
+            if row.status == GameStatus.OPEN and row.creator is not None:
+                count = self.store.count_games
+                waiting = await asyncio.to_thread(count, (GameStatus.OPEN,), creator=row.creator)
+                if self.capacity.capped(waiting):
+                    raise self.capacity.too_many_open(waiting)
+            await asyncio.to_thread(self.store.create_game, row)
         table = await asyncio.to_thread(build_table, row, [])
         self._tables[row.key] = table
         await self._restart_clock(table)
@@ -305,6 +459,16 @@ class Tables:
         A seat has one live connection: the newest. An older one of the same seat (another window, another
         device, or a socket a network drop left half open while the page reconnected) is told ``replaced`` and
         closed, so the seat's owner sees when the seat was opened elsewhere and nobody reads along unseen."""
+        if table.row.status == GameStatus.ABANDONED:  # it expired while this connection said hello
+            error = self.capacity.expired()
+            conn.push({"type": "error", "code": error.code, "message": error.message})
+            conn.close()
+            return
+        if self._tables.setdefault(table.key, table) is not table:  # unloaded and rebuilt while it said hello
+            log.warning("game %s: a connection came to a table that had left memory; it connects again", table.key)
+            conn.push(protocol.error("unavailable", "the game was reloaded while this page connected; reconnecting"))
+            conn.close()  # the page reconnects (with backoff) and reaches the live table
+            return
         if conn.seat is not None:
             self._close_seat(table, conn.seat, protocol.error("replaced", REPLACED))
         table.conns.append(conn)
@@ -328,6 +492,7 @@ class Tables:
         if conn in table.conns:
             table.conns.remove(conn)
         self._broadcast_seats(table)
+        table.touched = time.monotonic()
         if not table.conns and table.row.status == GameStatus.FINISHED and not self._closing:
             self._tables.pop(table.key, None)  # rebuilt from the store if someone looks again
 

@@ -2,14 +2,16 @@
 calls, so no server runs): the invitation in the link joins once (in a POST body) and the fragment becomes
 ``#seat=N``; the seat's secret that the join answers travels only inside the first WebSocket message, never in a
 URL, and a reload opens the seat with it; the page reconnects by itself after the connection drops, resumes with
-``since`` and does not repeat the log; a spectator says hello without a token; a refused token stops the
-retries; a seat opened in another window stops this one, which says so and takes it back on a click."""
+``since`` and does not repeat the log; a spectator says hello without a token; a refused token or an expired game
+stops the retries; a seat opened in another window stops this one, which says so and takes it back on a click."""
 
 from __future__ import annotations
 
 import json
 import time
 from typing import Any
+
+import pytest
 
 from .browser import ORIGIN, PageErrors, click_action, route_static
 
@@ -30,7 +32,7 @@ class FakeTable:
         self.hellos: list[dict[str, Any]] = []
         self.received: list[dict[str, Any]] = []
         self.urls: list[str] = []
-        self.refuse = False
+        self.refuse: tuple[str, str] | None = None  # the error (code, message) that answers every hello
 
     def replace_seat(self) -> None:
         """What the server does when the seat is opened elsewhere: ``replaced``, then the socket closes."""
@@ -53,8 +55,9 @@ class FakeTable:
                 self.received.append(message)
                 return
             self.hellos.append(message)
-            if self.refuse:
-                ws.send(json.dumps({"type": "error", "code": "bad_token", "message": "this seat token is not valid"}))
+            if self.refuse is not None:
+                code, text = self.refuse
+                ws.send(json.dumps({"type": "error", "code": code, "message": text}))
                 ws.close()
                 return
             ws.send(json.dumps(self.fixture["welcome"]))
@@ -168,13 +171,19 @@ def test_a_spectator_says_hello_without_a_token(browser: Any, fixtures: dict[str
         page.context.close()
 
 
-def test_a_refused_token_stops_the_retries(browser: Any, fixtures: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "refusal",
+    [("bad_token", "this seat token is not valid"), ("expired", "this game expired: its seats were not all taken")],
+)
+def test_a_refused_token_or_an_expired_game_stops_the_retries(
+    browser: Any, fixtures: dict[str, Any], refusal: tuple[str, str]
+) -> None:
     table = FakeTable(fixtures["torabato"], 0)
-    table.refuse = True
+    table.refuse = refusal
     page, errors, _, _ = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#{TOKEN}", table)
     try:
         wait_status(page, "offline")
-        assert page.locator(".toast", has_text="this seat token is not valid").count() == 1
+        assert page.locator(".toast", has_text=refusal[1]).count() == 1
         page.wait_for_timeout(1500)  # a retry would have come after 0.5 s
         assert len(table.hellos) == 1
         assert errors == []

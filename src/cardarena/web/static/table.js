@@ -263,6 +263,9 @@ function onError(message) {
     setStatus("offline");
     if (page.heldSeat !== null) forgetSeat(page.key, page.heldSeat);
     showNotice(`${message.message}.`, h("a", {href: `/watch/${encodeURIComponent(page.key)}`}, "Watch the game"));
+  } else if (message.code === "expired") {
+    page.conn.stop(); // an expired game will not work on a retry either
+    setStatus("offline");
   }
 }
 
