@@ -93,11 +93,15 @@ def test_an_unjoined_game_expires_and_its_links_say_so(tmp_path: Path) -> None:
         key, tokens = created["key"], tokens_of(created)
         # Ann waits at the table; nobody takes the other seat: the game expires (under her, or before she came on a
         # slow machine: tests/web/test_server_capacity.py's app tests take the first path for certain); she is told
-        with connect(f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/{key}", open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "hello", "token": tokens[0]}))
-            while (message := json.loads(ws.recv(timeout=DEADLINE)))["type"] != "error":
-                assert message["type"] in ("welcome", "state", "seats"), message
-            assert message["code"] == "expired" and "expired" in message["message"], message
+        status, joined = call(base, "POST", f"/api/games/{key}/join", {"token": tokens[0], "name": "Ann"})
+        if status == 200:
+            with connect(f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/{key}", open_timeout=30) as ws:
+                ws.send(json.dumps({"type": "hello", "token": joined["secret"]}))
+                while (message := json.loads(ws.recv(timeout=DEADLINE)))["type"] != "error":
+                    assert message["type"] in ("welcome", "state", "seats"), message
+                assert message["code"] == "expired" and "expired" in message["message"], message
+        else:  # a slow machine: the game expired before Ann could join
+            assert (status, joined["error"]["code"]) == (410, "expired")
         # its links answer "expired" from now on, instead of waiting forever
         status, answer = call(base, "GET", f"/api/games/{key}")
         assert (status, answer["error"]["code"]) == (410, "expired")
@@ -166,8 +170,8 @@ def test_an_open_game_expires_under_its_connections_and_then_answers_expired() -
     with server(store) as client:
         tables = tables_of(client)
         key, tokens = create(client, "torabato", TWO_HUMANS)
-        join(client, key, tokens[0], "Ann")
-        with Client(client, key, tokens[0]) as ann, Client(client, key) as spectator:
+        secret = join(client, key, tokens[0], "Ann")
+        with Client(client, key, secret) as ann, Client(client, key) as spectator:
             assert ann.state["status"] == spectator.state["status"] == "open"
             tables.capacity = Capacity(expire_open_after=0.01)  # the game is now past its time
             time.sleep(0.05)
