@@ -1,5 +1,5 @@
 """Reading a data file (issue 27, point 1): only a regular file, of at most 1 MiB, is read; a named pipe, a
-directory or a device is refused at once (never waited on)."""
+directory or a device is refused at once (never waited on), and every game declares the options that take a path."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardarena.engine import CardDataError, load
+from cardarena.engine import CardDataError, game_class, games, load
 from cardarena.engine.datafiles import MAX_DATA_FILE, read_text, read_toml
 
 DEADLINE = 10.0  # seconds: a refusal is immediate; the old reader of a pipe waited for a writer forever
@@ -106,3 +106,18 @@ def test_the_command_line_still_takes_a_path(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     outcome = outcome_within_deadline(lambda: load("dicebattle", deck1=str(fifo)), fifo)
     assert isinstance(outcome, CardDataError) and "named pipe" in str(outcome), outcome
+
+
+# -- the games' declarations ----------------------------------------------------------------------------------------
+FILE_WORDS = ("path", "toml")  # "file" alone is no sign: a Tash-Kalar school is "a school id of the card file"
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_every_option_that_takes_a_file_is_declared(game_id: str) -> None:
+    """An option whose help speaks of a path or a TOML file is a path option (``Option.path``): the web server relies
+    on the declaration, and nothing is inferred from a missing default."""
+    for option in game_class(game_id).option_spec:
+        speaks_of_files = any(word in option.help.lower() for word in FILE_WORDS)
+        assert option.path == speaks_of_files, f"{game_id} option {option.name!r}: path={option.path}"
+        for name in option.named:
+            load(game_id, **{option.name: name})  # each named value names shipped data that loads
