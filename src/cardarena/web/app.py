@@ -126,7 +126,7 @@ def create_app(
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
-        row, invitations = new_game(body)
+        row, invitations = await asyncio.to_thread(new_game, body)  # loading a game reads its data files
         clock = read_clock(body.get("clock"), len(row.seats))
         await tables.create(replace(row, clock=None if clock is None else clock.to_json()))
         return invitation_links(row.key, invitations)
@@ -184,7 +184,7 @@ def create_app(
             raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
-        row, invitations = new_game(rematch_request(table.row), rematch_of=table.row)
+        row, invitations = await asyncio.to_thread(new_game, rematch_request(table.row), rematch_of=table.row)
         await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats))))
         return invitation_links(row.key, invitations)
 
