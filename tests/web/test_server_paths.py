@@ -12,21 +12,24 @@ import json
 import os
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from cardarena.engine import game_class, games
+from cardarena.engine import game_class, games, load
 from cardarena.games.dicebattle.cards import STARTERS
 from cardarena.games.laplaplace.cards import SHIPPED_BUILDS
+from cardarena.web import lobby
 from cardarena.web.load import HOST, Server, free_port
 
-from .server_fixtures import server
+from .server_fixtures import WAIT, server
 
 ANSWER_WITHIN = 5.0  # seconds: how soon the server must answer the lobby after an attack
 
@@ -160,3 +163,25 @@ def test_no_option_of_any_game_makes_the_server_read_a_file(game_id: str, option
         Opened.watching = None
     assert Opened.seen == [], f"{game_id} option {option!r} made the server open {planted}"
     assert answer.status_code == 400, answer.text
+
+
+def test_loading_a_game_does_not_hold_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a new game loads (its data files are read), the server answers other requests: the load runs in a
+    thread. Here the load waits until the catalogue has been answered; on the event loop it would wait in vain."""
+    entered, release = threading.Event(), threading.Event()
+    waited: list[bool] = []
+
+    def slow_load(game_id: str, **options: Any) -> Any:
+        entered.set()
+        waited.append(release.wait(WAIT))  # False: nothing answered the catalogue meanwhile
+        return load(game_id, **options)
+
+    monkeypatch.setattr(lobby, "load", slow_load)
+    with server() as client, ThreadPoolExecutor(1) as pool:
+        body = {"game": "torabato", "seats": [{"kind": "human"}, {"kind": "human"}]}
+        created = pool.submit(client.post, "/api/games", json=body)
+        assert entered.wait(WAIT)
+        assert client.get("/api/catalogue").status_code == 200
+        release.set()
+        assert created.result(WAIT).status_code == 201
+    assert waited == [True]
