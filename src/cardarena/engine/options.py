@@ -20,7 +20,13 @@ class Option:
     """One option of a game.
 
     ``type`` is ``int``, ``bool``, ``str`` or ``float``. ``choices`` limits the values; ``minimum``/``maximum``
-    bound numbers. A ``str`` option whose default is ``None`` (say a data-file path) may be left unset.
+    bound numbers. An option whose default is ``None`` may be left unset.
+
+    ``path=True`` declares a ``str`` option whose value may be the path of a file to read (a card list, a deck, a
+    build): the command line takes any path, but a server must not let a browser name its files, so it takes only
+    the ``named`` values, the data shipped with the game (Dice Battle's starter decks, Laplaplace's builds), and
+    offers an option with no ``named`` value not at all. Every option that can read a file says so here: nothing
+    is inferred from its type or default.
     """
 
     name: str
@@ -30,6 +36,19 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    path: bool = False
+    named: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.path and self.type is not str:
+            raise TypeError(f"option {self.name!r}: a path option is a str option")
+        if self.named and not self.path:
+            raise TypeError(f"option {self.name!r}: named values are for a path option (use choices otherwise)")
+
+    def names_a_file(self, value: Any) -> bool:
+        """Whether ``value`` of this option would be read as a path: any value of a path option but its
+        ``named`` ones (a server refuses those)."""
+        return self.path and value not in self.named
 
     def convert(self, value: Any) -> Any:
         """Convert ``value`` (a Python value or its text form) and check it; raise :class:`OptionError`."""

@@ -148,7 +148,8 @@ def create_app(
     @app.post("/api/games", status_code=201)
     async def create_game(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
-        row, invitations = new_game(body, allow_agent_specs=allow_agent_specs)
+        # loading a game reads its data files: in a thread, never on the event loop
+        row, invitations = await asyncio.to_thread(new_game, body, allow_agent_specs=allow_agent_specs)
         clock = read_clock(body.get("clock"), len(row.seats))
         creator = client_address(request.client.host if request.client else None)
         await tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
@@ -205,8 +206,8 @@ def create_app(
         seat_of_secret(table.row, (await _token_body(request)).get("token"))
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
-        row, invitations = new_game(
-            rematch_request(table.row), rematch_of=table.row, allow_agent_specs=allow_agent_specs
+        row, invitations = await asyncio.to_thread(
+            new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=allow_agent_specs
         )
         creator = client_address(request.client.host if request.client else None)
         await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))

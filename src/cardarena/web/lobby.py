@@ -108,19 +108,22 @@ def check_name(value: object) -> str:
 
 
 # -- games and options ----------------------------------------------------------------------------------------
-def is_file_option(option: Option) -> bool:
-    """Options naming a file on the server (card lists, builds, tasks): text with no default. A browser may not
-    make the server read its files, so the web neither lists nor accepts them."""
-    return option.type is str and option.default is None
+def offered(option: Option) -> bool:
+    """Whether the web offers ``option``: every option but one that only names a file (a path option with no
+    ``named`` value: card lists, tasks)."""
+    return not option.path or bool(option.named)
 
 
 def _option_view(o: Option) -> dict[str, Any]:
+    """An option as the catalogue lists it; a path option's ``choices`` are its named values (starter decks,
+    shipped builds), the only values the web takes for it."""
+    choices = o.named if o.path else o.choices
     return {
         "name": o.name,
         "type": o.type.__name__,
         "default": o.default,
         "help": o.help,
-        "choices": list(o.choices) if o.choices is not None else None,
+        "choices": list(choices) if choices is not None else None,
         "minimum": o.minimum,
         "maximum": o.maximum,
     }
@@ -138,7 +141,7 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
                 "id": cls.id,
                 "title": cls.name,
                 "players": [min(counts), max(counts)],
-                "options": [_option_view(o) for o in cls.option_spec if not is_file_option(o)],
+                "options": [_option_view(o) for o in cls.option_spec if offered(o)],
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
             }
         )
@@ -146,7 +149,11 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
 
 
 def load_game(game_id: object, options: object) -> Game:
-    """The game with the options a request gives; ``ApiError`` for an unknown game, a file option, a bad value."""
+    """The game with the options a request gives; ``ApiError`` for an unknown game, a file, a bad value.
+
+    A browser may not make the server read its files: a path option (``Option.path``) takes only its named values
+    here, and the refusal is checked before anything is read and never depends on the value, so it tells nothing
+    of the server's files (whether a path exists, what it is, what it holds)."""
     if not isinstance(game_id, str) or game_id not in games():
         raise bad_request(f"unknown game {game_id!r}; the games: {', '.join(games())}")
     if options is None:
@@ -154,9 +161,15 @@ def load_game(game_id: object, options: object) -> Game:
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise bad_request("options must be an object of option names and plain values")
     spec = {o.name: o for o in game_class(game_id).option_spec}
-    for name in options:
-        if name in spec and is_file_option(spec[name]):
-            raise bad_request(f"option {name!r} names a file on the server: it cannot be set from the web")
+    for name, value in options.items():
+        option = spec.get(name)
+        if option is not None and option.names_a_file(value):
+            if not option.named:
+                raise bad_request(f"option {name!r} names a file on the server: it cannot be set from the web")
+            raise bad_request(
+                f"option {name!r} takes one of: {', '.join(option.named)} (a file on the server cannot be named "
+                "from the web)"
+            )
     try:
         return load(game_id, **options)
     except RulesError as e:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from cardarena.engine import load
+from cardarena.games.laplaplace.cards import SHIPPED_BUILDS
+from cardarena.web.lobby import catalogue as server_catalogue
 
 from .browser import ORIGIN, PHONE, PageErrors, route_static
 
@@ -17,21 +18,8 @@ MARKUP = "<img src=x onerror=window.__pwned=1>Eve"
 
 
 def catalogue(agent_specs: bool = True) -> dict[str, Any]:
-    games = []
-    for gid in GAMES:
-        game = load(gid)
-        options = [
-            {
-                "name": o.name,
-                "type": o.type.__name__,
-                "default": o.default,
-                "help": o.help,
-                "choices": list(o.choices) if o.choices else None,
-            }
-            for o in game.option_spec
-        ]
-        counts = list(game.player_counts)
-        games.append({"id": gid, "title": game.name, "players": [min(counts), max(counts)], "options": options})
+    """The server's own catalogue of ``GAMES`` (the options as the server lists them)."""
+    games = [g for g in server_catalogue(agent_specs=agent_specs)["games"] if g["id"] in GAMES]
     return {
         "games": games,
         "strengths": {"easy": "heuristic", "normal": "ismcts:iterations=300", "hard": "ismcts:iterations=2000"},
@@ -106,6 +94,9 @@ def test_creating_a_game_posts_the_form_and_shows_the_links(browser: Any, fixtur
             "open",
             "league",
         ]
+        # a fixed build is a shipped one, offered by name; unset by default (the seat builds in play)
+        assert page.eval_on_selector_all("#opt-build1 option", "els => els.map(e => e.value)") == ["", *SHIPPED_BUILDS]
+        assert page.input_value("#opt-build1") == ""
         page.select_option("#opt-build", "open")
         page.select_option('[data-seat-kind="1"]', "ai:hard")
         page.uncheck("#private")

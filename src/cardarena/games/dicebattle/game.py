@@ -22,9 +22,9 @@ class DiceBattleGame(Game):
     player_counts = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (
         MAX_TURNS,
-        Option("deck0", str, "horde", f"seat 0's deck: {_DECK_HELP}"),
-        Option("deck1", str, "arcana", f"seat 1's deck: {_DECK_HELP}"),
-        Option("cards", str, None, "path to a card pool TOML file (default: the built-in pool)"),
+        Option("deck0", str, "horde", f"seat 0's deck: {_DECK_HELP}", path=True, named=STARTERS),
+        Option("deck1", str, "arcana", f"seat 1's deck: {_DECK_HELP}", path=True, named=STARTERS),
+        Option("cards", str, None, "path to a card pool TOML file (default: the built-in pool)", path=True),
     )
 
     tables: Tables  # the card pool as flat tables, shared by every state of this game

@@ -21,7 +21,7 @@ from cardarena.engine import (
 
 from . import ai, encoding, involvement, render
 from .actions import ActionCodec
-from .cards import Build, CardDef, CardTable, load_build, load_cards
+from .cards import SHIPPED_BUILDS, Build, CardDef, CardTable, load_build_ref, load_cards
 from .constants import JUDGE_TURN, LEAGUE, OPEN, Identical, Scene
 from .state import LaplaplaceState
 
@@ -36,18 +36,24 @@ MAX_TURNS = Option(
     maximum=ENGINE_MAX_TURNS.maximum,  # the bound of every game's cap (a game stops at 1,000,000 turns at most)
 )
 
+_BUILD_HELP = (
+    f"a shipped build ({', '.join(SHIPPED_BUILDS)}) or the path of a build file (TOML); that seat then makes no "
+    "build decisions"
+)
+
 OPTIONS = (
     MAX_TURNS,
     Option(
         "build",
         str,
         Scene.BLIND.value,
-        "build scene: blind (secret builds), open (4 shown, then 4 hidden added) or league (both builds from files)",
+        "build scene: blind (secret builds), open (4 shown, then 4 hidden added) or league (both builds fixed by "
+        "build0 and build1)",
         choices=tuple(s.value for s in Scene),
     ),
-    Option("build0", str, None, "build file (TOML) for seat 0; that seat then makes no build decisions"),
-    Option("build1", str, None, "build file (TOML) for seat 1; that seat then makes no build decisions"),
-    Option("cards", str, None, "card list file (TOML) replacing the built-in data/cards.toml"),
+    Option("build0", str, None, f"seat 0's build: {_BUILD_HELP}", path=True, named=SHIPPED_BUILDS),
+    Option("build1", str, None, f"seat 1's build: {_BUILD_HELP}", path=True, named=SHIPPED_BUILDS),
+    Option("cards", str, None, "card list file (TOML) replacing the built-in data/cards.toml", path=True),
     Option(
         "identical",
         str,
@@ -89,13 +95,15 @@ class LaplaplaceGame(Game):
         self.table = load_cards(self.options["cards"])
         self.fixed = [None, None]
         for s in (0, 1):
-            path = self.options[f"build{s}"]
-            if path is not None:
-                self.fixed[s] = load_build(path, self.table)
+            ref = self.options[f"build{s}"]
+            if ref is not None:
+                self.fixed[s] = load_build_ref(ref, self.table)
         if self.scene is LEAGUE and None in self.fixed:
-            raise OptionError("the league scene reads both builds from files: give build0=PATH and build1=PATH")
+            raise OptionError(
+                "the league scene plays two fixed builds: give build0 and build1 (a shipped build or a build file)"
+            )
         if self.scene is OPEN and any(b is not None for b in self.fixed):
-            raise OptionError("build files are for the blind and league scenes (open builds are made in play)")
+            raise OptionError("fixed builds are for the blind and league scenes (open builds are made in play)")
         self.codec = ActionCodec(self.table)
 
     def new_initial_state(self, seed: int = 0) -> LaplaplaceState:

@@ -39,7 +39,13 @@ class LyabiGame(Game):
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
-        Option("cards", str, None, "path of a Lyabi data file (TOML) to use instead of the shipped data/cards.toml"),
+        Option(
+            "cards",
+            str,
+            None,
+            "path of a Lyabi data file (TOML) to use instead of the shipped data/cards.toml",
+            path=True,
+        ),
         Option(
             "circle_replace",
             bool,

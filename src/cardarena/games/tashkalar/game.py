@@ -55,8 +55,10 @@ class TashKalarGame(Game):
         Option("mode", str, "deathmatch", "highform (tasks), deathmatch (duel or teams) or melee (3-4)", choices=MODES),
         Option("players", int, 2, "number of players: 2 (highform, deathmatch), 3 or 4 (melee)", minimum=2, maximum=4),
         Option("teams", bool, False, "two teams of two (4 seats; highform or deathmatch): seats 0+2 vs 1+3"),
-        Option("cards", str, None, "path of a card file (TOML) to use instead of the built-in cards"),
-        Option("tasks", str, None, "path of a High Form task file (TOML) to use instead of the built-in tasks"),
+        Option("cards", str, None, "path of a card file (TOML) to use instead of the built-in cards", path=True),
+        Option(
+            "tasks", str, None, "path of a High Form task file (TOML) to use instead of the built-in tasks", path=True
+        ),
         Option(
             "school0",
             str,

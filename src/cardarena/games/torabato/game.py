@@ -25,7 +25,7 @@ class ToraBatoGame(Game):
     player_counts = (2,)
     option_spec = (
         MAX_TURNS,
-        Option("cards", str, None, "path of a card-list TOML file to play instead of the rulebook's"),
+        Option("cards", str, None, "path of a card-list TOML file to play instead of the rulebook's", path=True),
         Option(
             "lasting_boosts",
             bool,

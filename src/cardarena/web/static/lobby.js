@@ -48,7 +48,8 @@ function drawOptions(options) {
     const help = o.help ? h("span", {class: "help"}, o.help) : null;
     const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}};
     if (o.choices && o.choices.length) {
-      const select = h("select", attrs, o.choices.map((c) => h("option", {value: String(c), selected: c === o.default}, String(c))));
+      const unset = o.default === null || o.default === undefined ? h("option", {value: "", selected: true}, "(default)") : null; // left unset: the game decides
+      const select = h("select", attrs, unset, o.choices.map((c) => h("option", {value: String(c), selected: c === o.default}, String(c))));
       return h("div", {class: "field"}, h("label", {for: id}, o.name), select, help);
     }
     if (o.type === "bool") {

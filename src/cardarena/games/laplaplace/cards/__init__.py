@@ -4,10 +4,11 @@ The shipped files are in ``../data``: ``cards.toml`` and ``builds/*.toml``. Ever
 """
 
 from .abilities import TRIGGERS, Ability, AbilityError, Effect, parse_ability
-from .builds import Build, build_text, load_build, parse_build
+from .builds import SHIPPED_BUILDS, Build, build_text, load_build, load_build_ref, parse_build
 from .table import CardDef, CardTable, load_cards, parse_cards
 
 __all__ = [
+    "SHIPPED_BUILDS",
     "TRIGGERS",
     "Ability",
     "AbilityError",
@@ -17,6 +18,7 @@ __all__ = [
     "Effect",
     "build_text",
     "load_build",
+    "load_build_ref",
     "load_cards",
     "parse_ability",
     "parse_build",

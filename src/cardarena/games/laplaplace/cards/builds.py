@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -64,6 +65,22 @@ def parse_build(text: str, table: CardTable, source: str = "<build>") -> Build:
 
 def load_build(path: str | Path, table: CardTable) -> Build:
     return parse_build(read_text(path), table, str(path))
+
+
+def _shipped_folder() -> Path:
+    return Path(str(resources.files("cardarena.games.laplaplace").joinpath("data", "builds")))
+
+
+# The builds shipped in ``data/builds/``, by file name without ``.toml`` (``fortress``...): the values of the
+# options build0/build1 that a server accepts, since they name no file of the server's (see ``Option.path``).
+SHIPPED_BUILDS: tuple[str, ...] = tuple(sorted(f.stem for f in _shipped_folder().glob("*.toml")))
+
+
+def load_build_ref(ref: str, table: CardTable) -> Build:
+    """A build by the name of a shipped one (:data:`SHIPPED_BUILDS`) or by the path of a build file."""
+    if ref in SHIPPED_BUILDS:
+        return parse_build((_shipped_folder() / f"{ref}.toml").read_text(encoding="utf-8"), table, f"{ref}.toml")
+    return load_build(ref, table)
 
 
 def build_text(name: str, cards: list[CardDef], *, author: str = "", character: str = "") -> str:
