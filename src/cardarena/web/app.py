@@ -348,6 +348,7 @@ def serve(*, host: str, port: int, db: str, ai_workers: int | None, echo: Callab
 
     store = open_store(db)
     try:
+        store.hold_for_server()  # a second server on this database stops here (DatabaseInUse), before serving
         app = create_app(store, ai_workers=ai_workers)
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")

@@ -260,7 +260,7 @@ class Tables:
             if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
                 raise ApiError(409, "finished", "this game is over")
             claimed = replace(seat, name=check_name(name), claimed=True)
-            await asyncio.to_thread(self.store.update_seat, table.key, claimed)
+            await asyncio.to_thread(self.store.update_seat, table.key, claimed, ply=table.row.ply)
             row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
             if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
                 await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
@@ -278,7 +278,7 @@ class Tables:
             if seat is None:
                 raise ApiError(403, "bad_token", "this link's token is not a seat of this game")
             opened = replace(seat, name="", claimed=False)
-            await asyncio.to_thread(self.store.update_seat, table.key, opened)
+            await asyncio.to_thread(self.store.update_seat, table.key, opened, ply=table.row.ply)
             table.row = replace(table.row, seats=tuple(opened if s.seat == seat.seat else s for s in table.row.seats))
             self._broadcast_seats(table)
 
@@ -415,7 +415,7 @@ class Tables:
         if table.clock_seat() is not None:
             clock = clock.start(moment)
         table.clock = clock
-        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json())
+        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json(), ply=table.row.ply)
         self._arm_clock(table)
 
     def _arm_clock(self, table: Table) -> None:
@@ -474,7 +474,7 @@ class Tables:
             token_hash=old.token_hash,
             claimed=True,
         )
-        await asyncio.to_thread(self.store.update_seat, table.key, ai)
+        await asyncio.to_thread(self.store.update_seat, table.key, ai, ply=table.row.ply)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))
         if table.undoable == seat:
             table.undoable = None
