@@ -140,10 +140,16 @@ def test_only_the_seat_that_acted_last_may_undo_and_only_before_anyone_else_acts
     steps = playout(game, 3)
     for before, after in steps:
         actor = before.current_player
+        action = after.history[-1]
         for seat in range(game.num_players):
             if seat != actor:
                 reason = undo_refusal(after, seat, before=before)
-                assert reason is not None and ("taken by seat" in reason or after.is_terminal())
+                if after.is_terminal():
+                    assert reason == "the game is over"
+                elif game.action_seen_by(before, action, seat):
+                    assert reason is not None and "taken by seat" in reason
+                else:  # an action the seat did not see happen: the verdict it had before it (Laplaplace's adds)
+                    assert reason is not None and reason == undo_refusal(before, seat)
     # once another seat has acted, the first seat's action is out of reach
     for (b1, _), (b2, a2) in itertools.pairwise(steps):
         if b1.current_player != b2.current_player:
@@ -224,3 +230,25 @@ def test_the_verdict_hangs_only_on_what_the_actor_knows(game_id: str, options: d
                 assert (undo_refusal(world_after, actor, before=world) is None) == verdict, action
                 compared += 1
     assert compared > 0
+
+
+def test_a_secret_build_add_changes_no_other_seats_verdict() -> None:
+    """Issue 27, point 6: in Laplaplace's blind build seat 1's ``add`` is not seen by seat 0, not even in number.
+    Once seat 0 has finished its build and seat 1 builds, seat 0 cannot tell whether seat 1 has acted: its build
+    stands (refused at once, for the reason that says so), and its verdict is the same words after any number of
+    seat 1's adds."""
+    game = load("laplaplace")
+    state = game.new_initial_state(4)
+    state.apply_text(str(state.legal_actions()[0]))
+    state.apply_text("done")
+    assert state.current_player == 1
+    finished = undo_refusal(state, 0)
+    assert finished is not None and "could not tell whether it has acted" in finished
+    verdicts = set()
+    for _ in range(3):  # adds that do not fill the build: not seen by seat 0
+        before = state.clone()
+        state.apply(next(a for a in state.legal_actions() if str(a).startswith("add ")))
+        assert not game.action_seen_by(before, state.history[-1], 0)
+        verdicts.add(undo_refusal(state, 0))
+        assert can_undo(state, 1)  # seat 1's own add, seen by no one: it may take it back
+    assert verdicts == {finished}

@@ -7,20 +7,28 @@ the viewer at the same point (``resample(seat, rng)``, the way the engine's conf
 observations): a message that depends on anything the viewer cannot know differs in some world. A spectator's
 messages must be the same in worlds resampled for any seat. Log entries are checked before the action is applied:
 the entry the viewer gets must be the engine's ``action_seen_by`` and read the same in every resampled world where
-the action is legal and is seen.
+the action is legal and is seen. The table's own fields are checked too: ``can_undo`` (from the last action the
+viewer saw, in worlds resampled for it before that action), ``spectators`` (a public count) and ``clock`` (each game
+has one, on the test's time: it must follow from public facts alone, see :class:`PublicClock`).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
-from cardarena.engine import Rng, State, load
+from cardarena.engine import Rng, State, load, undo_refusal
+from cardarena.web import tables
+from cardarena.web.clocks import Clock
 from cardarena.web.views import Viewer, log_text, state_view
 
 from .server_fixtures import Client, create, join_all, server
 
+MOVE = {"kind": "move", "seconds": 3600}  # long enough never to run out in a test: no AI takes a seat over
+GAME = {"kind": "game", "minutes": 600}
 CASES = [
     ("torabato", {}),
     ("lyabi", {}),
@@ -31,7 +39,16 @@ CASES = [
     ("tashkalar", {"mode": "melee", "players": 3}),
     ("tashkalar", {"mode": "deathmatch", "players": 4, "teams": True}),
 ]
+#: each case with a clock of one kind (Laplaplace's secret build with the ``move`` clock, which restarts most)
+CLOCKED = [(g, o, c) for (g, o), c in zip(CASES, [GAME, MOVE, GAME, MOVE, MOVE, GAME, MOVE, GAME], strict=True)]
+T0 = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+STEP = timedelta(seconds=1)  # the time each decision takes (the server's clock reads the test's time)
 WORLDS = 2
+SPECTATORS = 1  # spectator connections of each game: a public count, the same in every world
+#: ``can_undo`` of the seat that took the latest action is checked in its worlds at every ACTOR_SAMPLE-th step
+#: only (a verdict costs up to 60 ms in a 4-seat Tash-Kalar; tests/engine/test_undo.py checks that property at
+#: every step of its playouts); every other viewer's, which an action it did not see could move, at every step.
+ACTOR_SAMPLE = 4
 GAME_PART = ("to_act", "terminal", "returns", "observation", "board", "legal")
 
 
@@ -43,12 +60,78 @@ def worlds(state: State, viewer: Viewer, rng: Rng) -> list[State]:
     return [state.resample(seat, rng.fork()) for seat in seats for _ in range(WORLDS)]
 
 
-def check_state_message(message: dict[str, Any], state: State, viewer: Viewer, rng: Rng, where: str) -> None:
+def check_state_message(
+    message: dict[str, Any],
+    state: State,
+    viewer: Viewer,
+    rng: Rng,
+    where: str,
+    *,
+    last_seen: Seen | None,
+    clock: dict[str, Any] | None,
+    sample: int = 0,
+) -> None:
     game_part = {k: message[k] for k in GAME_PART}
     assert game_part == state_view(state, viewer), f"{where}: the message is not the viewer's view"
     for world in worlds(state, viewer, rng):
         assert state_view(world, viewer) == game_part, f"{where}: the message to viewer {viewer} leaks"
     assert message["ply"] == message["log"][-1]["n"] if message["log"] else True
+    assert message["spectators"] == SPECTATORS, f"{where}: the spectators are a public count"
+    if clock is not None:
+        assert message["clock"] == clock, f"{where}: the clock is not a function of public facts"
+    if last_seen is not None and len(last_seen.before.history) + 1 == len(state.history) and sample % ACTOR_SAMPLE:
+        return  # the viewer took the latest action: its verdict from its worlds is the kernel's own test's property
+    assert message["can_undo"] == can_undo_in_worlds(state, viewer, last_seen, rng), f"{where}: can_undo leaks"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The last action a viewer saw happen: the position before it, and the action."""
+
+    before: State
+    action: str
+
+
+@dataclass
+class PublicClock:
+    """The clock as the test expects it, from public facts only: its settings, the seat to act and the times of
+    the actions every viewer saw happen (or that changed the seat to act). An action hidden from someone leaves it
+    as it is: on the old code a ``move`` clock restarted at each of Laplaplace's secret adds, so its time told
+    that one had been made (issue 27, point 6)."""
+
+    clock: Clock
+    since: datetime | None
+
+    def after(self, acting: int, state: State, *, seen_by_all: bool, moment: datetime) -> None:
+        if not (seen_by_all or state.current_player != acting or state.is_terminal()):
+            return
+        used = list(self.clock.used)
+        if self.clock.kind == "game" and self.since is not None:
+            used[acting] += (moment - self.since).total_seconds()
+        self.clock = replace(self.clock, used=tuple(used))
+        self.since = None if state.is_terminal() else moment
+
+    def view(self, state: State, moment: datetime) -> dict[str, Any]:
+        return replace(self.clock, since=self.since).view(state.current_player, moment)
+
+
+def can_undo_in_worlds(state: State, viewer: Viewer, last_seen: Seen | None, rng: Rng) -> bool:
+    """What ``can_undo`` must say to ``viewer``, from what it knows only: ``False`` unless the last action it saw
+    was its own (an action it did not see cannot change the answer) and the game goes on; then the kernel's verdict
+    in a world resampled for the viewer before that action (the world forgets the history: it is given the true
+    one, which the verdict reads for its length only, as in tests/engine/test_undo.py). On the old code seat 0's
+    ``can_undo`` went true -> false when seat 1 made a hidden add in Laplaplace's blind build (issue 27, point 6)."""
+    if viewer is None or last_seen is None or state.is_terminal() or last_seen.before.current_player != viewer:
+        return False
+    before = last_seen.before
+    action = before.game.parse_action(before, last_seen.action)
+    world = before.resample(viewer, rng.fork())
+    assert action in world.legal_actions()  # chosen on what the viewer saw, so legal in its worlds
+    after = world.clone()
+    after.apply(action)
+    world.history, after.history = list(before.history), [*before.history, action]
+    world._no_record = after._no_record = None
+    return undo_refusal(after, viewer, before=world) is None
 
 
 def expected_entry(state: State, action_text: str, viewer: Viewer, rng: Rng, where: str) -> str:
@@ -68,37 +151,62 @@ def expected_entry(state: State, action_text: str, viewer: Viewer, rng: Rng, whe
     return text
 
 
-@pytest.mark.parametrize(("game_id", "options"), CASES, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in CASES])
-def test_every_message_is_derivable_from_the_viewers_observation(game_id: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("game_id", "options", "clock"), CLOCKED, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in CASES]
+)
+def test_every_message_is_derivable_from_the_viewers_observation(
+    game_id: str, options: dict[str, Any], clock: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     rng = Rng(20261124)
+    moment = [T0]
+    monkeypatch.setattr(tables, "now", lambda: moment[0])
     with server() as client:
         players = load(game_id, **options).num_players
-        key, tokens = create(client, game_id, [{"kind": "human"}] * players, options=options)
+        key, tokens = create(client, game_id, [{"kind": "human"}] * players, options=options, clock=clock)
         tokens = join_all(client, key, tokens)
         row = client.app.state.tables.live(key).row  # type: ignore[attr-defined]
+        public = PublicClock(Clock.from_json(row.clock), since=T0)  # it started when the last seat was taken
         state = load(game_id, **options).new_initial_state(row.seed)
-        clients: list[Client] = [Client(client, key, t) for t in tokens] + [Client(client, key)]
+        spectator = Client(client, key)  # first: every seat's messages then count one spectator
+        clients: list[Client] = [Client(client, key, t) for t in tokens] + [spectator]
         viewer_of = {id(c): (i if i < players else None) for i, c in enumerate(clients)}
         try:
+            last_seen: dict[Viewer, Seen] = {}
             for c in clients:
-                check_state_message(c.state, state, viewer_of[id(c)], rng, "start")
+                expected = public.view(state, moment[0])
+                check_state_message(c.state, state, viewer_of[id(c)], rng, "start", last_seen=None, clock=expected)
             step = 0
             while not state.is_terminal():
                 where = f"{game_id} {options} step {step}"
-                actor = clients[state.current_player]  # type: ignore[index]
+                acting = state.current_player
+                assert acting is not None
+                actor = clients[acting]
                 legal = state.playout_actions()
                 text = str(legal[rng.randbelow(len(legal))])
                 entries = {id(c): expected_entry(state, text, viewer_of[id(c)], rng, where) for c in clients}
                 before = {id(c): len(c.log) for c in clients}
+                moment[0] += STEP
                 assert actor.act(text)["type"] == "ack", where
-                state.apply_text(text)
                 for c in clients:
+                    if entries[id(c)]:
+                        last_seen[viewer_of[id(c)]] = Seen(state.clone(), text)
+                state.apply_text(text)
+                public.after(acting, state, seen_by_all=all(entries.values()), moment=moment[0])
+                for c in clients:
+                    viewer = viewer_of[id(c)]
                     got = c.sync() if c is not actor else []
                     states = [m for m in [*got, c.state] if m.get("type") == "state"]
+                    # a message sent now shows the clock now; one sent earlier (nothing changed for the viewer
+                    # since) showed it then, and is checked for everything else
+                    sent_now = c is actor or any(m.get("type") == "state" for m in got)
+                    expected = public.view(state, moment[0]) if sent_now else None
                     for message in states[-1:]:
-                        check_state_message(message, state, viewer_of[id(c)], rng, where)
+                        seen = last_seen.get(viewer)
+                        check_state_message(
+                            message, state, viewer, rng, where, last_seen=seen, clock=expected, sample=step
+                        )
                     new = [e["text"] for e in c.log[before[id(c)] :]]
-                    assert new == ([entries[id(c)]] if entries[id(c)] else []), f"{where}: log of {viewer_of[id(c)]}"
+                    assert new == ([entries[id(c)]] if entries[id(c)] else []), f"{where}: log of {viewer}"
                     assert all(m["type"] in ("state", "seats") for m in got), where
                 step += 1
         finally:

@@ -121,7 +121,7 @@ def test_unknown_game_everywhere(store: Store) -> None:
     with pytest.raises(UnknownGame):
         store.append_action("nope", 0, 0, "pass", result=None)
     with pytest.raises(UnknownGame):
-        store.update_seat("nope", seats()[0])
+        store.update_seat("nope", seats()[0], ply=0)
     with pytest.raises(UnknownGame):
         store.set_status("nope", GameStatus.RUNNING)
     assert store.get_game("k1") == game("k1")
@@ -222,13 +222,35 @@ def test_the_last_action_finishes_the_game(store: Store) -> None:
 def test_update_seat(store: Store) -> None:
     store.create_game(game("k1"))
     claimed = SeatRow(seat=0, kind=SeatKind.HUMAN, name=HOSTILE, token_hash="cd" * 32, claimed=True)
-    store.update_seat("k1", claimed)
+    store.update_seat("k1", claimed, ply=0)
     row = store.get_game("k1")
     assert row.seats == (claimed, seats()[1])
     assert row.updated > T0
     with pytest.raises(StoreError, match="no seat 5"):
-        store.update_seat("k1", SeatRow(seat=5, kind=SeatKind.HUMAN, name="x"))
+        store.update_seat("k1", SeatRow(seat=5, kind=SeatKind.HUMAN, name="x"), ply=0)
     assert store.get_game("k1").seats == (claimed, seats()[1])
+
+
+def test_a_seat_or_clock_written_for_an_older_position_is_refused(store: Store) -> None:
+    """Issue 27, point 8: a seat or a clock is written for the position at a ply, like an action; a writer whose
+    game has moved on (a second server's stale copy) is refused, and nothing changes."""
+    clock = {"kind": "game", "limit": 60.0, "then": "easy", "used": [0.0, 0.0], "since": None}
+    store.create_game(game("k1", clock=clock))
+    store.append_action("k1", 0, 0, "play 3", result=None)
+    before = store.get_game("k1")
+    stale_seat = SeatRow(seat=0, kind=SeatKind.AI, name="stale AI", agent="random", label="easy", claimed=True)
+    for ply in (0, 2, -1):
+        with pytest.raises(StaleWrite, match="is at ply 1"):
+            store.update_seat("k1", stale_seat, ply=ply)
+        with pytest.raises(StaleWrite, match="is at ply 1"):
+            store.update_clock("k1", {**clock, "used": [9.0, 0.0]}, ply=ply)
+    assert store.get_game("k1") == before
+    store.update_clock("k1", {**clock, "used": [1.5, 0.0]}, ply=1)
+    store.update_seat("k1", stale_seat, ply=1)
+    row = store.get_game("k1")
+    assert row.clock == {**clock, "used": [1.5, 0.0]} and row.seats[0] == stale_seat
+    with pytest.raises(UnknownGame):
+        store.update_seat("nope", stale_seat, ply=1)
 
 
 def test_set_status(store: Store) -> None:
@@ -300,7 +322,7 @@ def test_a_reopened_store_sees_everything(sql_url: str) -> None:
     first.create_game(game("k2", created=T0 + timedelta(seconds=1)))
     first.append_action("k1", 0, 0, HOSTILE, result=None)
     first.append_action("k1", 1, 1, "end", result=[0.5, 0.5])
-    first.update_seat("k2", SeatRow(seat=0, kind=SeatKind.HUMAN, name="Ann", claimed=True))
+    first.update_seat("k2", SeatRow(seat=0, kind=SeatKind.HUMAN, name="Ann", claimed=True), ply=0)
     expected = [first.get_game("k2"), first.get_game("k1")]
     first.close()
     second = SqlStore(sql_url)

@@ -54,10 +54,10 @@ def test_a_games_clock_is_stored_and_replaced(store: Store) -> None:
     store.create_game(game("k1", clock=clock))
     assert store.get_game("k1").clock == clock
     running = {**clock, "since": "2026-11-24T08:00:00+00:00"}
-    store.update_clock("k1", running)
+    store.update_clock("k1", running, ply=0)
     assert store.get_game("k1").clock == running
     assert store.get_game("k1").ply == 0
     store.create_game(game("k2"))
     assert store.get_game("k2").clock is None
     with pytest.raises(UnknownGame):
-        store.update_clock("nope", None)
+        store.update_clock("nope", None, ply=0)

@@ -8,9 +8,15 @@ decides it from the state protocol alone, with no per-game bookkeeping:
 1. **Whose action.** The last action of the history was taken by the seat asking (``current_player`` of the state
    before it). Any later action, by any seat, makes it the other seat's last action, so "no other seat has acted
    since" needs no separate check. A finished game is never taken back.
-2. **No chance.** Every :class:`~cardarena.engine.Rng` among the state's declared ``FIELDS`` is where it was before
+2. **Nothing unseen since.** The verdict may not tell a seat about actions it cannot see (Laplaplace's secret
+   build: the other seat's ``add`` is not seen, not even in number). So a seat may take its action back only if
+   the seat to act after it is itself, or a seat whose every action it would see happen: once another seat may act
+   unseen, the seat could not tell whether it has, and the action stands. And when the last action is one the
+   asking seat did not see happen (``action_seen_by`` empty, its observation unchanged), the seat gets the verdict
+   of the position before that action, which it cannot tell from this one: the same words either way.
+3. **No chance.** Every :class:`~cardarena.engine.Rng` among the state's declared ``FIELDS`` is where it was before
    the action (a shuffle, a die, a random pick all advance it).
-3. **Nothing revealed.** For every seat ``t`` (the actor too: drawing a card shows it the card) the kernel draws
+4. **Nothing revealed.** For every seat ``t`` (the actor too: drawing a card shows it the card) the kernel draws
    worlds that ``t`` cannot tell from the state before the action (``resample(t, ...)``), takes in each world the
    action that looks to ``t`` as the true one did (``action_seen_by``: the true action itself for the actor), and
    requires that ``t`` then sees exactly what it sees in the true game: the same ``observation(t)`` and the same
@@ -22,7 +28,7 @@ decides it from the state protocol alone, with no per-game bookkeeping:
    read from them would tell the actor about them through the Undo button itself: so the verdict is a function
    of what the actor knows (tests/engine/test_undo.py checks it from worlds resampled for the actor). Spectators
    are not checked: they never choose, so nothing they learn can change a choice.
-4. **The game's own word.** :meth:`Game.undo_refusal` may refuse more (never fewer) takebacks; the default adds
+5. **The game's own word.** :meth:`Game.undo_refusal` may refuse more (never fewer) takebacks; the default adds
    nothing.
 
 The worlds are drawn from a seed made of public facts only (the ply and the seat), so the verdict is the same in
@@ -92,10 +98,20 @@ def undo_refusal(state: State, seat: int, *, before: State | None = None, worlds
     elif before.history != state.history[:-1]:
         raise ValueError("undo_refusal: 'before' is not the state before the last action of 'state'")
     actor = before.current_player
+    action = state.history[-1]
     if actor != seat:
+        if actor is not None and _unseen(before, action, state, seat):
+            # ``seat`` did not see this action happen: it cannot tell this position from the one before it, so its
+            # verdict is the one it had there (the rule below makes that a refusal when it was its own action)
+            return undo_refusal(before, seat)
         who = "another seat" if actor is None else f"seat {actor}"
         return f"the last action was taken by {who}: only your own last action can be taken back, before anyone acts"
-    action = state.history[-1]
+    hidden_from = _may_act_unseen(state, actor)
+    if hidden_from is not None:
+        return (
+            f"after {action} seat {hidden_from} acts, and you would not see everything it may do: you could not tell "
+            "whether it has acted, so your action cannot be taken back"
+        )
     if _chance_used(before, state):
         return f"{action} drew on chance (a shuffle, a die or a random pick): its outcome is known now"
     own = state.game.undo_refusal(before, action, state)
@@ -170,6 +186,31 @@ def _chance_used(before: State, after: State) -> bool:
 
 def _seen(state: State, seat: int, narration: list[str]) -> tuple[Any, ...]:
     return (state.observation(seat), narration)
+
+
+def _unseen(before: State, action: Action, after: State, seat: int) -> bool:
+    """Whether ``seat``, not the actor, does not see ``action`` (taken in ``before``, giving ``after``) happen at
+    all: no line of it (``action_seen_by`` empty), nothing narrated, its observation unchanged."""
+    game = before.game
+    if game.action_seen_by(before, action, seat):
+        return False
+    return _seen(after, seat, game.narrate(before, action, after, seat)) == _seen(before, seat, [])
+
+
+def _may_act_unseen(state: State, seat: int) -> int | None:
+    """The seat to act in ``state`` when it is not ``seat`` and has a legal action that ``seat`` would not see
+    happen (:func:`_unseen`); else ``None``. The actions that show ``seat`` a line are not tried."""
+    to_act = state.current_player
+    if to_act is None or to_act == seat:
+        return None
+    game = state.game
+    for action in state.legal_actions():
+        if not game.action_seen_by(state, action, seat):
+            after = state.clone()
+            after.apply_legal(action)
+            if _unseen(state, action, after, seat):
+                return to_act
+    return None
 
 
 def _reveals_to(before: State, action: Action, after: State, seat: int, worlds: int, ply: int) -> str | None:

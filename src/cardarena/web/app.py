@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnect
 
 from . import protocol
@@ -72,12 +73,19 @@ class RestLimit:
 
 
 async def _json_body(request: Request) -> Any:
-    """The request's JSON body, read up to :data:`MAX_BODY` bytes (413 beyond, 400 if it is not JSON)."""
+    """The request's JSON body, read up to :data:`MAX_BODY` bytes (413 beyond, 400 if it is not JSON).
+
+    A client that hangs up before its body is complete has closed the request: nothing is done, and the answer
+    (400 ``closed``) goes nowhere; it is an ordinary event on a network, logged quietly, not a server error."""
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise ApiError(413, "too_large", f"a request body is at most {MAX_BODY} bytes")
+    except ClientDisconnect:
+        log.info("%s %s: the client closed the request before its body was complete", request.method, request.url.path)
+        raise ApiError(400, "closed", "the request was closed before its body was complete") from None
     try:
         return json.loads(data)
     except (ValueError, RecursionError):
@@ -376,6 +384,7 @@ def serve(
 
     store = open_store(db)
     try:
+        store.hold_for_server()  # a second server on this database stops here (DatabaseInUse), before serving
         app = create_app(
             store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs, capacity=capacity
         )

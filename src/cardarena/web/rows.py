@@ -33,7 +33,12 @@ class UnknownGame(StoreError):
 
 
 class StaleWrite(StoreError):
-    """An action appended at a ply that is not the game's next ply (someone else wrote first)."""
+    """A write that names a ply the game is no longer at (an action appended at a ply that is not the game's next
+    one, a seat or clock written for a position that has moved on): someone else wrote first."""
+
+
+class DatabaseInUse(StoreError):
+    """Another server holds the database (:meth:`Store.hold_for_server`): one server per database."""
 
 
 @dataclass(frozen=True)
@@ -112,16 +117,28 @@ class Store(ABC):
         not at ``ply`` (another action came first), :class:`StoreError` if the game is finished."""
 
     @abstractmethod
-    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
-        """Replace the game's clock (time used, when the running turn began)."""
+    def update_clock(self, key: str, clock: dict[str, Any] | None, *, ply: int) -> None:
+        """Replace the game's clock (time used, when the running turn began), computed for the position at ``ply``
+        (the number of actions the writer believes stored): :class:`StaleWrite` if the game is at another ply."""
 
     @abstractmethod
-    def update_seat(self, key: str, seat: SeatRow) -> None:
-        """Replace one seat's row (join, leave, rename); :class:`StoreError` if the game has no such seat."""
+    def update_seat(self, key: str, seat: SeatRow, *, ply: int) -> None:
+        """Replace one seat's row (join, leave, rename, hand-over), written for the position at ``ply`` (as for
+        :meth:`update_clock`: :class:`StaleWrite` if the game has moved); :class:`StoreError` if the game has no
+        such seat."""
 
     @abstractmethod
     def set_status(self, key: str, status: GameStatus) -> None:
         """Change a game's status (open -> running, abandoning a stale game)."""
 
+    def hold_for_server(self) -> None:  # noqa: B027 - optional hook: a store no other process can open needs none
+        """Hold the database for this process alone until :meth:`close` (a server calls it on start), or raise
+        :class:`DatabaseInUse` when another process holds it.
+
+        A server keeps each unfinished game's state in memory and writes through it: a second server on the same
+        database would serve its own stale copies, whose writes the ply guards then refuse (its players would get
+        ``unavailable`` for good). The hold is released by :meth:`close` and, should the process die, by the
+        operating system (a lock on a file) or the database (a session lock on a connection)."""
+
     def close(self) -> None:  # noqa: B027 - optional hook
-        """Release connections."""
+        """Release connections (and the server's hold on the database)."""

@@ -7,14 +7,19 @@ server sees, and the same metadata drives the migrations' check (``tests/web/tes
 Writes never read first: :meth:`SqlStore.append_action` is one transaction that moves the game's ply forward only
 where it is still the ply the writer answered (``UPDATE games ... WHERE ply = :ply``) and inserts the action at the
 primary key ``(game, ply)``. Two writers at one ply therefore cannot both succeed: the second finds the ply moved
-(:class:`StaleWrite`), on both databases. The transaction is committed before ``append_action`` returns.
+(:class:`StaleWrite`), on both databases. The transaction is committed before ``append_action`` returns. A seat's
+or the clock's write names the ply too, and is refused the same way once the game has moved on.
+
+One server per database: a server holds the database for itself while it runs (:meth:`SqlStore.hold_for_server`:
+a lock file beside an SQLite file, an advisory lock on PostgreSQL), and a second one is refused at start.
 """
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Protocol
 
 from alembic import command
 from alembic.config import Config
@@ -34,13 +39,27 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+from sqlalchemy.pool import NullPool
 
-from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
+from cardarena.web.rows import (
+    DatabaseInUse,
+    GameRow,
+    GameStatus,
+    SeatKind,
+    SeatRow,
+    StaleWrite,
+    Store,
+    StoreError,
+    UnknownGame,
+)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+#: The PostgreSQL advisory lock key a server holds (:meth:`SqlStore.hold_for_server`): "cardarna" as a bigint.
+SERVER_LOCK_KEY = int.from_bytes(b"cardarna", "big")
 SQLITE_BUSY_TIMEOUT_MS = 15_000
 
 
@@ -214,6 +233,7 @@ class SqlStore(Store):
 
     def __init__(self, url: str) -> None:
         parsed = make_url(url)
+        self._hold: _Hold | None = None  # the server's hold on the database (hold_for_server), while held
         if parsed.get_backend_name() == "sqlite":
             self.engine = _sqlite_engine(parsed)
         else:
@@ -330,13 +350,13 @@ class SqlStore(Store):
             if _rowcount(session.execute(gone)) != 1:
                 raise StoreError(f"game {key!r} has no action at ply {ply}")
 
-    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+    def update_clock(self, key: str, clock: dict[str, Any] | None, *, ply: int) -> None:
         with Session(self.engine) as session, session.begin():
-            self._touch(session, key, clock=clock)
+            self._touch(session, key, ply=ply, clock=clock)
 
-    def update_seat(self, key: str, seat: SeatRow) -> None:
+    def update_seat(self, key: str, seat: SeatRow, *, ply: int) -> None:
         with Session(self.engine) as session, session.begin():
-            self._touch(session, key)
+            self._touch(session, key, ply=ply)
             step = (
                 update(SeatModel)
                 .where(SeatModel.game_key == key, SeatModel.seat == seat.seat)
@@ -349,15 +369,101 @@ class SqlStore(Store):
         with Session(self.engine) as session, session.begin():
             self._touch(session, key, status=status.value)
 
+    def hold_for_server(self) -> None:
+        """SQLite: an exclusive ``flock`` on ``PATH.lock`` beside the database file, held by an open file;
+        PostgreSQL: a session-level advisory lock (``pg_try_advisory_lock``) held by a connection of its own. Both
+        go when :meth:`close` releases them or the process dies (the kernel closes its files; the database ends a
+        session whose connection is gone), so a server killed with SIGKILL can be restarted at once."""
+        if self._hold is not None:
+            return
+        shown = self.engine.url.render_as_string(hide_password=True)
+        if self.engine.dialect.name == "sqlite":
+            database = Path(self.engine.url.database or "")
+            self._hold = _lock_file(database.with_name(f"{database.name}.lock"), shown)
+        else:
+            self._hold = _advisory_lock(self.engine, shown)
+
     def close(self) -> None:
+        if self._hold is not None:
+            self._hold.close()
+            self._hold = None
         self.engine.dispose()
 
     @staticmethod
-    def _touch(session: Session, key: str, **values: Any) -> None:
-        """Set the game's ``updated`` time (and ``values``); :class:`UnknownGame` if there is no such game."""
-        step = update(GameModel).where(GameModel.key == key).values(updated=datetime.now(UTC), **values)
+    def _touch(session: Session, key: str, *, ply: int | None = None, **values: Any) -> None:
+        """Set the game's ``updated`` time (and ``values``); :class:`UnknownGame` if there is no such game. With
+        ``ply``: only while the game is at that ply (the write is for that position), else :class:`StaleWrite`."""
+        where = [GameModel.key == key] if ply is None else [GameModel.key == key, GameModel.ply == ply]
+        step = update(GameModel).where(*where).values(updated=datetime.now(UTC), **values)
         if _rowcount(session.execute(step)) == 0:
-            raise UnknownGame(f"no game {key!r}")
+            current = session.scalar(select(GameModel.ply).where(GameModel.key == key))
+            if current is None:
+                raise UnknownGame(f"no game {key!r}")
+            raise StaleWrite(f"game {key!r} is at ply {current}, not {ply}: the write was for an older position")
+
+
+class _Hold(Protocol):
+    def close(self) -> None: ...
+
+
+def _in_use(shown: str, holder: str) -> DatabaseInUse:
+    return DatabaseInUse(
+        f"another cardarena server is using the database {shown}{holder}: one server per database (each server keeps "
+        "its games in memory, and a second one would serve stale copies of them); stop the other server first, or "
+        "give this one another --db"
+    )
+
+
+def _lock_file(path: Path, shown: str) -> IO[str]:
+    """An exclusive ``flock`` on ``path`` (created if missing), held while the returned file is open; the file
+    tells the process id of its holder. The file stays: removing a lock file others may have open races them."""
+    import fcntl  # POSIX: the server runs there (it signals process groups too)
+
+    handle = path.open("a+", encoding="utf-8")  # Python's files are not inherited by the processes it starts
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        pid = handle.read().strip()
+        handle.close()
+        holder = f"process {pid}, " if pid.isdigit() else ""
+        raise _in_use(shown, f" ({holder}lock file {path})") from None
+    except BaseException:
+        handle.close()
+        raise
+    handle.truncate(0)
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
+class _AdvisoryHold:
+    """A PostgreSQL session-level advisory lock, held by a connection of its own (no pool: closing the connection
+    ends the session, which releases the lock; so does the database when the process dies)."""
+
+    def __init__(self, engine: Engine, connection: Connection) -> None:
+        self.engine, self.connection = engine, connection
+
+    def close(self) -> None:
+        self.connection.close()
+        self.engine.dispose()
+
+
+def _advisory_lock(store_engine: Engine, shown: str) -> _AdvisoryHold:
+    engine = create_engine(store_engine.url, poolclass=NullPool)
+    connection = engine.connect()
+    try:
+        held = connection.scalar(sql_text("SELECT pg_try_advisory_lock(:key)"), {"key": SERVER_LOCK_KEY})
+        connection.commit()  # the lock is the session's: it outlives this transaction
+    except BaseException:
+        connection.close()
+        engine.dispose()
+        raise
+    if not held:
+        connection.close()
+        engine.dispose()
+        raise _in_use(shown, " (a server holds its advisory lock)")
+    return _AdvisoryHold(engine, connection)
 
 
 def _rowcount(result: Any) -> int:

@@ -22,9 +22,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from cardarena.web.rows import GameRow, GameStatus, SeatKind, SeatRow, StaleWrite, Store, StoreError, UnknownGame
+from cardarena.web.rows import (
+    DatabaseInUse,
+    GameRow,
+    GameStatus,
+    SeatKind,
+    SeatRow,
+    StaleWrite,
+    Store,
+    StoreError,
+    UnknownGame,
+)
 
 __all__ = [
+    "DatabaseInUse",
     "GameRow",
     "GameStatus",
     "MemoryStore",
@@ -59,6 +70,13 @@ class MemoryStore(Store):
             return self._games[key]
         except KeyError:
             raise UnknownGame(f"no game {key!r}") from None
+
+    def _at(self, key: str, ply: int) -> GameRow:
+        """The game's row, for a write meant for the position at ``ply`` (:class:`StaleWrite` if it moved)."""
+        row = self._get(key)
+        if row.ply != ply:
+            raise StaleWrite(f"game {key!r} is at ply {row.ply}, not {ply}: the write was for an older position")
+        return row
 
     def get_game(self, key: str) -> GameRow:
         with self._lock:
@@ -110,14 +128,14 @@ class MemoryStore(Store):
             self._actions[key].pop()
             self._games[key] = replace(row, ply=ply, updated=datetime.now(UTC))
 
-    def update_clock(self, key: str, clock: dict[str, Any] | None) -> None:
+    def update_clock(self, key: str, clock: dict[str, Any] | None, *, ply: int) -> None:
         with self._lock:
-            row = self._get(key)
+            row = self._at(key, ply)
             self._games[key] = replace(row, clock=clock, updated=datetime.now(UTC))
 
-    def update_seat(self, key: str, seat: SeatRow) -> None:
+    def update_seat(self, key: str, seat: SeatRow, *, ply: int) -> None:
         with self._lock:
-            row = self._get(key)
+            row = self._at(key, ply)
             if all(s.seat != seat.seat for s in row.seats):
                 raise StoreError(f"game {key!r} has no seat {seat.seat}")
             seats = tuple(seat if s.seat == seat.seat else s for s in row.seats)

@@ -9,11 +9,13 @@ runs in a thread (``asyncio.to_thread``), never on the event loop; AI seats thin
 **Undo.** After a human seat's action the server asks the kernel (:mod:`cardarena.engine.undo`) whether that seat
 may take it back, and offers ``can_undo`` to that seat only. An ``undo`` is committed to the store (the action is
 removed from the record) before anyone is told; the viewers that saw the action get ``undone`` and their log
-entry is withdrawn; the viewers that did not see it hear nothing. AI seats never undo.
+entry is withdrawn; the viewers that did not see it hear nothing. AI seats never undo. A seat's ``can_undo`` and
+its refusals never depend on actions it did not see (the kernel's rule: see :mod:`cardarena.engine.undo`).
 
 **Clocks and leaving.** A game may have a turn clock (:mod:`cardarena.web.clocks`): one timer task per game sleeps
 until the deadline of the human seat to act and, when it passes with that seat still to act, hands the seat to an
-AI of the clock's strength; every commit, undo or hand-over re-arms it, and closing the server cancels it. A seat
+AI of the clock's strength; every commit, undo or hand-over re-arms it, and closing the server cancels it. The
+clock is shown to everyone, so an action hidden from someone leaves it as it is (:meth:`Tables._clock_after`). A seat
 may also leave a running game for good (``hand_over``): an AI of the strength it chose plays on for it.
 
 **What stays in memory** (:mod:`cardarena.web.capacity`). The store holds every game; memory holds the tables
@@ -143,15 +145,18 @@ class Table:
             return None
         return seat if self.row.seats[seat].kind == SeatKind.HUMAN else None
 
-    def log_action(self, action: Action) -> None:
-        """Add ``action``, about to be taken, to each viewer's log as that viewer sees it."""
+    def log_action(self, action: Action) -> list[Viewer]:
+        """Add ``action``, about to be taken, to each viewer's log as that viewer sees it; the viewers that see it."""
         actor = self.state.current_player
         index = len(self.state.history)
+        seen = []
         for viewer, entries in self.logs.items():
             text = log_text(self.state, action, viewer)
             if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
                 entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
                 self.entry_plies[viewer].append(index)
+                seen.append(viewer)
+        return seen
 
     def withdraw_last(self) -> list[Viewer]:
         """Take the log entries of the last action out of every viewer's log (an undo); the viewers that had one."""
@@ -427,7 +432,7 @@ class Tables:
                 raise ApiError(409, "finished", "this game is over")
             secret = new_token()
             claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret))
-            await asyncio.to_thread(self.store.update_seat, table.key, claimed)
+            await asyncio.to_thread(self.store.update_seat, table.key, claimed, ply=table.row.ply)
             row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
             if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
                 await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
@@ -446,7 +451,7 @@ class Tables:
             seat = seat_of_secret(table.row, token)
             invitation = new_token()
             opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation))
-            await asyncio.to_thread(self.store.update_seat, table.key, opened)
+            await asyncio.to_thread(self.store.update_seat, table.key, opened, ply=table.row.ply)
             table.row = replace(table.row, seats=tuple(opened if s.seat == seat.seat else s for s in table.row.seats))
             self._close_seat(table, seat.seat, protocol.error("left", "this seat was left: it is open again"))
             self._broadcast_seats(table)
@@ -543,13 +548,13 @@ class Tables:
         except StoreError as e:
             log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
             raise ActError("unavailable", "the action could not be saved; try again") from None
-        table.log_action(action)
+        seen_by = table.log_action(action)
         table.before, table.state = state, after
         table.version += 1
         status = GameStatus.FINISHED if result is not None else table.row.status
         table.row = replace(table.row, ply=ply + 1, result=result, status=status)
         table.undoable = None
-        await self._restart_clock(table, charge=seat)
+        await self._clock_after(table, charge=seat, seen_by=seen_by, acting=seat)
         if sender is not None:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
             table.undoable = await asyncio.to_thread(undoable_seat, table, state)
@@ -577,12 +582,13 @@ class Tables:
             except StoreError as e:
                 log.error("game %s: the undo of ply %d could not be stored: %s", table.key, last, e)
                 raise ActError("unavailable", "the undo could not be saved; try again") from None
+            acting = table.state.current_player
             withdrawn = table.withdraw_last()
             table.state, table.before = before, None
             table.version += 1
             table.row = replace(table.row, ply=last)
             table.undoable = await asyncio.to_thread(undoable_seat, table)
-            await self._restart_clock(table, charge=table.clock_seat())
+            await self._clock_after(table, charge=table.clock_seat(), seen_by=withdrawn, acting=acting)
             for conn_ in table.conns:
                 if conn_.seat in withdrawn:
                     conn_.log_sent = min(conn_.log_sent, table.ply_of(conn_.seat))
@@ -610,8 +616,22 @@ class Tables:
         if table.clock_seat() is not None:
             clock = clock.start(moment)
         table.clock = clock
-        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json())
+        await asyncio.to_thread(self.store.update_clock, table.key, clock.to_json(), ply=table.row.ply)
         self._arm_clock(table)
+
+    async def _clock_after(
+        self, table: Table, *, charge: int | None, seen_by: list[Viewer], acting: int | None
+    ) -> None:
+        """The clock after an action or an undo (``table.lock`` held) that ``seen_by`` saw happen, taken while
+        ``acting`` was to act. The clock is public: it restarts (:meth:`_restart_clock`) only at a change every
+        viewer sees (the action is in every viewer's log, or another seat is to act now). A change hidden from
+        someone (Laplaplace's secret ``add``) leaves the clock as it is, so its time cannot tell that anything
+        happened: a run of hidden decisions is one decision for a ``move`` clock; a ``game`` clock charges the
+        same seconds at the next restart. Its timer is re-armed for the new position, with the same deadline."""
+        if len(seen_by) == len(table.logs) or table.state.current_player != acting or table.clock_seat() is None:
+            await self._restart_clock(table, charge=charge)
+        else:
+            self._arm_clock(table)
 
     def _arm_clock(self, table: Table) -> None:
         """(Re)start the game's timer task for the seat whose clock runs; none when no clock runs."""
@@ -669,7 +689,7 @@ class Tables:
             token_hash=old.token_hash,
             claimed=True,
         )
-        await asyncio.to_thread(self.store.update_seat, table.key, ai)
+        await asyncio.to_thread(self.store.update_seat, table.key, ai, ply=table.row.ply)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))
         if table.undoable == seat:
             table.undoable = None
