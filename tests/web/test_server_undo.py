@@ -4,13 +4,14 @@ for the viewers that saw it, refusals with the reason, AI seats that never undo;
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from cardarena.web.store import MemoryStore
 
-from .server_fixtures import Client, create, human_game, join, server
+from .server_fixtures import Client, create, human_game, join, join_all, server
 
 
 def _table(client: TestClient, key: str) -> Any:
@@ -107,43 +108,46 @@ def test_the_undo_button_does_not_tell_a_seat_that_another_seat_added_to_its_sec
     this: it is sent nothing, a fresh connection gets the same state, and its own undo gets the same verdict at
     each step (on the old code ``can_undo`` went true -> false with seat 1's first add, and the refusal said "the
     last action was taken by seat 1" exactly when seat 1 had added)."""
-    with server() as client:
+    with server() as client, ExitStack() as stack:
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "human"}])
-        for seat, token in enumerate(tokens):
-            join(client, key, token, f"p{seat}")
-        with Client(client, key, tokens[0]) as ann, Client(client, key, tokens[1]) as bob:
-            assert ann.act(ann.state["legal"][0]["text"])["type"] == "ack"  # a card, then done: its build is complete
-            assert ann.act("done")["type"] == "ack"
-            finished = ann.state
-            assert finished["to_act"] == 1
+        secrets = join_all(client, key, tokens)
+        seat_0 = [stack.enter_context(Client(client, key, secrets[0]))]  # its connections, the newest last
+        bob = stack.enter_context(Client(client, key, secrets[1]))
+        ann = seat_0[0]
+        assert ann.act(ann.state["legal"][0]["text"])["type"] == "ack"  # a card, then done: its build is complete
+        assert ann.act("done")["type"] == "ack"
+        finished = ann.state
+        assert finished["to_act"] == 1
 
-            def what_seat_0_is_sent() -> tuple[list[dict[str, Any]], dict[str, Any]]:
-                """What seat 0's connection was sent meanwhile (``seats``, who is connected, left out: the same
-                either way), and the state a new connection of seat 0 gets."""
-                got = [m for m in ann.sync() if m["type"] != "seats"]
-                with Client(client, key, tokens[0], since=ann.state["ply"]) as again:
-                    return got, again.state
+        def what_seat_0_is_sent() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+            """What seat 0's connection was sent meanwhile (``seats``, who is connected, left out: the same
+            either way), and the state a new connection of seat 0 gets (it replaces the older one, as a
+            reload does)."""
+            got = [m for m in seat_0[-1].sync() if m["type"] != "seats"]
+            again = stack.enter_context(Client(client, key, secrets[0], since=seat_0[-1].state["ply"]))
+            seat_0.append(again)
+            return got, again.state
 
-            def seat_0_undoes() -> dict[str, Any]:
-                ann.send({"type": "undo", "ply": ann.state["ply"]})
-                while (answer := ann.next())["type"] not in ("error", "ack"):
-                    pass
-                return answer
+        def seat_0_undoes() -> dict[str, Any]:
+            seat_0[-1].send({"type": "undo", "ply": seat_0[-1].state["ply"]})
+            while (answer := seat_0[-1].next())["type"] not in ("error", "ack"):
+                pass
+            return answer
 
-            untouched = what_seat_0_is_sent()
-            bob.until("state")
-            bob_ply = bob.state["ply"]  # it saw seat 0 finish its build
-            assert bob.act(bob.state["legal"][0]["text"])["type"] == "ack"  # an add: hidden from seat 0
-            assert bob.state["can_undo"] is True  # its own add, seen by no one else: it may take it back
-            assert what_seat_0_is_sent() == untouched
-            refused_after_add = seat_0_undoes()
-            assert refused_after_add["code"] == "undo_refused"
-            bob.send({"type": "undo", "ply": bob.state["ply"]})
-            assert bob.until("ack")["ply"] == bob_ply
-            assert what_seat_0_is_sent() == untouched
-            assert seat_0_undoes() == refused_after_add  # the verdict where seat 1 has not acted (any more)
-            # Seat 0 cannot know whether seat 1 has acted since its build: so it may not take its build back.
-            assert untouched[0] == [] and untouched[1]["can_undo"] is False and finished["can_undo"] is False
-            assert {k: v for k, v in untouched[1].items() if k != "log"} == {
-                k: v for k, v in finished.items() if k != "log"
-            }
+        untouched = what_seat_0_is_sent()
+        bob.until("state")
+        bob_ply = bob.state["ply"]  # it saw seat 0 finish its build
+        assert bob.act(bob.state["legal"][0]["text"])["type"] == "ack"  # an add: hidden from seat 0
+        assert bob.state["can_undo"] is True  # its own add, seen by no one else: it may take it back
+        assert what_seat_0_is_sent() == untouched
+        refused_after_add = seat_0_undoes()
+        assert refused_after_add["code"] == "undo_refused"
+        bob.send({"type": "undo", "ply": bob.state["ply"]})
+        assert bob.until("ack")["ply"] == bob_ply
+        assert what_seat_0_is_sent() == untouched
+        assert seat_0_undoes() == refused_after_add  # the verdict where seat 1 has not acted (any more)
+        # Seat 0 cannot know whether seat 1 has acted since its build: so it may not take its build back.
+        assert untouched[0] == [] and untouched[1]["can_undo"] is False and finished["can_undo"] is False
+        assert {k: v for k, v in untouched[1].items() if k != "log"} == {
+            k: v for k, v in finished.items() if k != "log"
+        }
