@@ -5,6 +5,7 @@ lobby reads one page, startup rebuilds only what must run, and an idle table lea
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 import urllib.error
@@ -143,6 +144,28 @@ def test_the_cap_is_per_address_and_counts_the_stored_games() -> None:
     with server(store, capacity=Capacity(open_per_address=0)) as client:  # 0: no cap
         for _ in range(5):
             create(client, "torabato", TWO_HUMANS)
+
+
+def test_one_address_may_run_only_so_many_games_that_only_ais_play() -> None:
+    """A game of AI seats only never waits for players, but its AIs use the workers every game shares: 500 of them
+    from one address would make every other game's AI wait. They are capped per address like open games."""
+    capacity = Capacity(open_per_address=2)
+    with server(capacity=capacity) as client:
+        tables = tables_of(client)
+
+        async def never_answers(job: Any, *, timeout: float) -> str:  # the AIs think for as long as the test runs
+            await asyncio.Event().wait()
+            raise AssertionError("unreachable")
+
+        tables.ai.think = never_answers  # type: ignore[method-assign]
+        ais = [{"kind": "ai", "strength": "hard"}] * 2
+        for _ in range(2):
+            create(client, "torabato", ais)
+        answer = client.post("/api/games", json={"game": "torabato", "seats": ais})
+        assert answer.status_code == 409 and answer.json()["error"]["code"] == "too_many_ai_games"
+        assert "you have 2 games that only AIs play running" in answer.json()["error"]["message"]
+        create(client, "torabato", TWO_HUMANS)  # a game for people is counted apart
+        create(client, "torabato", [{"kind": "human"}, {"kind": "ai", "strength": "hard"}])
 
 
 def test_startup_expires_old_open_games_and_rebuilds_only_what_must_run() -> None:

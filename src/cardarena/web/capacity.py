@@ -3,6 +3,9 @@
 - **Open games per address.** A client address may have at most ``open_per_address`` games waiting for players
   (``open``: not every human seat joined yet); one more is refused with 409 ``too_many_open``, saying what to do.
   The count comes from the store (each game keeps the address that created it), so a restart does not reset it.
+- **AI-only games per address.** A game whose seats are all AIs starts at once and is never open, but its AIs
+  think in the workers every game shares: an address may have at most ``open_per_address`` of them running too
+  (409 ``too_many_ai_games``). They are always in memory (an AI is to act), so they are counted there.
 - **Expiry.** An open game that has not started within ``expire_open_after`` seconds of its creation is abandoned
   (``GameStatus.ABANDONED``): its status is stored, its table leaves memory, its links answer 410 ``expired``.
 - **Idle tables.** A table with no connection, no AI seat to act and no running clock, untouched for
@@ -60,6 +63,14 @@ class Capacity:
             f"you have {waiting} games waiting for players (the most one address may have): start one (every human "
             f"seat joined) or let it expire ({_duration(self.expire_open_after)} after its creation) before "
             "creating another",
+        )
+
+    def too_many_ai_games(self, running: int) -> ApiError:
+        return ApiError(
+            409,
+            "too_many_ai_games",
+            f"you have {running} games that only AIs play running (the most one address may have: their AIs share "
+            "the server's workers with every other game); wait for one to end before starting another",
         )
 
     def expired(self) -> ApiError:

@@ -397,11 +397,17 @@ class Tables:
     # -- the lobby --------------------------------------------------------------------------------------------
     async def create(self, row: GameRow) -> Table:
         """Store and seat a new game; ``ApiError`` 409 ``too_many_open`` when it would wait for players and its
-        creator's address has ``capacity.open_per_address`` such games already."""
-        if all(s.kind == SeatKind.AI for s in row.seats):
+        creator's address has ``capacity.open_per_address`` such games already, ``too_many_ai_games`` when only AIs
+        play it and the address has as many such games running."""
+        ai_only = all(s.kind == SeatKind.AI for s in row.seats)
+        if ai_only:
             row = replace(row, status=GameStatus.RUNNING)
         async with self._creating:
-            if row.status == GameStatus.OPEN and row.creator is not None:
+            if ai_only and row.creator is not None:
+                running = sum(1 for t in self._tables.values() if _ai_only_running(t, row.creator))
+                if self.capacity.capped(running):
+                    raise self.capacity.too_many_ai_games(running)
+            elif row.status == GameStatus.OPEN and row.creator is not None:
                 count = self.store.count_games
                 waiting = await asyncio.to_thread(count, (GameStatus.OPEN,), creator=row.creator)
                 if self.capacity.capped(waiting):
@@ -808,6 +814,13 @@ class Tables:
         for conn in table.conns:
             if conn is not skip:
                 conn.push(message)
+
+
+def _ai_only_running(table: Table, creator: str) -> bool:
+    """Whether ``table`` is a running game of ``creator``'s in which only AIs play (their decisions use the shared
+    workers until the game ends)."""
+    row = table.row
+    return row.creator == creator and table.accepts_actions() and all(s.kind == SeatKind.AI for s in row.seats)
 
 
 def _check_human(table: Table, seat: int) -> None:
