@@ -375,7 +375,8 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     default=5,
     show_default=True,
     type=click.IntRange(0),
-    help="games waiting for players one client address may have (0: no cap; behind a proxy see docs/web.md)",
+    help="games waiting for players one client address may have, and games of AI seats only it may run (0: no "
+    "cap; behind a proxy see docs/web.md)",
 )
 @click.option(
     "--expire-open-after",
