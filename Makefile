@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench bench-rl load clean
+.PHONY: run test lint typecheck unit bench bench-rl load load-replays clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ bench-rl: $(STAMP)
 # 2 minutes: actions/s and send->ack latency (docs/web.md, "Load and faults").
 load: $(STAMP)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
+
+# 50 live games (1 s between a player's actions) beside one client asking 18 replay steps a second of 48 finished
+# games not in the server's memory, for a minute: the live games' act->ack latency (docs/web.md, "Replays under load").
+load-replays: $(STAMP)
+	$(BIN)/python -m cardarena.web.load_replays --games 50 --think 1 --replay-clients 1 --replay-rate 18 --seconds 60
 
 # The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
 # few hundred steps and a few evaluation games (`make test` runs a smaller one: tests/interop/test_training_stack.py);
