@@ -22,7 +22,7 @@ from . import protocol
 from .ai import STRENGTHS, AIPool
 from .clocks import fresh, read_clock
 from .lobby import ApiError, bad_request, catalogue, check_text, find_seat, invitation_links, new_game, rematch_request
-from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
+from .replays import RETRY_AFTER, ReplayBusy, Replays
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 
@@ -82,12 +82,14 @@ def create_app(
     rest_rate: float = 20.0,
     rest_burst: float = 200.0,
     ws_rate: int = protocol.RATE,
+    replay_workers: int = 1,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI seats (default min(4, cores); 0 thinks in a
-    thread). The caller owns ``store`` (closes it after the app)."""
+    thread); ``replay_workers``: 1 builds replay steps in a process of their own, 0 in a thread. The caller owns
+    ``store`` (closes it after the app)."""
     tables = Tables(store, AIPool(ai_workers), ai_timeout=ai_timeout)
     limiter = RestLimit(rest_rate, rest_burst)
-    replays = ReplayCache()
+    replays = Replays(tables, store, processes=replay_workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -95,6 +97,7 @@ def create_app(
         try:
             yield
         finally:
+            replays.close()
             await tables.close()
 
     app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -196,14 +199,15 @@ def create_app(
         return table.state.to_record()
 
     @app.get("/api/games/{key}/replay")
-    async def replay(key: str, seat: str | None = None, ply: str | None = None) -> dict[str, Any]:
-        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays)."""
-        table = await tables.get(key)
-        check_finished(table)
-        viewer = read_viewer(seat, table.state.game.num_players)
-        at = read_ply(ply, len(table.state.history))
-        states = await asyncio.to_thread(replays.states, table)
-        return await asyncio.to_thread(replay_step, table, states, viewer, at)
+    async def replay(key: str, request: Request, seat: str | None = None, ply: str | None = None) -> Response:
+        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays), built off the server
+        process; a client with too many replay requests waiting is told to retry."""
+        try:
+            async with replays.gate.slot(request.client.host if request.client else ""):
+                answer = await replays.step(key, seat, ply)
+        except ReplayBusy as e:
+            return JSONResponse(e.body(), status_code=e.status, headers={"Retry-After": RETRY_AFTER})
+        return Response(answer, media_type="application/json")
 
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
