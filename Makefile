@@ -45,10 +45,10 @@ bench-rl: $(STAMP)
 load: $(STAMP)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
 
-# 50 live games (1 s between a player's actions) beside one client asking 18 replay steps a second of 48 finished
+# 20 live games (1 s between a player's actions) beside one client asking 18 replay steps a second of 48 finished
 # games not in the server's memory, for a minute: the live games' act->ack latency (docs/web.md, "Replays under load").
 load-replays: $(STAMP)
-	$(BIN)/python -m cardarena.web.load_replays --games 50 --think 1 --replay-clients 1 --replay-rate 18 --seconds 60
+	$(BIN)/python -m cardarena.web.load_replays --games 20 --think 1 --replay-clients 1 --replay-rate 18 --seconds 60
 
 # The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
 # few hundred steps and a few evaluation games (`make test` runs a smaller one: tests/interop/test_training_stack.py);

@@ -7,7 +7,8 @@ legal play, no resignation) are written into its database: none of them is in th
 client picks one at random for each request (a seat, ``spectator`` or ``open``, and a random ply, 0 and the end
 included), so most requests miss whatever the server keeps. Each replay client is one anonymous address sending
 ``--replay-rate`` requests a second (18 by default, under the REST limit of 20) whether or not the earlier ones
-have been answered; it counts the answers by status and measures their latency. ``--replay-clients 0`` gives the
+have been answered; it counts the answers by status and measures their latency. It runs in a process of its own,
+so that it takes nothing from the live clients, whose latency is measured. ``--replay-clients 0`` gives the
 same live load without replays, for comparison.
 
 ``check=True`` (``--check``) also compares every answered step with the finished game's record replayed in the
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
 import sys
 import tempfile
@@ -27,8 +29,9 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +167,28 @@ async def _replay_client(
         await asyncio.wait(waiting)
 
 
+def _replay_process(
+    base: str,
+    games: dict[str, GameRow],
+    actions: dict[str, list[str]],
+    *,
+    rate: float,
+    seed: int,
+    seconds: float,
+    check: bool,
+) -> ReplayStats:
+    """One replay client for ``seconds``, in a process of its own (so that its work takes nothing from the live
+    clients, whose latency is measured in the main process): its statistics."""
+    stats = ReplayStats()
+    deadline = time.monotonic() + seconds
+    with ThreadPoolExecutor(IN_FLIGHT, thread_name_prefix="replay") as pool:
+        client = _replay_client(
+            base, games, actions, stats, rate=rate, rng=random.Random(seed), deadline=deadline, check=check, pool=pool
+        )
+        asyncio.run(client)
+    return stats
+
+
 def _quantiles(values: list[float]) -> dict[str, float]:
     return {q: round(_percentile(values, p), 2) for q, p in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99))}
 
@@ -200,22 +225,30 @@ async def run(
                 asyncio.create_task(_game(base, url, game, stats, seed + i, deadline, think)) for i in range(games)
             ]
             await asyncio.sleep(min(warmup, seconds))
-            with ThreadPoolExecutor(IN_FLIGHT * max(1, replay_clients), thread_name_prefix="replay") as pool:
+            loop = asyncio.get_running_loop()
+            with ProcessPoolExecutor(max(1, replay_clients), mp_context=multiprocessing.get_context("spawn")) as procs:
                 clients = [
-                    _replay_client(
-                        base,
-                        finished,
-                        actions,
-                        replays,
-                        rate=replay_rate,
-                        rng=random.Random(seed * 1000 + c),
-                        deadline=deadline,
-                        check=check,
-                        pool=pool,
+                    loop.run_in_executor(
+                        procs,
+                        partial(
+                            _replay_process,
+                            base,
+                            finished,
+                            actions,
+                            rate=replay_rate,
+                            seed=seed * 1000 + c,
+                            seconds=deadline - time.monotonic(),
+                            check=check,
+                        ),
                     )
                     for c in range(replay_clients)
                 ]
-                await asyncio.gather(*clients)
+                for client in await asyncio.gather(*clients):
+                    replays.latencies += client.latencies
+                    replays.skipped += client.skipped
+                    replays.problems += client.problems
+                    for status, count in client.statuses.items():
+                        replays.statuses[status] = replays.statuses.get(status, 0) + count
                 keys = [k for k in await asyncio.gather(*tasks, return_exceptions=True) if isinstance(k, str)]
             elapsed = time.perf_counter() - started
             problems = list(replays.problems)
@@ -246,7 +279,7 @@ async def run(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cardarena.web.load_replays", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=50, help="concurrent live games (default 50)")
+    parser.add_argument("--games", type=int, default=20, help="concurrent live games (default 20)")
     parser.add_argument("--game", default="torabato", help="game id, live and replayed (default torabato)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between a live player's actions (1)")
     parser.add_argument("--replay-clients", type=int, default=1, help="clients hammering replays (default 1)")
