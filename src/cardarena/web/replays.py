@@ -15,9 +15,9 @@ state at ``ply`` is replayed forward from the nearest checkpoint (a copy of the 
 built, up to ``ply`` (``ply=0`` needs the initial state only). A finished game that is not in the server's memory
 is read from the store (its record and row), never rebuilt as a live table with every viewer's log. The steps are
 built, and their answers encoded as JSON, in a worker process of their own (:class:`ReplayWorker`), one at a time,
-so that a replay takes nothing from the server process's event loop or its GIL; and :class:`ReplayGate` lets one
-client address have at most :data:`PER_CLIENT` requests waiting for a step at once (429 ``rate_limited`` beyond,
-with ``Retry-After``), and all clients :data:`WAITING` (503 ``busy``).
+so that a replay takes nothing from the server process's event loop or its GIL (and, niced, it yields the CPU to
+the server); and :class:`ReplayGate` lets one client address have at most :data:`PER_CLIENT` requests waiting for
+a step at once (429 ``rate_limited`` beyond, with ``Retry-After``), and all clients :data:`WAITING` (503 ``busy``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,7 @@ CACHED_RECORDS = 64  # finished games' action texts the server keeps (a record i
 PER_CLIENT = 4  # replay requests of one client address in the server at once (one built, the rest waiting)
 WAITING = 64  # replay requests of all clients in the server at once
 RETRY_AFTER = "1"  # seconds, in a refusal's Retry-After header
+WORKER_NICE = 10  # the replay worker's niceness, added to the server's
 
 ReplayViewer = int | str | None  # a seat, ``open`` or None (a spectator)
 
@@ -195,8 +196,11 @@ def build_step(job: ReplayJob) -> bytes:
         return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
-def _watch_parent(parent: int) -> None:  # in the worker process
-    """End this worker when the server that started it is gone (killed: it cannot say so)."""
+def _start_worker(parent: int) -> None:  # in the worker process, once
+    """Make this worker yield the CPU to the server (a replay can wait; a move should not), and end it when the
+    server that started it is gone (killed, it cannot say so)."""
+    with suppress(OSError):
+        os.nice(WORKER_NICE)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -221,7 +225,7 @@ class ReplayWorker:
             # spawn, not fork, as for the AI pool: the server has threads
             context = multiprocessing.get_context("spawn")
             self._pool = ProcessPoolExecutor(
-                self.processes, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+                self.processes, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
             )
         return self._pool
 
