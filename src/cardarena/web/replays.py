@@ -106,6 +106,7 @@ class GameReplay:
 
     def __init__(self, job: ReplayJob) -> None:
         self.actions = job.actions
+        self.source = (job.game, job.options, job.seed, job.actions)  # the record this replays
         self.checkpoints: list[State] = [load(job.game, **job.options).new_initial_state(job.seed)]
         #: per viewer: its log entries, the ply of each entry's action, and how many plies the log covers
         self.logs: dict[ReplayViewer, tuple[list[dict[str, Any]], list[int]]] = {}
@@ -169,7 +170,7 @@ def build_step(job: ReplayJob) -> bytes:
     the number of plies, and the viewer's view(s) and log (docs/web.md, Replays)."""
     with _GAMES_LOCK:
         game = _GAMES.pop(job.key, None)
-        if game is None or game.actions != job.actions:
+        if game is None or game.source != (job.game, job.options, job.seed, job.actions):
             game = GameReplay(job)
         _GAMES[job.key] = game
         while len(_GAMES) > CACHED_GAMES:
