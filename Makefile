@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 WEB := $(VENV)/.installed-web
 DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck unit bench bench-rl load clean
+.PHONY: run test lint typecheck unit bench bench-rl load load-replays clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ bench-rl: $(DEV)
 # 2 minutes: actions/s and send->ack latency (docs/web.md, "Load and faults").
 load: $(DEV)
 	$(BIN)/python -m cardarena.web.load --games 200 --think 2 --seconds 120
+
+# 20 live games (1 s between a player's actions) beside one client asking 18 replay steps a second of 48 finished
+# games not in the server's memory, for a minute: the live games' act->ack latency (docs/web.md, "Replays under load").
+load-replays: $(DEV)
+	$(BIN)/python -m cardarena.web.load_replays --games 20 --think 1 --replay-clients 1 --replay-rate 18 --seconds 60
 
 # The trained baseline (examples/train_maskable_ppo.py; docs/interop.md, "Training stack"). `train-smoke` is a
 # few hundred steps and a few evaluation games (`make test` runs a smaller one: tests/interop/test_training_stack.py);

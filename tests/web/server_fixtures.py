@@ -22,6 +22,7 @@ WAIT = 60.0  # seconds a test waits for one message before failing (an AI on a b
 def server(store: Store | None = None, **kwargs: Any) -> Iterator[TestClient]:
     """A running app (lifespan included) over ``store`` (a new ``MemoryStore`` by default)."""
     kwargs.setdefault("ai_workers", 0)
+    kwargs.setdefault("replay_workers", 0)  # replay steps in a thread: no process to start per test app
     kwargs.setdefault("ws_rate", 1000)  # scripted clients are fast; the flood test sets the real limit
     kwargs.setdefault("allow_agent_specs", True)  # tests seat 'random' (fast, reproducible); the default is refused
     app = create_app(store if store is not None else MemoryStore(), **kwargs)

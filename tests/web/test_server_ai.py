@@ -16,6 +16,7 @@ import time
 import urllib.request
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -235,25 +236,34 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from Linux's /proc")
-def test_the_ai_workers_die_with_a_server_killed_with_sigkill(tmp_path: Path) -> None:
+def test_the_ai_and_replay_workers_die_with_a_server_killed_with_sigkill(tmp_path: Path) -> None:
     port = free_port()
     served = Server(f"sqlite:///{tmp_path / 'web.db'}", port, ai_workers=1, log=tmp_path / "server.log")
     served.start()
     assert served.process is not None
     pid = served.process.pid
     try:
-        body = {"game": "torabato", "seats": [{"kind": "ai", "strength": "hard"}] * 2}
-        request = urllib.request.Request(
-            f"http://{HOST}:{port}/api/games", json.dumps(body).encode(), {"content-type": "application/json"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            assert answer.status == 201
+
+        def call(path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+            data = None if body is None else json.dumps(body).encode()
+            request = urllib.request.Request(f"http://{HOST}:{port}{path}", data, {"content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                reply: dict[str, Any] = json.loads(answer.read())
+                return reply
+
+        call("/api/games", {"game": "torabato", "seats": [{"kind": "ai", "strength": "hard"}] * 2})
+        short = call("/api/games", {"game": "laplaplace", "seats": [{"kind": "ai", "strength": "easy"}] * 2})["key"]
         deadline = time.monotonic() + WARM_UP
         while len(_children(pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)  # the pool starts its workers (and multiprocessing its resource tracker)
+        while call(f"/api/games/{short}")["status"] != "finished" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        before_replay = set(_children(pid))
+        assert call(f"/api/games/{short}/replay?ply=0")["ply"] == 0  # the replay worker starts: a process too
         time.sleep(0.5)  # let a search get under way (the test holds whether or not one is)
         started = _children(pid)
         assert started, "the server started no AI worker"
+        assert set(started) - before_replay, "the replay started no worker process"
         os.kill(pid, signal.SIGKILL)  # the server only: its process group lives on
         served.process.wait(10)
         left = _gone(started, 10.0)

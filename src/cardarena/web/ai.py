@@ -378,8 +378,9 @@ class AIPool:
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-def _die_with_parent(parent: int) -> None:
-    """End this process when ``parent`` dies (a server killed with SIGKILL cannot stop its workers itself)."""
+def die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` dies (a server killed with SIGKILL cannot stop its workers itself): the AI
+    workers and the replay worker call it first thing."""
     if sys.platform.startswith("linux"):
         try:
             libc = ctypes.CDLL(None, use_errno=True)
@@ -400,7 +401,7 @@ def _die_with_parent(parent: int) -> None:
 def _worker_main(conn: Connection, parent: int, task: Task) -> None:
     """A worker's life: answer ``(job, budget)`` with ``("ok", text)`` or ``("error", reason)``, one at a time,
     until the server closes the pipe or dies."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C on the server's terminal: the server stops its workers
     for game_id in games():  # import and load every game now: a decision should not pay for it (about a second)
         try:

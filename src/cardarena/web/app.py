@@ -34,7 +34,7 @@ from .lobby import (
     rematch_request,
     seat_of_secret,
 )
-from .replays import ReplayCache, check_finished, read_ply, read_viewer, replay_step
+from .replays import RETRY_AFTER, ReplayBusy, Replays
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 
@@ -105,19 +105,20 @@ def create_app(
     rest_burst: float = 200.0,
     ws_rate: int = protocol.RATE,
     capacity: Capacity | None = None,
+    replay_workers: int = 1,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
     silent ``ai_grace`` seconds longer is replaced); ``ai_timeout``: seconds a decision may wait and think in all
     before the seat's fallback answers it. ``allow_agent_specs``: a new game's AI seats may give an agent spec
     instead of a strength label. ``capacity``: the open games one address may have, when they expire, when idle
-    tables leave memory (:class:`~cardarena.web.capacity.Capacity`'s defaults). The caller owns ``store`` (closes
-    it after the app)."""
+    tables leave memory (:class:`~cardarena.web.capacity.Capacity`'s defaults). ``replay_workers``: 1 builds replay
+    steps in a process of their own, 0 in a thread. The caller owns ``store`` (closes it after the app)."""
     tables = Tables(
         store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
     )
     limiter = RestLimit(rest_rate, rest_burst)
-    replays = ReplayCache()
+    replays = Replays(tables, store, processes=replay_workers)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -125,6 +126,7 @@ def create_app(
         try:
             yield
         finally:
+            replays.close()
             await tables.close()
 
     app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -229,14 +231,15 @@ def create_app(
         return table.state.to_record()
 
     @app.get("/api/games/{key}/replay")
-    async def replay(key: str, seat: str | None = None, ply: str | None = None) -> dict[str, Any]:
-        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays)."""
-        table = await tables.get(key)
-        check_finished(table)
-        viewer = read_viewer(seat, table.state.game.num_players)
-        at = read_ply(ply, len(table.state.history))
-        states = await asyncio.to_thread(replays.states, table)
-        return await asyncio.to_thread(replay_step, table, states, viewer, at)
+    async def replay(key: str, request: Request, seat: str | None = None, ply: str | None = None) -> Response:
+        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays), built off the server
+        process; a client with too many replay requests waiting is told to retry."""
+        try:
+            async with replays.gate.slot(request.client.host if request.client else ""):
+                answer = await replays.step(key, seat, ply)
+        except ReplayBusy as e:
+            return JSONResponse(e.body(), status_code=e.status, headers={"Retry-After": RETRY_AFTER})
+        return Response(answer, media_type="application/json")
 
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
