@@ -144,3 +144,37 @@ def test_one_clients_replay_requests_waiting_at_once_are_bounded() -> None:
         assert answer.status_code == 429 and answer.json()["error"]["code"] == "rate_limited", answer.text
         assert answer.headers["retry-after"] == "1"
     assert sorted(a.status_code for a in done) == [200] * PER_CLIENT + [429] * extra
+
+
+def test_the_record_and_rules_of_a_finished_game_do_not_rebuild_it_as_a_live_table() -> None:
+    """The same attack through the record and the rules page: each request for a finished game not in memory
+    rebuilt it as a live table (every viewer's log) in the server process, and kept it there. Now the record is
+    replayed by the replay worker, under the same bound per client, and the rules page needs the game alone."""
+    store = MemoryStore()
+    seeded = seed_finished_games(store, "lyabi", 2, seed=11)
+    with server(store) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        for key, (row, actions) in seeded.items():
+            record = client.get(f"/api/games/{key}/record")
+            assert record.status_code == 200, record.text
+            assert record.json() == build_table(row, actions).state.to_record()
+            rules = client.get(f"/api/games/{key}/rules")
+            assert rules.status_code == 200 and rules.text == load(row.game, **row.options).rules_text()
+            assert tables.live(key) is None, "the finished game was rebuilt as a live table"
+        assert client.get("/api/games/no-such-game/record").status_code == 404
+        assert client.get("/api/games/no-such-game/rules").status_code == 404
+
+
+def test_one_clients_record_requests_share_the_replay_bound() -> None:
+    store = CountingStore()
+    [key] = seed_finished_games(store, "dicebattle", 1, seed=9)
+    extra = 2
+    with server(store) as client, ThreadPoolExecutor(PER_CLIENT + extra) as pool:
+        store.hold.clear()
+        answers = [pool.submit(client.get, f"/api/games/{key}/record") for _ in range(PER_CLIENT + extra)]
+        deadline = time.monotonic() + 20
+        while sum(a.done() for a in answers) < extra and time.monotonic() < deadline:
+            time.sleep(0.02)
+        store.hold.set()
+        done = [a.result(timeout=30) for a in answers]
+    assert sorted(a.status_code for a in done) == [200] * PER_CLIENT + [429] * extra

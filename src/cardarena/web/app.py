@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnect
 
+from ..engine import load
 from . import protocol
 from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, STRENGTHS, AIPool
 from .capacity import Capacity, client_address, read_page
@@ -223,27 +224,38 @@ def create_app(
         await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
         return invitation_links(row.key, invitations)
 
-    @app.get("/api/games/{key}/record")
-    async def record(key: str) -> dict[str, Any]:
-        table = await tables.get(key)
-        if table.row.status != GameStatus.FINISHED or not table.state.is_terminal():
-            raise ApiError(409, "not_finished", "the record of a game is given once the game is over")
-        return table.state.to_record()
-
-    @app.get("/api/games/{key}/replay")
-    async def replay(key: str, request: Request, seat: str | None = None, ply: str | None = None) -> Response:
-        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays), built off the server
-        process; a client with too many replay requests waiting is told to retry."""
+    async def _replayed(request: Request, build: Callable[[], Awaitable[bytes]]) -> Response:
+        """The JSON the replay worker builds for ``request``, within its client's bound on replay requests (a
+        client with too many waiting is told to retry)."""
         try:
             async with replays.gate.slot(request.client.host if request.client else ""):
-                answer = await replays.step(key, seat, ply)
+                answer = await build()
         except ReplayBusy as e:
             return JSONResponse(e.body(), status_code=e.status, headers={"Retry-After": RETRY_AFTER})
         return Response(answer, media_type="application/json")
 
+    @app.get("/api/games/{key}/record")
+    async def record(key: str, request: Request) -> Response:
+        """A finished game's record; that of a game not in memory is built by the replay worker (it costs a replay
+        of the whole game), under the same bound per client as replay steps."""
+        return await _replayed(request, lambda: replays.record(key))
+
+    @app.get("/api/games/{key}/replay")
+    async def replay(key: str, request: Request, seat: str | None = None, ply: str | None = None) -> Response:
+        """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays), built off the server
+        process."""
+        return await _replayed(request, lambda: replays.step(key, seat, ply))
+
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
-        table = await tables.get(key)
+        """The game's rules page. A finished game not in memory is not rebuilt for it: its game and options are
+        enough (an open or running one is loaded, as its players will come)."""
+        table = tables.live(key)
+        if table is None:
+            row = await tables.stored_row(key)
+            if row.status == GameStatus.FINISHED:
+                return PlainTextResponse(await asyncio.to_thread(_rules_text, row.game, row.options))
+            table = await tables.get(key)
         return PlainTextResponse(table.state.game.rules_text())
 
     # -- the pages --------------------------------------------------------------------------------------------
@@ -367,6 +379,10 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
         return
     with suppress(Exception):
         await ws.close(1008 if conn.closed else 1000)
+
+
+def _rules_text(game: str, options: dict[str, Any]) -> str:
+    return load(game, **options).rules_text()
 
 
 def serve(

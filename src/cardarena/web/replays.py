@@ -30,7 +30,7 @@ import multiprocessing
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager, suppress
@@ -40,7 +40,7 @@ from typing import Any
 from ..engine import State, load
 from .ai import die_with_parent
 from .lobby import ApiError, summary
-from .store import GameRow, GameStatus, Store, UnknownGame
+from .store import GameRow, GameStatus, Store
 from .tables import Table, Tables
 from .views import Viewer, log_text, state_view
 
@@ -78,9 +78,13 @@ def read_ply(value: str | None, plies: int) -> int:
     return int(value)
 
 
+NOT_FINISHED_REPLAY = "a game is replayed once it is over (spectators watch it live)"
+NOT_FINISHED_RECORD = "the record of a game is given once the game is over"
+
+
 def check_finished(table: Table) -> None:
     if table.row.status != GameStatus.FINISHED or not table.state.is_terminal():
-        raise ApiError(409, "not_finished", "a game is replayed once it is over (spectators watch it live)")
+        raise ApiError(409, "not_finished", NOT_FINISHED_REPLAY)
 
 
 # -- building a step (in the replay worker) -------------------------------------------------------------------
@@ -165,17 +169,30 @@ _GAMES: OrderedDict[str, GameReplay] = OrderedDict()  # per process: the games r
 _GAMES_LOCK = threading.Lock()  # one step at a time (a thread worker: steps of several apps in one process)
 
 
+def _replay_of(job: ReplayJob) -> GameReplay:
+    """This worker's replay of ``job``'s game (``_GAMES_LOCK`` held), kept among the games replayed lately."""
+    game = _GAMES.pop(job.key, None)
+    if game is None or game.source != (job.game, job.options, job.seed, job.actions):
+        game = GameReplay(job)
+    _GAMES[job.key] = game
+    while len(_GAMES) > CACHED_GAMES:
+        _GAMES.popitem(last=False)
+    return game
+
+
+def build_record(job: ReplayJob) -> bytes:
+    """The finished game's record (``GET /api/games/{key}/record``, what ``cardarena replay --verify`` replays) as
+    JSON: the state at the end, replayed from the nearest checkpoint like a step."""
+    with _GAMES_LOCK:
+        state = _replay_of(job).state_at(len(job.actions))
+        return json.dumps(state.to_record(), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
 def build_step(job: ReplayJob) -> bytes:
     """The ``replay`` answer to ``job`` as JSON (encoded here, off the server's event loop): ``head``, the ply and
     the number of plies, and the viewer's view(s) and log (docs/web.md, Replays)."""
     with _GAMES_LOCK:
-        game = _GAMES.pop(job.key, None)
-        if game is None or game.source != (job.game, job.options, job.seed, job.actions):
-            game = GameReplay(job)
-        _GAMES[job.key] = game
-        while len(_GAMES) > CACHED_GAMES:
-            _GAMES.popitem(last=False)
-        state, entries = game.step(job.viewer, job.ply)
+        state, entries = _replay_of(job).step(job.viewer, job.ply)
         head = job.head
         base = {
             "key": head["key"],
@@ -224,13 +241,14 @@ class ReplayWorker:
             )
         return self._pool
 
-    async def build(self, job: ReplayJob) -> bytes:
+    async def build(self, job: ReplayJob, task: Callable[[ReplayJob], bytes] = build_step) -> bytes:
+        """``task(job)`` (a step, or the record) as built by the worker."""
         if self.processes == 0:
             async with self._turn:
-                return await asyncio.to_thread(build_step, job)
+                return await asyncio.to_thread(task, job)
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), build_step, job)
+            return await loop.run_in_executor(self._executor(), task, job)
         except BrokenProcessPool:
             log.error("the replay worker died; starting a new one for the next step")
             self.close()
@@ -296,17 +314,25 @@ class Replays:
         head = {"key": row.key, "game": row.game, "seats": seats, "result": row.result}
         return await self.worker.build(ReplayJob(row.key, row.game, row.options, row.seed, actions, viewer, at, head))
 
-    async def _record(self, key: str) -> tuple[GameRow, tuple[str, ...]]:
+    async def record(self, key: str) -> bytes:
+        """The JSON answer of ``GET /api/games/{key}/record``: a finished game's record (409 before its end). A game
+        not in memory is replayed by the worker, not rebuilt as a live table (its record is read from the store)."""
+        table = self.tables.live(key)
+        if table is not None:
+            if table.row.status != GameStatus.FINISHED or not table.state.is_terminal():
+                raise ApiError(409, "not_finished", NOT_FINISHED_RECORD)
+            record = table.state.to_record()
+            return json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        row, actions = await self._record(key, refusal=NOT_FINISHED_RECORD)
+        job = ReplayJob(row.key, row.game, row.options, row.seed, actions, None, len(actions), {})
+        return await self.worker.build(job, build_record)
+
+    async def _record(self, key: str, *, refusal: str = NOT_FINISHED_REPLAY) -> tuple[GameRow, tuple[str, ...]]:
         """The row and action texts of a finished game from the store (404 if there is none, 409 if it is not
         over). The texts are kept for a while: a finished game's record never changes."""
-        if not isinstance(key, str) or not 0 < len(key) <= 64:
-            raise ApiError(404, "not_found", "no such game")
-        try:
-            row = await asyncio.to_thread(self.store.get_game, key)
-        except UnknownGame:
-            raise ApiError(404, "not_found", "no such game") from None
+        row = await self.tables.stored_row(key)
         if row.status != GameStatus.FINISHED:
-            raise ApiError(409, "not_finished", "a game is replayed once it is over (spectators watch it live)")
+            raise ApiError(409, "not_finished", refusal)
         actions = self._actions.pop(key, None)
         if actions is None:
             actions = tuple(await asyncio.to_thread(self.store.actions, key))

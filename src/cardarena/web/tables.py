@@ -301,6 +301,15 @@ class Tables:
     def live(self, key: str) -> Table | None:
         return self._tables.get(key)
 
+    async def stored_row(self, key: str) -> GameRow:
+        """``key``'s row as stored (``ApiError`` 404 when there is no such game), for what needs no live table."""
+        if not isinstance(key, str) or not 0 < len(key) <= 64:
+            raise no_game()
+        try:
+            return await asyncio.to_thread(self.store.get_game, key)
+        except UnknownGame:
+            raise no_game() from None
+
     # -- what the server keeps (docs/web.md, Limits) ---------------------------------------------------------
     def _open_cutoff(self) -> datetime:
         """Open games created before this moment have waited too long."""
