@@ -53,9 +53,11 @@ SCRIPT = textwrap.dedent(
     import cardarena.cli.main  # the command `make run` starts
     from cardarena.engine import games
     from cardarena.web.app import create_app
+    from cardarena.web.capacity import Capacity
     from cardarena.web.store import MemoryStore
 
-    app = create_app(MemoryStore(), ai_workers=1)
+    # ten games of AI seats from one address: the cap on them is lifted
+    app = create_app(MemoryStore(), ai_workers=1, capacity=Capacity(open_per_address=0))
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
