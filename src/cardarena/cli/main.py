@@ -466,6 +466,39 @@ def main() -> None:
         cli()
     except engine.RulesError as e:
         fail(str(e))
+    except ModuleNotFoundError as e:
+        extra = EXTRA_OF.get((e.name or "").partition(".")[0])
+        if extra is None:
+            raise
+        fail(
+            f"this command needs {e.name}, from cardarena's '{extra}' extra, which is not installed here "
+            f"(`make run` installs only the server's): .venv/bin/pip install -e '.[{extra}]', or `make test`, "
+            "which installs every extra"
+        )
+
+
+#: The optional packages of pyproject.toml's extras, by import name: a command that needs one that is missing says
+#: which extra to install (`make run` installs only `web`).
+EXTRA_OF = {
+    "numpy": "arena",
+    "scipy": "arena",
+    "statsmodels": "arena",
+    "matplotlib": "arena",
+    "threadpoolctl": "arena",
+    "optuna": "arena",
+    "ray": "arena",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
+    "pyspiel": "openspiel",
+    "open_spiel": "openspiel",
+    "jax": "train",
+    "optax": "train",
+    "fastapi": "web",
+    "uvicorn": "web",
+    "sqlalchemy": "web",
+    "alembic": "web",
+    "psycopg": "web",
+}
 
 
 if __name__ == "__main__":
