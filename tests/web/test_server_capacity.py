@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -21,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
+from cardarena.web.ai import AIPool
 from cardarena.web.capacity import Capacity, client_address
 from cardarena.web.load import HOST, Server, free_port
 from cardarena.web.lobby import new_game
@@ -298,3 +300,40 @@ def test_the_capacity_must_be_sensible() -> None:
         Capacity(expire_open_after=0)
     assert Capacity().sweep_period == 60.0
     assert Capacity(expire_open_after=1).sweep_period == 0.25
+
+
+class SlowStore(MemoryStore):
+    """A store whose read of one game's actions waits until released (a long record being rebuilt)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.slow_key = ""
+        self.reading = threading.Event()
+        self.release = threading.Event()
+
+    def actions(self, key: str) -> list[str]:
+        if key == self.slow_key:
+            self.reading.set()
+            self.release.wait(30)
+        return super().actions(key)
+
+
+def test_rebuilding_one_game_holds_up_no_other_games_rebuild() -> None:
+    """Games out of memory are rebuilt on access; a long rebuild (a finished game someone looks at) must not make
+    a player coming back to another game wait for it (the tables' loading lock was one for every game)."""
+    store = SlowStore()
+    slow, other = stored(store), stored(store)
+    store.slow_key = slow
+
+    async def scenario() -> None:
+        tables = Tables(store, AIPool(0))
+        first = asyncio.create_task(tables.get(slow))
+        assert await asyncio.to_thread(store.reading.wait, 30)
+        again = asyncio.create_task(tables.get(slow))  # a second ask for the same game waits for that rebuild
+        back = await asyncio.wait_for(tables.get(other), 10)
+        assert back.key == other and not first.done() and not again.done()
+        store.release.set()
+        assert await first is await again  # one rebuild, shared
+        await tables.close()
+
+    asyncio.run(scenario())

@@ -95,3 +95,5 @@ def test_a_client_hanging_up_mid_body_is_a_closed_request_not_a_traceback(tmp_pa
     text = log.read_text()
     assert "Traceback" not in text, text
     assert "ClientDisconnect" not in text, text
+    # the server's own log is shown beside uvicorn's: the closed request is one line of it
+    assert "cardarena.web: POST /api/games: the client closed the request before its body was complete" in text

@@ -396,10 +396,20 @@ def serve(
     allow_agent_specs: bool = False,
     capacity: Capacity | None = None,
 ) -> None:
-    """Run the server with uvicorn until interrupted (``cardarena serve``)."""
+    """Run the server with uvicorn until interrupted (``cardarena serve``). The server's own log (``cardarena.*``:
+    games rebuilt, expired, handed to an AI at a clock's end, requests closed early; warnings and errors) goes to
+    standard error beside uvicorn's, at INFO."""
     import uvicorn
+    from uvicorn.logging import DefaultFormatter
 
     from .store import open_store
+
+    handler = logging.StreamHandler()
+    handler.setFormatter(DefaultFormatter("%(levelprefix)s %(name)s: %(message)s"))
+    server_log = logging.getLogger("cardarena")
+    server_log.addHandler(handler)
+    server_log.setLevel(logging.INFO)
+    server_log.propagate = False  # not twice where the root logger has a handler too
 
     store = open_store(db)
     try:

@@ -35,7 +35,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from contextlib import suppress
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -212,7 +213,7 @@ class Tables:
         self.ai_timeout = ai_timeout
         self.capacity = capacity if capacity is not None else Capacity()
         self._tables: dict[str, Table] = {}
-        self._loading = asyncio.Lock()
+        self._loading = KeyedLocks()  # one rebuild of a game at a time; other games' rebuilds do not wait
         self._creating = asyncio.Lock()  # counting an address's open games and adding one is one step
         #: the spectator's ply of each running game taken out of memory while idle (the lobby lists it as it was)
         self._resting: dict[str, int] = {}
@@ -270,7 +271,7 @@ class Tables:
         if table is None:
             if not isinstance(key, str) or not 0 < len(key) <= 64:
                 raise no_game()
-            async with self._loading:
+            async with self._loading.of(key):
                 table = self._tables.get(key)
                 if table is None:
                     table = await self._load(key)
@@ -278,7 +279,7 @@ class Tables:
         return table
 
     async def _load(self, key: str) -> Table:
-        """Rebuild ``key``'s table from the store (``self._loading`` held); an open game past its time expires."""
+        """Rebuild ``key``'s table from the store (its loading lock held); an open game past its time expires."""
         try:
             row = await asyncio.to_thread(self.store.get_game, key)
         except UnknownGame:
@@ -343,7 +344,7 @@ class Tables:
     async def _expire(self, key: str) -> None:
         table = self._tables.get(key)
         if table is None:
-            async with self._loading:  # no one rebuilds it meanwhile
+            async with self._loading.of(key):  # no one rebuilds it meanwhile
                 table = self._tables.get(key)
                 if table is None:
                     await asyncio.to_thread(self.store.set_status, key, GameStatus.ABANDONED)
@@ -823,6 +824,28 @@ class Tables:
         for conn in table.conns:
             if conn is not skip:
                 conn.push(message)
+
+
+class KeyedLocks:
+    """An ``asyncio.Lock`` per key, kept only while someone holds or waits for it (a game is rebuilt once however
+    many ask for it at the same time, and the rebuild of one game never holds up another's)."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def of(self, key: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(key, (asyncio.Lock(), 0))
+        self._locks[key] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[key]
+            if users == 1:
+                del self._locks[key]
+            else:
+                self._locks[key] = (lock, users - 1)
 
 
 def _ai_only_running(table: Table, creator: str) -> bool:
