@@ -48,7 +48,9 @@ def reference_answer(row: GameRow, actions: list[str], viewer: int | str | None,
         for i, action in enumerate(table.state.history[:ply]):
             text = states[i].game.describe_action(states[i], action)
             told = states[i].game.narrate(states[i], action, states[i + 1], None)  # the consequences, as public
-            log.append({"n": i + 1, "ply": i + 1, "seat": states[i].current_player, "text": text, "lines": [text, *told[1:]]})
+            log.append(
+                {"n": i + 1, "ply": i + 1, "seat": states[i].current_player, "text": text, "lines": [text, *told[1:]]}
+            )
         views = [state_view(at, seat, acting=False) for seat in range(at.game.num_players)]
         answer = {**base, "views": views, "log": named_entries(log, table.names())}
     else:

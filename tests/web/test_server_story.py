@@ -16,7 +16,7 @@ import pytest
 
 from cardarena.engine import Rng, State, load
 
-from .server_fixtures import Client, create, join
+from .server_fixtures import Client, create, join, server
 
 CASES = [
     ("torabato", {}),
@@ -47,11 +47,7 @@ def told(before: State, text: str, viewer: int | None) -> list[str] | None:
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=[g for g, _ in CASES])
-def test_each_seat_is_told_every_action_and_its_consequences_with_names(
-    game_id: str, options: dict[str, Any]
-) -> None:
-    from .server_fixtures import server
-
+def test_each_seat_is_told_every_action_and_its_consequences_with_names(game_id: str, options: dict[str, Any]) -> None:
     rng = Rng(20261127)
     with server() as client:
         players = load(game_id, **options).num_players
@@ -87,7 +83,9 @@ def test_each_seat_is_told_every_action_and_its_consequences_with_names(
                 assert not SEAT_NUMBER.search(page), f"a seat number in the log of viewer {viewer}"
                 winners = [NAMES[s] for s, r in enumerate(state.returns()) if r == max(state.returns())]
                 last = " ".join(c.log[-1]["lines"])
-                assert "win" in last and any(w in last or (viewer is not None and w == NAMES[viewer]) for w in winners), last
+                assert "win" in last and any(
+                    w in last or (viewer is not None and w == NAMES[viewer]) for w in winners
+                ), last
             # a replay of the finished game gives each viewer the entries the live table gave it
             plies = len(state.history)
             for viewer, c in viewers:

@@ -24,6 +24,11 @@ with no connection, no AI seat to act and no running clock leaves memory after a
 rebuilds it from its record on the next access. A periodic sweep abandons the open games that did not start in
 time (their links then answer ``expired``), and creating a game counts its creator's open games in the store.
 
+**The log.** Each viewer's log has one entry per action it sees happen (none for the others): the action as seen
+and ``narrate(before, action, after, viewer)``, its consequences as the game tells that viewer
+(:func:`views.log_entry`, made when the action is applied). Seat numbers stay in the stored entries; the seats'
+names are put in when an entry is sent (:func:`views.named_entries`), since names change while a game runs.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
