@@ -23,7 +23,7 @@ import pytest
 from cardarena.engine import Rng, State, load, undo_refusal
 from cardarena.web import tables
 from cardarena.web.clocks import Clock
-from cardarena.web.views import Viewer, log_text, state_view
+from cardarena.web.views import Viewer, log_text, seat_names, state_view, with_names
 
 from .server_fixtures import Client, create, join_all, server
 
@@ -151,6 +151,27 @@ def expected_entry(state: State, action_text: str, viewer: Viewer, rng: Rng, whe
     return text
 
 
+def expected_lines(state: State, action_text: str, viewer: Viewer, rng: Rng, where: str) -> list[str]:
+    """The narration ``viewer`` is told of the action (``lines`` of its entry, before names are put in): the
+    engine's ``narrate`` for it. Its consequences may tell what the viewer learns by the action (a card revealed,
+    a die rolled), so it is checked in the worlds resampled for the viewer before the action in which the action
+    is legal and leaves the viewer the same observation as the true game: the viewer cannot tell those from the
+    true game even after the action, so what it is told must read the same there."""
+    action = state.game.parse_action(state, action_text)
+    after = state.clone()
+    after.apply(action)
+    lines = state.game.narrate(state, action, after, viewer)
+    for world in worlds(state, viewer, rng):
+        if action in world.legal_actions():
+            world_after = world.clone()
+            world_after.apply(action)
+            if world_after.observation(viewer) != after.observation(viewer):
+                continue  # the action shows the viewer which world it is in: the narration may too
+            told = world.game.narrate(world, action, world_after, viewer)
+            assert not (told and lines) or told == lines, f"{where}: the narration for viewer {viewer} leaks"
+    return lines
+
+
 @pytest.mark.parametrize(
     ("game_id", "options", "clock"), CLOCKED, ids=[f"{g}-{'-'.join(map(str, o.values()))}" for g, o in CASES]
 )
@@ -167,6 +188,7 @@ def test_every_message_is_derivable_from_the_viewers_observation(
         row = client.app.state.tables.live(key).row  # type: ignore[attr-defined]
         public = PublicClock(Clock.from_json(row.clock), since=T0)  # it started when the last seat was taken
         state = load(game_id, **options).new_initial_state(row.seed)
+        names = seat_names([s.name for s in row.seats])  # as the log names the seats
         spectator = Client(client, key)  # first: every seat's messages then count one spectator
         clients: list[Client] = [Client(client, key, t) for t in tokens] + [spectator]
         viewer_of = {id(c): (i if i < players else None) for i, c in enumerate(clients)}
@@ -184,6 +206,7 @@ def test_every_message_is_derivable_from_the_viewers_observation(
                 legal = state.playout_actions()
                 text = str(legal[rng.randbelow(len(legal))])
                 entries = {id(c): expected_entry(state, text, viewer_of[id(c)], rng, where) for c in clients}
+                told = {id(c): expected_lines(state, text, viewer_of[id(c)], rng, where) for c in clients}
                 before = {id(c): len(c.log) for c in clients}
                 moment[0] += STEP
                 assert actor.act(text)["type"] == "ack", where
@@ -207,6 +230,9 @@ def test_every_message_is_derivable_from_the_viewers_observation(
                         )
                     new = [e["text"] for e in c.log[before[id(c)] :]]
                     assert new == ([entries[id(c)]] if entries[id(c)] else []), f"{where}: log of {viewer}"
+                    lines = [e["lines"] for e in c.log[before[id(c)] :]]
+                    named = [with_names(line, names) for line in told[id(c)] or [entries[id(c)]]]
+                    assert lines == ([named] if entries[id(c)] else []), f"{where}: narration of {viewer}"
                     assert all(m["type"] in ("state", "seats") for m in got), where
                 step += 1
         finally:

@@ -18,7 +18,7 @@ from cardarena.web.load_replays import seed_finished_games
 from cardarena.web.replays import CHECKPOINT_EVERY, PER_CLIENT
 from cardarena.web.store import GameRow, MemoryStore
 from cardarena.web.tables import build_table
-from cardarena.web.views import state_view
+from cardarena.web.views import named_entries, state_view
 
 from .server_fixtures import server
 
@@ -44,16 +44,19 @@ def reference_answer(row: GameRow, actions: list[str], viewer: int | str | None,
         "result": row.result,
     }
     if viewer == "open":
-        log = [
-            {"n": i + 1, "ply": i + 1, "seat": states[i].current_player, "text": states[i].game.describe_action(s, a)}
-            for i, (s, a) in enumerate(zip(states, table.state.history[:ply], strict=False))
-        ]
+        log = []
+        for i, action in enumerate(table.state.history[:ply]):
+            text = states[i].game.describe_action(states[i], action)
+            told = states[i].game.narrate(states[i], action, states[i + 1], None)  # the consequences, as public
+            log.append(
+                {"n": i + 1, "ply": i + 1, "seat": states[i].current_player, "text": text, "lines": [text, *told[1:]]}
+            )
         views = [state_view(at, seat, acting=False) for seat in range(at.game.num_players)]
-        answer = {**base, "views": views, "log": log}
+        answer = {**base, "views": views, "log": named_entries(log, table.names())}
     else:
         assert viewer is None or isinstance(viewer, int)
         entries = [e for e, p in zip(table.logs[viewer], table.entry_plies[viewer], strict=True) if p < ply]
-        answer = {**base, **state_view(at, viewer, acting=False), "log": entries}
+        answer = {**base, **state_view(at, viewer, acting=False), "log": named_entries(entries, table.names())}
     result: dict[str, Any] = json.loads(json.dumps(answer))
     return result
 
@@ -116,7 +119,9 @@ def test_a_replay_step_at_ply_0_of_a_long_finished_game_replays_nothing(monkeypa
         assert tables.live(key) is None, "the finished game was rebuilt as a live table to give a replay step"
         middle = len(actions) // 2
         assert client.get(f"/api/games/{key}/replay", params={"seat": "1", "ply": middle}).status_code == 200
-        assert counts["apply"] == middle and counts["clone"] <= middle // CHECKPOINT_EVERY + 1, counts
+        # the log tells each action's consequences (narrate compares the state before and after): one clone per
+        # action the log covers, besides the checkpoints
+        assert counts["apply"] == middle and counts["clone"] <= middle + middle // CHECKPOINT_EVERY + 1, counts
         counts.update(apply=0, clone=0)  # a step back from there starts at the checkpoint before it
         assert client.get(f"/api/games/{key}/replay", params={"seat": "1", "ply": middle - 1}).status_code == 200
         assert counts["apply"] < CHECKPOINT_EVERY and counts["clone"] <= 1, counts

@@ -42,7 +42,7 @@ from .ai import die_with_parent
 from .lobby import ApiError, summary
 from .store import GameRow, GameStatus, Store
 from .tables import Table, Tables
-from .views import Viewer, log_text, state_view
+from .views import Viewer, log_entry, named_entries, seat_names, state_view
 
 log = logging.getLogger("cardarena.web")
 
@@ -144,25 +144,32 @@ class GameReplay:
         on the way if ``log``; a checkpoint is kept at each multiple of :data:`CHECKPOINT_EVERY` past the last."""
         for i in range(start, end):
             action = state.game.parse_action(state, self.actions[i])
-            if log:
-                self._log(state, action, viewer, i)
+            before = state.clone() if log else state
             state.apply(action)
+            if log:
+                self._log(before, action, state, viewer, i)
             if i + 1 == len(self.checkpoints) * CHECKPOINT_EVERY:
                 self.checkpoints.append(state.clone())
 
-    def _log(self, state: State, action: Any, viewer: ReplayViewer, index: int) -> None:
+    def _log(self, before: State, action: Any, after: State, viewer: ReplayViewer, index: int) -> None:
         entries, plies = self.logs[viewer]
-        actor = state.current_player
-        if viewer == OPEN:  # every action, in full
-            text = state.game.describe_action(state, action)
-            entries.append({"n": index + 1, "ply": index + 1, "seat": actor, "text": text})
+        if viewer == OPEN:  # every action, in full, then its consequences as a spectator is told them
+            entries.append(open_entry(before, action, after, index + 1))
             plies.append(index)
             return
         assert viewer is None or isinstance(viewer, int)
-        text = log_text(state, action, viewer)
-        if text:  # as the live table numbers them (Table.log_action)
-            entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
+        entry = log_entry(before, action, after, viewer, len(entries) + 1)  # as the live table (Table.log_action)
+        if entry is not None:
+            entries.append(entry)
             plies.append(index)
+
+
+def open_entry(before: State, action: Any, after: State, n: int) -> dict[str, Any]:
+    """The ``n``-th entry of the open replay's log: the action in full, then its consequences as a spectator is
+    told them (``narrate`` for ``None``)."""
+    text = before.game.describe_action(before, action)
+    told = before.game.narrate(before, action, after, None)
+    return {"n": n, "ply": n, "seat": before.current_player, "text": text, "lines": [text, *told[1:]]}
 
 
 _GAMES: OrderedDict[str, GameReplay] = OrderedDict()  # per process: the games replayed lately
@@ -204,12 +211,13 @@ def build_step(job: ReplayJob) -> bytes:
             "seats": head["seats"],
             "result": head["result"],
         }
+        names = seat_names([seat["name"] for seat in head["seats"]])  # as the live table names them now
         if job.viewer == OPEN:
             views = [state_view(state, seat, acting=False) for seat in range(state.game.num_players)]
-            answer = {**base, "views": views, "log": entries}
+            answer = {**base, "views": views, "log": named_entries(entries, names)}
         else:
             assert job.viewer is None or isinstance(job.viewer, int)
-            answer = {**base, **state_view(state, job.viewer, acting=False), "log": entries}
+            answer = {**base, **state_view(state, job.viewer, acting=False), "log": named_entries(entries, names)}
         # as FastAPI's JSONResponse encodes a returned dict: the same bytes as before
         return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 

@@ -24,6 +24,11 @@ with no connection, no AI seat to act and no running clock leaves memory after a
 rebuilds it from its record on the next access. A periodic sweep abandons the open games that did not start in
 time (their links then answer ``expired``), and creating a game counts its creator's open games in the store.
 
+**The log.** Each viewer's log has one entry per action it sees happen (none for the others): the action as seen
+and ``narrate(before, action, after, viewer)``, its consequences as the game tells that viewer
+(:func:`views.log_entry`, made when the action is applied). Seat numbers stay in the stored entries; the seats'
+names are put in when an entry is sent (:func:`views.named_entries`), since names change while a game runs.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -48,7 +53,7 @@ from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
-from .views import Viewer, log_text, state_view, viewers
+from .views import Viewer, log_entry, named_entries, seat_names, state_view, viewers
 
 log = logging.getLogger("cardarena.web")
 
@@ -146,18 +151,23 @@ class Table:
             return None
         return seat if self.row.seats[seat].kind == SeatKind.HUMAN else None
 
-    def log_action(self, action: Action) -> list[Viewer]:
-        """Add ``action``, about to be taken, to each viewer's log as that viewer sees it; the viewers that see it."""
-        actor = self.state.current_player
-        index = len(self.state.history)
+    def log_action(self, before: State, action: Action, after: State) -> list[Viewer]:
+        """Add ``action``, taken in ``before`` and leading to ``after``, to each viewer's log as that viewer sees
+        it, with its consequences (:func:`views.log_entry`); the viewers that see it."""
+        index = len(before.history)
         seen = []
         for viewer, entries in self.logs.items():
-            text = log_text(self.state, action, viewer)
-            if text:  # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
-                entries.append({"n": len(entries) + 1, "ply": len(entries) + 1, "seat": actor, "text": text})
+            # numbered from 1: ``n`` is also the count a client holding it sends as ``since``
+            entry = log_entry(before, action, after, viewer, len(entries) + 1)
+            if entry is not None:
+                entries.append(entry)
                 self.entry_plies[viewer].append(index)
                 seen.append(viewer)
         return seen
+
+    def names(self) -> list[str]:
+        """Each seat's name as the log shows it now (:func:`views.seat_names`)."""
+        return seat_names([s.name for s in self.row.seats])
 
     def withdraw_last(self) -> list[Viewer]:
         """Take the log entries of the last action out of every viewer's log (an undo); the viewers that had one."""
@@ -177,8 +187,9 @@ def build_table(row: GameRow, actions: list[str]) -> Table:
     table = Table(row, state, {v: [] for v in viewers(state)})
     for text in actions:
         action = state.game.parse_action(state, text)
-        table.log_action(action)
+        before = state.clone()
         state.apply(action)
+        table.log_action(before, action, state)
     table.undoable = undoable_seat(table)
     return table
 
@@ -564,7 +575,7 @@ class Tables:
         except StoreError as e:
             log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
             raise ActError("unavailable", "the action could not be saved; try again") from None
-        seen_by = table.log_action(action)
+        seen_by = table.log_action(state, action, after)
         table.before, table.state = state, after
         table.version += 1
         status = GameStatus.FINISHED if result is not None else table.row.status
@@ -796,7 +807,7 @@ class Tables:
             "type": "state",
             "ply": len(entries),
             **view,
-            "log": entries[conn.log_sent :],
+            "log": named_entries(entries[conn.log_sent :], table.names()),
             "seats": table.seats(),
             "spectators": table.spectators(),
             "clock": None if table.clock is None else table.clock.view(table.state.current_player, now()),

@@ -8,6 +8,8 @@ and from worlds resampled for the seat and requires them identical.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, State
@@ -27,6 +29,45 @@ def log_text(state: State, action: Action, viewer: Viewer) -> str:
     if not text and viewer is not None and viewer == state.current_player:
         text = str(action)
     return text
+
+
+def log_entry(before: State, action: Action, after: State, viewer: Viewer, n: int) -> dict[str, Any] | None:
+    """``viewer``'s ``n``-th log entry, for ``action`` taken in ``before`` leading to ``after``; ``None`` when the
+    viewer does not see it happen (:func:`log_text`). ``text`` is the action as seen; ``lines`` is what the game
+    tells the viewer of it, ``narrate(before, action, after, viewer)``: the action line first, then its
+    consequences (draws, combat, damage, battle results, the end and why), still with seat numbers
+    (:func:`named_entries` puts the players' names in when the entry is sent)."""
+    text = log_text(before, action, viewer)
+    if not text:
+        return None
+    lines = before.game.narrate(before, action, after, viewer) or [text]
+    return {"n": n, "ply": n, "seat": before.current_player, "text": text, "lines": lines}
+
+
+#: how the games' narration names a seat: "seat 1", "Seat 1", "seat(s) 1" (Tash-Kalar's result), "P1" (Laplaplace)
+SEAT_REFERENCE = re.compile(r"\b(?:[Ss]eat(?:\(s\))? |P)(\d+)\b")
+
+
+def seat_names(names: Sequence[str]) -> list[str]:
+    """The name each seat goes by in the log: its player's (or AI's) name, "player N" (from 1) while unclaimed."""
+    return [name or f"player {seat + 1}" for seat, name in enumerate(names)]
+
+
+def with_names(line: str, names: Sequence[str]) -> str:
+    """``line`` with every seat reference replaced by that seat's name (a number that is no seat stays)."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return SEAT_REFERENCE.sub(name, line)
+
+
+def named_entries(entries: Sequence[dict[str, Any]], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Log entries as sent: their ``lines`` with the seats' names as they are now (``names``: one per seat, see
+    :func:`seat_names`). Names change (a player joins, leaves, hands over to an AI), so they are put in when an
+    entry is sent, never stored: a reconnect or a replay shows every entry with the names of that moment."""
+    return [{**e, "lines": [with_names(line, names) for line in e["lines"]]} for e in entries]
 
 
 def legal_view(state: State, viewer: Viewer) -> list[dict[str, str]]:

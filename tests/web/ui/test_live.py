@@ -7,6 +7,7 @@ tables, and a two-human Laplaplace game through two browser contexts and the inv
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import socket
@@ -158,6 +159,20 @@ def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: 
         assert actions > 10
         assert page.locator("#result").is_visible()
         assert page.locator("#log li").count() > actions
+        # the story (issue 28): each entry shows the seat's narration, the action then its consequences indented
+        # under it, with names, as the server tells the seat (its replay at the end gives the live entries)
+        key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
+        seat = page.evaluate("window.__table.seat()")
+        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat={seat}", timeout=10) as r:
+            told = [e["lines"] for e in json.load(r)["log"]]
+        shown = page.eval_on_selector_all(
+            "#log > li",
+            "items => items.map(li => [li.querySelector('.action').textContent,"
+            " ...[...li.querySelectorAll('.told')].map(d => d.textContent)])",
+        )
+        assert shown == told
+        assert page.locator("#log .told").count() > 0
+        assert "wins" in " ".join(told[-1]) and "seat " not in page.locator("#log").inner_text()
         assert errors == []
     finally:
         page.context.close()

@@ -31,6 +31,20 @@ export function replace(el, ...children) {
   return append(el, children);
 }
 
+/** One log entry (docs/web.md, the log): the action as its viewer saw it after the actor's name (``who``), then
+ * its consequences, one indented line each. ``lines`` has the players' names put in by the server; an entry
+ * without it (an older server) shows its ``text``. */
+export function logItem(entry, who) {
+  const [action, ...told] = entry.lines && entry.lines.length ? entry.lines : [entry.text];
+  return h(
+    "li",
+    {dataset: {n: entry.n, ply: entry.ply}},
+    h("span", {class: "who"}, who),
+    h("span", {class: "action"}, action),
+    told.map((line) => h("div", {class: "told"}, line)),
+  );
+}
+
 /** fetch JSON; throws an Error carrying the server's {error: {code, message}} when there is one. */
 export async function getJSON(url, options = {}) {
   const response = await fetch(url, {

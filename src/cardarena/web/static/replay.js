@@ -2,7 +2,7 @@
 // (/api/games/{key}/replay), which builds it from the record: what that seat saw at that time (or a spectator,
 // or every seat's cards open), drawn by the game's own table module as at the table, or by its text panels.
 
-import {h, replace, getJSON, toast} from "./dom.js";
+import {h, replace, getJSON, toast, logItem} from "./dom.js";
 
 const page = {
   key: null,
@@ -85,7 +85,7 @@ function render() {
   );
   replace(
     $("log"),
-    step.log.map((e) => h("li", {dataset: {n: e.n}}, h("span", {class: "who"}, e.seat === null || e.seat === undefined ? "" : `${nameOf(e.seat)}: `), e.text)),
+    step.log.map((e) => logItem(e, e.seat === null || e.seat === undefined ? "" : `${nameOf(e.seat)}: `)),
   );
   $("log").scrollTop = $("log").scrollHeight;
   const views = step.views || [step];

@@ -8,7 +8,7 @@
 // spectator). Development and tests: table.html?fixture=URL&step=N plays back
 // a fixture file (tests/web/ui/wire.py) instead of connecting.
 
-import {h, replace, append, getJSON, toast, savedName, saveName} from "./dom.js";
+import {h, replace, append, getJSON, toast, savedName, saveName, logItem} from "./dom.js";
 import {Connection, FixtureConnection} from "./net.js";
 
 /** Games that have their own table module. */
@@ -423,7 +423,7 @@ function addLog(entry) {
   if (entry.n !== undefined) page.logCount = entry.n;
   const who = entry.seat === null || entry.seat === undefined ? "" : `${nameOf(entry.seat)}: `;
   const log = $("log");
-  log.append(h("li", {dataset: {n: entry.n, ply: entry.ply}}, h("span", {class: "who"}, who), entry.text));
+  log.append(logItem(entry, who));
   log.scrollTop = log.scrollHeight;
 }
 

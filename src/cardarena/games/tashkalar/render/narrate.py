@@ -292,5 +292,7 @@ def _result(st: TashKalarState) -> str:
     r = st.returns()
     if max(r) == min(r):
         return "result: a draw"
-    winners = [p for p, v in enumerate(r) if v == max(r)]
-    return f"result: seat(s) {', '.join(map(str, winners))} win"
+    winners = [f"seat {p}" for p, v in enumerate(r) if v == max(r)]
+    if len(winners) == 1:
+        return f"result: {winners[0]} wins"
+    return f"result: {', '.join(winners[:-1])} and {winners[-1]} win"
