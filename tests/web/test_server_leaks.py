@@ -198,6 +198,7 @@ def test_every_message_is_derivable_from_the_viewers_observation(
                 expected = public.view(state, moment[0])
                 check_state_message(c.state, state, viewer_of[id(c)], rng, "start", last_seen=None, clock=expected)
             step = 0
+            asked = 0  # legal actions that carried a ``confirm`` question (issue 28, point 6): checked like the rest
             while not state.is_terminal():
                 where = f"{game_id} {options} step {step}"
                 acting = state.current_player
@@ -234,7 +235,9 @@ def test_every_message_is_derivable_from_the_viewers_observation(
                     named = [with_names(line, names) for line in told[id(c)] or [entries[id(c)]]]
                     assert lines == ([named] if entries[id(c)] else []), f"{where}: narration of {viewer}"
                     assert all(m["type"] in ("state", "seats") for m in got), where
+                    asked += sum("confirm" in a for m in states[-1:] for a in m.get("legal") or [])
                 step += 1
+            assert asked, f"{game_id} {options}: no legal action carried a confirm question"
         finally:
             for c in clients:
                 c.close()

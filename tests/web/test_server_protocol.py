@@ -205,7 +205,12 @@ def test_a_seat_and_a_spectator_get_welcome_state_and_pong() -> None:
             assert a.state["ply"] == 0 and a.state["status"] == "running" and a.state["log"] == []
             assert watcher.state["legal"] == []
             assert set(a.state) >= {"to_act", "terminal", "returns", "observation", "board", "legal", "seats"}
-            assert all(set(e) == {"text", "group", "detail"} for e in a.state["legal"]) or a.state["to_act"] != 0
+            # ``confirm``: only on an action the page asks about first (docs/web.md, Confirmations)
+            assert all(
+                {"text", "group", "detail"} <= set(e) <= {"text", "group", "detail", "confirm"}
+                for e in a.state["legal"]
+            )
+            assert a.state["legal"] or a.state["to_act"] != 0
             assert watcher.sync()[-1:] == [] or watcher.sync() == []
 
 

@@ -184,6 +184,16 @@ class Game(ABC):
         ``None``, the default, adds nothing."""
         return None
 
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """The question a table asks before it sends ``action`` for the seat to act in ``state`` (one of its legal
+        actions), or ``None`` when the action is sent at once: an action that ends the seat's build, turn or game
+        early, or that cannot be taken back, is confirmed first, so no single stray click loses anything. The
+        words say what the action does ("Resign: you lose the game?"). It reads only what the seat to act sees
+        (it is sent to that seat with its legal actions). The default asks for the game's ``resign_action``."""
+        if self.resign_action is not None and action == self.resign_action:
+            return "Resign: you lose the game?"
+        return None
+
     # -- the balance report (cardarena report): see :mod:`.involvement` ------------------------------------------
     def involvement_catalogue(self) -> list[Declared]:
         """Everything this game (with its options and card file) declares that can be involved: every card,

@@ -71,14 +71,19 @@ def named_entries(entries: Sequence[dict[str, Any]], names: Sequence[str]) -> li
 
 
 def legal_view(state: State, viewer: Viewer) -> list[dict[str, str]]:
-    """The viewer's legal actions with their group and detail (``choice_label``), only when it is to act."""
+    """The viewer's legal actions with their group and detail (``choice_label``), only when it is to act; an
+    action the table must confirm before sending it (``Game.confirm_text``) carries the question as ``confirm``."""
     if viewer is None or state.current_player != viewer:
         return []
     game = state.game
     out = []
     for action in state.legal_actions():
         group, detail = game.choice_label(state, action)
-        out.append({"text": str(action), "group": group, "detail": detail})
+        entry = {"text": str(action), "group": group, "detail": detail}
+        confirm = game.confirm_text(state, action)
+        if confirm:
+            entry["confirm"] = confirm
+        out.append(entry)
     return out
 
 

@@ -72,8 +72,26 @@ def open_fixture(
     return page, errors
 
 
+def answer_confirmation(page: Any, *, accept: bool = True) -> bool:
+    """Answer the page's confirmation (dom.js ``confirmDialog``: an action that ends a build, a turn or the game
+    early, or cannot be taken back, is asked first) when one is open; whether one was."""
+    dialog = page.locator("dialog.confirm[open]")
+    if not dialog.count():
+        return False
+    dialog.locator(f'[data-confirm="{"yes" if accept else "no"}"]').click()
+    return True
+
+
 def click_action(page: Any, game: str, text: str) -> None:
-    """Take the legal action ``text`` by clicking on the table, as a player would.
+    """Take the legal action ``text`` by clicking on the table as a player would (:func:`pick_action`), accepting
+    the confirmation the page asks for before an action that cannot be taken back."""
+    pick_action(page, game, text)
+    answer_confirmation(page)
+
+
+def pick_action(page: Any, game: str, text: str) -> None:
+    """The clicks that take the legal action ``text`` on the table, as a player would (a confirmation the page
+    then asks is left open).
 
     ToraBato: the card the action starts from, then (when several actions start from it) the chooser's button;
     actions without a card (pass, attack, done) are buttons of the table. Laplaplace: the card in the picker or

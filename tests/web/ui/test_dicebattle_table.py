@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from .browser import open_fixture
+from .browser import answer_confirmation, open_fixture
 from .test_live import create_game, new_page, server, sit_down  # noqa: F401 (server: the fixture)
 from .test_lyabi_table import PHONE, play_by_clicks
 from .wire import play_fixture
@@ -34,6 +34,12 @@ def dice() -> dict[str, dict[str, Any]]:
 
 
 def click_dice(page: Any, text: str) -> None:
+    """:func:`pick_dice`, then the page's confirmation accepted where it asks one."""
+    pick_dice(page, text)
+    answer_confirmation(page)
+
+
+def pick_dice(page: Any, text: str) -> None:
     """Take ``text`` by clicking on the table: plain actions are its buttons; a card action starts from the
     card (in the hand to set it; on the die or in the queue to use, skip or resolve it first; in the graveyard to
     revive it), and the chooser takes it when the card has several actions."""

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .browser import open_fixture
+from .browser import answer_confirmation, open_fixture
 from .test_live import create_game, new_page, server, sit_down  # noqa: F401 (server: the fixture)
 from .wire import play_fixture
 
@@ -43,6 +43,12 @@ def choose(page: Any, text: str) -> None:
 
 
 def click_lyabi(page: Any, text: str) -> None:
+    """:func:`pick_lyabi`, then the page's confirmation accepted where it asks one."""
+    pick_lyabi(page, text)
+    answer_confirmation(page)
+
+
+def pick_lyabi(page: Any, text: str) -> None:
     """Take the legal action ``text`` by clicking on Lyabi's table, as a player would: the ryabi to pay with
     (or to set), then what is paid for (a supply pile, a circle pile, the item pile) or the set button; your item
     or a colour of the triangle; the crystal's cards in order; the dummy; the pass and no-item buttons."""

@@ -22,7 +22,7 @@ import pytest
 
 from cardarena.games.tashkalar.board import AREAS, SQ_NAME, SQUARES, bits
 
-from .browser import open_fixture
+from .browser import answer_confirmation, open_fixture
 from .test_live import new_page, server  # noqa: F401 - ``server``: the live server fixture, shared
 from .wire import play_fixture
 
@@ -53,6 +53,12 @@ def tk_fixtures() -> dict[str, dict[str, Any]]:
 
 
 def click_tashkalar(page: Any, text: str) -> None:
+    """:func:`pick_tashkalar`, then the page's confirmation accepted where it asks one."""
+    pick_tashkalar(page, text)
+    answer_confirmation(page)
+
+
+def pick_tashkalar(page: Any, text: str) -> None:
     """Take the legal action ``text`` by clicking on the Tash-Kalar table as a player would (never the list)."""
     words = text.split(" ")
     kind = words[0]
@@ -81,8 +87,6 @@ def click_tashkalar(page: Any, text: str) -> None:
                 variant.click()
         page.locator(f'{T} .tk-chooser [data-action="{text}"]').click()
         return
-    if kind == "resign":
-        page.locator(f"{T} [data-resign=ask]").click()
     page.locator(f'{T} [data-action="{text}"]').first.click()
 
 

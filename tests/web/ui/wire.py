@@ -2,8 +2,9 @@
 
 The server is not needed: a game is played here with agents, and after every action the ``state`` message one
 seat would receive is written as the server sends it (``observation(seat)``, ``board(seat)``, the legal actions
-with their ``choice_label`` when the seat is to act, the new log lines ``action_seen_by(seat)``). The pages'
-fixture mode (``table.html?fixture=URL``) plays such a file back, so a table is drawn and clicked without a server.
+with their ``choice_label`` and ``confirm`` when the seat is to act, the new log lines ``action_seen_by(seat)``).
+The pages' fixture mode (``table.html?fixture=URL``) plays such a file back, so a table is drawn and clicked
+without a server.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from cardarena.agents import make_agent
 from cardarena.agents.base import SeatView
 from cardarena.engine import State, load
+from cardarena.web.views import legal_view
 
 #: The fixtures the tests and the screenshot script use: (name, game id, options, seed, seat, agent specs).
 FIXTURES: tuple[tuple[str, str, dict[str, Any], int, int | None, tuple[str, str]], ...] = (
@@ -52,11 +54,7 @@ def state_message(state: State, seat: int | None, log: list[dict[str, Any]], sea
     """The ``state`` message for ``seat`` (``None``: a spectator); ``log`` holds the new entries only."""
     game = state.game
     to_act = None if state.is_terminal() else state.current_player
-    legal = []
-    if seat is not None and to_act == seat:
-        for a in state.legal_actions():
-            group, detail = game.choice_label(state, a)
-            legal.append({"text": str(a), "group": group, "detail": detail})
+    legal = legal_view(state, seat)  # as the server sends them: group, detail and the confirm question
     return {
         "type": "state",
         "ply": len(state.history),

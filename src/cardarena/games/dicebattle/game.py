@@ -8,8 +8,9 @@ from cardarena.engine import Action, Declared, Game, Involvement, ObservationEnc
 from cardarena.engine.game import MAX_TURNS
 
 from . import ai, encoding, involvement, render, views
-from .actions import DECLINE, PASS, CardActions, Codec, DiceBattleAction
+from .actions import DECLINE, DONE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
+from .rules.levels import spent
 from .state import DiceBattleState
 
 _DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".join(STARTERS))
@@ -86,6 +87,16 @@ class DiceBattleGame(Game):
     def board(self, state: State, seat: int | None) -> list[Panel]:
         assert isinstance(state, DiceBattleState)
         return render.board(state, seat)
+
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """``done`` ends the seat's setting for this round; while something else still fits the die the table
+        asks first, saying how much of the die is left unused."""
+        assert isinstance(state, DiceBattleState)
+        if action != DONE or len(state.legal_actions()) < 2:
+            return None
+        side = state.sides[state.actor]
+        room = side.roll - spent(self.tables, side)
+        return f"Finish setting with {room} of your roll of {side.roll} unused?"
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, DiceBattleState)

@@ -22,7 +22,7 @@ from cardarena.engine import (
 from . import ai, encoding, involvement, render
 from .actions import ActionCodec
 from .cards import SHIPPED_BUILDS, Build, CardDef, CardTable, load_build_ref, load_cards
-from .constants import JUDGE_TURN, LEAGUE, OPEN, Identical, Scene
+from .constants import DONE_KIND, JUDGE_TURN, LEAGUE, MAX_CARDS, OPEN, Identical, Scene
 from .state import LaplaplaceState
 
 # Every game has the safety cap max_turns (RULINGS). Here it may not pre-empt the rulebook's judgement after
@@ -159,6 +159,19 @@ class LaplaplaceGame(Game):
     def render(self, state: State, seat: int | None) -> str:
         assert isinstance(state, LaplaplaceState)
         return render.render(state, seat)
+
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """``done`` ends the seat's build for good (it is never taken back: the battle may follow at once), so
+        the table asks first, saying how many cards the build holds; an empty build cannot win."""
+        assert isinstance(state, LaplaplaceState)
+        if action[0] != DONE_KIND:
+            return None
+        seat = state.current_player
+        assert seat is not None
+        n = len(state.builds[seat])
+        if n == 0:
+            return f"Finish your build with no cards (of {MAX_CARDS})? An empty build cannot win the battle."
+        return f"Finish your build with {n} of {MAX_CARDS} cards?"
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         return render.choice_label(self.card_of(action))

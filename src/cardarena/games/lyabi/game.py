@@ -21,7 +21,7 @@ from ...engine.game import MAX_TURNS
 from . import involvement as inv
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
-from .constants import COLOURS, ITEM_IDS, PASS_K
+from .constants import COLOURS, ITEM_IDS, P_MAIN, PASS_K
 from .encoding import LyabiEncoder, LyabiFactoring
 from .render import board, choice_label, describe, narrate, render, seen_by
 from .rules.battle import SetChoices
@@ -99,6 +99,14 @@ class LyabiGame(Game):
     def action_seen_by(self, state: State, action: Action, seat: int | None) -> str:
         assert isinstance(state, LyabiState)
         return seen_by(state, LyabiAction(action), seat)
+
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """``pass`` in the main phase gives up the turn's action while another one is open to the seat; the table
+        asks first. Passing in the item phase is an ordinary choice and is sent at once."""
+        assert isinstance(state, LyabiState)
+        if action[0] == PASS_K and state.phase == P_MAIN and len(state.legal_actions()) > 1:
+            return "End your main phase without an action?"
+        return None
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, LyabiState)

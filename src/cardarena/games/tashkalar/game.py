@@ -22,6 +22,7 @@ from ...engine import (
 from . import encoding, involvement, strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
+from .constants import MAIN
 from .render import card_list, describe_action, render, seen_by_others, task_list
 from .render.menu import choice_label
 from .render.narrate import narrate
@@ -196,6 +197,17 @@ class TashKalarGame(Game):
         if seat == state.player:
             return describe_action(state, action)
         return seen_by_others(state, action)
+
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """``resign`` loses the game (the seat's team in team games); ``end`` in the main phase with actions
+        still left gives them up. Both are asked first; an ``end`` with nothing left to do is not."""
+        assert isinstance(state, TashKalarState)
+        if action == RESIGN:
+            return "Resign: your team loses the game?" if self.teams else "Resign: you lose the game?"
+        if action == END and state.phase == MAIN and state.actions > 0:
+            n = state.actions
+            return f"End your turn with {n} action{'s' if n != 1 else ''} left?"
+        return None
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         """Grouped by kind and card: ``place ranks 5-6`` / ``e5``, ``summon Elder Oak`` / ``at e5 r90: being on

@@ -8,12 +8,30 @@ from ...engine import MAX_TURNS, Action, Declared, Game, Involvement, Observatio
 from . import actions as acts
 from . import ai, encoding
 from . import involvement as inv
-from .cards import CardList, CardSpec, load_cards
-from .constants import PASS_K
+from .cards import CardList, CardSpec, card_name, load_cards
+from .constants import MANA_K, PASS_K
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
 from .state import ToraBatoState
 from .views import hidden_cards
+
+#: Rank and suit letters of a card name in words (``card_words``).
+_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+_SUIT_WORDS = {"S": "spades", "C": "clubs", "H": "hearts", "D": "diamonds"}
+
+
+def card_words(card: int) -> str:
+    """A card's name in words: ``8 of clubs``, ``ace of spades``, ``joker``.
+
+    >>> from cardarena.games.torabato.cards import BY_NAME
+    >>> card_words(BY_NAME["8C"]), card_words(BY_NAME["QH"]), card_words(BY_NAME["JK1"])
+    ('8 of clubs', 'queen of hearts', 'joker')
+    """
+    name = card_name(card)
+    if name.startswith("JK"):
+        return "joker"
+    rank, suit = name[:-1], name[-1]
+    return f"{_RANK_WORDS.get(rank, rank)} of {_SUIT_WORDS[suit]}"
 
 
 class ToraBatoGame(Game):
@@ -90,6 +108,14 @@ class ToraBatoGame(Game):
         """Mana is set face down, reveals are hidden until both are made, and 9's choice is a mana card."""
         assert isinstance(state, ToraBatoState)
         return seen_by(state, action, seat)
+
+    def confirm_text(self, state: State, action: Action) -> str | None:
+        """``mana CARD`` spends the turn's one mana setting and gives the card's printed use up (a card used as
+        mana is no longer its printed card; only a 9 brings one back), and a click on a card whose one legal
+        action it is would take it at once: so the table asks first."""
+        if action[0] == MANA_K:
+            return f"Set the {card_words(action[1])} as mana? A card used as mana is no longer its printed card."
+        return None
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, ToraBatoState)

@@ -127,3 +127,40 @@ export function chooserDialog(title, actions, label, onPick, onCancel) {
     ),
   );
 }
+
+let openQuestion = null; // the confirmation shown now: {dialog, finish}
+
+/** Ask `question` in a small modal dialog of the page (never window.confirm): resolves true when the player
+ * accepts, false on "Cancel", Escape or a newer question. The cancel button has the focus, so a stray Enter or
+ * a second tap does not accept; Tab reaches the other button. */
+export function confirmDialog(question, yes = "Yes", no = "Cancel") {
+  closeConfirm();
+  return new Promise((resolve) => {
+    const finish = (answer) => {
+      if (openQuestion && openQuestion.dialog === dialog) openQuestion = null;
+      if (dialog.open) dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    const cancel = h("button", {type: "button", class: "secondary", dataset: {confirm: "no"}, onclick: () => finish(false)}, no);
+    const dialog = h(
+      "dialog",
+      {class: "confirm", "aria-label": question},
+      h("p", {class: "confirm-question"}, question),
+      h("div", {class: "confirm-buttons"}, cancel, h("button", {type: "button", dataset: {confirm: "yes"}, onclick: () => finish(true)}, yes)),
+    );
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault(); // Escape: answer "no" here, so the promise settles
+      finish(false);
+    });
+    document.body.append(dialog);
+    openQuestion = {dialog, finish};
+    dialog.showModal();
+    cancel.focus();
+  });
+}
+
+/** Close the confirmation shown now, if any, as if it was cancelled (the question no longer applies). */
+export function closeConfirm() {
+  if (openQuestion) openQuestion.finish(false);
+}

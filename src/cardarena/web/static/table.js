@@ -8,7 +8,7 @@
 // spectator). Development and tests: table.html?fixture=URL&step=N plays back
 // a fixture file (tests/web/ui/wire.py) instead of connecting.
 
-import {h, replace, append, getJSON, toast, savedName, saveName, logItem} from "./dom.js";
+import {h, replace, append, getJSON, toast, savedName, saveName, logItem, confirmDialog, closeConfirm} from "./dom.js";
 import {Connection, FixtureConnection} from "./net.js";
 
 /** Games that have their own table module. */
@@ -106,10 +106,21 @@ function send(message) {
   if (!page.conn || !page.conn.send(message)) toast("Not connected: try again in a moment.");
 }
 
-/** Send an action's text as the answer to the latest state. */
-function act(text) {
+/**
+ * Send an action's text as the answer to the latest state. A legal action that carries a ``confirm`` question
+ * (the game's word: it ends the build, the turn or the game early, or cannot be taken back) is sent only once the
+ * player accepts it in the page's dialog; nothing is sent on "Cancel", and an answer given after the game moved
+ * on (another ply) is dropped.
+ */
+async function act(text) {
   if (!page.state) return;
-  send({type: "act", ply: page.state.ply, action: text});
+  const ply = page.state.ply;
+  const legal = (page.state.legal || []).find((a) => a.text === text);
+  if (legal && legal.confirm) {
+    const yes = await confirmDialog(legal.confirm);
+    if (!yes || !page.state || page.state.ply !== ply) return;
+  }
+  send({type: "act", ply, action: text});
   document.body.classList.add("sending");
 }
 
@@ -160,6 +171,7 @@ function onWelcome(message) {
 }
 
 function onState(message) {
+  if (page.state && page.state.ply !== message.ply) closeConfirm(); // a question about an older position
   page.state = message;
   document.body.classList.remove("sending");
   if (message.seats) page.seats = message.seats;

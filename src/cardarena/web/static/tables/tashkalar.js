@@ -50,7 +50,7 @@ const coords = (sq) => [FILES.indexOf(sq[0]), Number(sq.slice(1)) - 1];
 export const SQUARES = [];
 for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) if (onBoard(x, y)) SQUARES.push(nameOf(x, y));
 
-/** The selection in progress (cleared on every new ply): {ply, card, square, variant, from, square, chooser, confirm}. */
+/** The selection in progress (cleared on every new ply): {ply, card, square, variant, from, square, chooser}. */
 let selection = null;
 
 // ------------------------------------------------------------------------------------------- reading the message
@@ -712,40 +712,9 @@ function controls(view) {
   return h("section", {class: "tk-controls"}, parts);
 }
 
-/** Resigning takes two clicks: the first asks. */
+/** Resigning: the page asks first (the legal action's ``confirm``), so a stray click loses nothing. */
 function resignButton(view, text) {
-  if (selection && selection.confirm === "resign") {
-    return h(
-      "span",
-      {class: "tk-confirm"},
-      h("button", {type: "button", class: "tk-btn danger", dataset: {action: text, confirm: "resign"}, onclick: () => view.send(text)}, "Really resign"),
-      h(
-        "button",
-        {
-          type: "button",
-          class: "tk-btn",
-          onclick: () => {
-            selection = null;
-            view.redraw();
-          },
-        },
-        "Keep playing",
-      ),
-    );
-  }
-  return h(
-    "button",
-    {
-      type: "button",
-      class: "tk-btn quiet",
-      dataset: {resign: "ask"},
-      onclick: () => {
-        selection = {ply: view.ply, confirm: "resign"};
-        view.redraw();
-      },
-    },
-    "Resign…",
-  );
+  return h("button", {type: "button", class: "tk-btn quiet", dataset: {action: text}, onclick: () => view.send(text)}, "Resign…");
 }
 
 /** The box of the selection: a card's actions and its summon placements, or the actions of one square. */
