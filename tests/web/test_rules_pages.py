@@ -56,10 +56,10 @@ def test_the_catalogue_describes_each_game() -> None:
 
 
 def test_the_markdown_subset_escapes_everything() -> None:
-    html = render('# T <b>\n\nA <script>x</script> **b** `c<d>` [ok](/rules/x) [bad](javascript:alert(1))\n')
+    html = render("# T <b>\n\nA <script>x</script> **b** `c<d>` [ok](/rules/x) [bad](javascript:alert(1))\n")
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert '<h1 id="t-b">T &lt;b&gt;</h1>' in html
     assert "<strong>b</strong>" in html and "<code>c&lt;d&gt;</code>" in html
     assert '<a href="/rules/x">ok</a>' in html
-    assert "href=\"javascript" not in html
+    assert 'href="javascript' not in html
     assert render("- a\n  - b\n  more\n1. c\n") == "<ul><li>a<ul><li>b more</li></ul></li></ul>\n<ol><li>c</li></ol>\n"

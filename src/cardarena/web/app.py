@@ -35,8 +35,8 @@ from .lobby import (
     rematch_request,
     seat_of_secret,
 )
-from .rules_page import rules_page
 from .replays import RETRY_AFTER, ReplayBusy, Replays
+from .rules_page import rules_page
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 

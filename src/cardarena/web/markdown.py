@@ -1,12 +1,12 @@
 """A small, safe subset of Markdown rendered to HTML, for the games' browser pages (``browser.md``).
 
 What it reads: ``#``/``##``/``###`` headings, paragraphs, ``- `` and ``1. `` lists (a line indented under an item
-continues it; an indented ``- `` line starts a sub-item, one level deep), and inline `` `code` ``, ``**bold**``, ``*emphasis*`` and ``[text](address)`` links. Everything
-else is text. Every character of the source is escaped before any markup is added, so no source can put a tag, an
-attribute, a script or a style in the page (the pages run under the server's Content-Security-Policy, with no
-inline script or style); a link's address must be a path on this server (``/...``), a fragment (``#...``) or
-``https://``, anything else is shown as plain text. Headings get an ``id`` (their words, lower case, joined by
-``-``) so that a page can link to its own sections.
+continues it; an indented ``- `` line starts a sub-item, one level deep), and inline `` `code` ``, ``**bold**``,
+``*emphasis*`` and ``[text](address)`` links. Everything else is text. Every character of the source is escaped
+before any markup is added, so no source can put a tag, an attribute, a script or a style in the page (the pages
+run under the server's Content-Security-Policy, with no inline script or style); a link's address must be a path
+on this server (``/...``), a fragment (``#...``) or ``https://``, anything else is shown as plain text. Headings
+get an ``id`` (their words, lower case, joined by ``-``) so that a page can link to its own sections.
 """
 
 from __future__ import annotations
