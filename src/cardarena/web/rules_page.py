@@ -37,7 +37,7 @@ def rules_page(game_id: str) -> str | None:
 <body class="rules-page">
   <header class="bar">
     <a class="home" href="/">Lobby</a>
-    <span class="muted">How to play</span>
+    <span>How to play</span>
   </header>
   <main class="box browser-rules" data-game="{html.escape(game_id)}">
 {render(source)}{_options(game_id)}
