@@ -5,6 +5,7 @@ with the goal, a turn, what to click on this table and the notation, and no term
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from cardarena.web.lobby import catalogue
 from cardarena.web.markdown import render
 
 from .server_fixtures import server
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "cardarena" / "web" / "static"
 
 #: what a page for the terminal says and a page for the browser must not
 TERMINAL = ("cardarena ", ":skip", ":hint", ":odds", ":help", ":quit", "--vs", "--seat", "--option", "terminal", "$ ")
@@ -39,6 +42,9 @@ def test_each_game_has_a_browser_page_without_terminal_commands(game_id: str) ->
     if game_id == "tashkalar":
         assert [m for m in TASHKALAR_MODES if m not in ids] == [], ids
     assert game_class(game_id).name.split(" ")[0] in page
+    # a picture of the table, served from the static folder (scripts/rules_pictures.py takes them)
+    pictures = re.findall(r'<img src="(/static/rules/[a-z]+\.png)" alt="([^"]+)"', page)
+    assert pictures and all((STATIC / src.removeprefix("/static/")).is_file() for src, _ in pictures), pictures
 
 
 def test_an_unknown_game_has_no_page() -> None:
@@ -62,4 +68,7 @@ def test_the_markdown_subset_escapes_everything() -> None:
     assert "<strong>b</strong>" in html and "<code>c&lt;d&gt;</code>" in html
     assert '<a href="/rules/x">ok</a>' in html
     assert 'href="javascript' not in html
+    pictures = render("![a <b>](/static/rules/x.png)\n\n![no](https://elsewhere.example/x.png)\n")
+    assert pictures.startswith('<p class="picture"><img src="/static/rules/x.png" alt="a &lt;b&gt;" loading="lazy">')
+    assert pictures.count("<img") == 1  # a picture from anywhere else is not shown
     assert render("- a\n  - b\n  more\n1. c\n") == "<ul><li>a<ul><li>b more</li></ul></li></ul>\n<ol><li>c</li></ol>\n"

@@ -2,7 +2,8 @@
 
 What it reads: ``#``/``##``/``###`` headings, paragraphs, ``- `` and ``1. `` lists (a line indented under an item
 continues it; an indented ``- `` line starts a sub-item, one level deep), and inline `` `code` ``, ``**bold**``,
-``*emphasis*`` and ``[text](address)`` links. Everything else is text. Every character of the source is escaped
+``*emphasis*`` and ``[text](address)`` links, and a picture alone on its line, ``![what it shows](/static/...)``
+(only this server's static files). Everything else is text. Every character of the source is escaped
 before any markup is added, so no source can put a tag, an attribute, a script or a style in the page (the pages
 run under the server's Content-Security-Policy, with no inline script or style); a link's address must be a path
 on this server (``/...``), a fragment (``#...``) or ``https://``, anything else is shown as plain text. Headings
@@ -17,6 +18,7 @@ import re
 _INLINE = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|\*([^*\s][^*]*?)\*|\[([^\]]+)\]\(([^)\s]+)\)")
 _SAFE_HREF = re.compile(r"^(/[^/]|#|https://)")
 _ITEM = re.compile(r"^(-|\d+\.) (.*)$")
+_PICTURE = re.compile(r"^!\[([^\]]+)\]\((/static/[A-Za-z0-9_./-]+)\)$")
 
 
 def inline(text: str) -> str:
@@ -74,6 +76,12 @@ def render(source: str) -> str:
             flush()
             continue
         heading = re.match(r"^(#{1,3}) (.+)$", line)
+        picture = _PICTURE.match(line)
+        if picture and ".." not in picture.group(2):
+            flush()
+            alt, src = html.escape(picture.group(1)), html.escape(picture.group(2))
+            out.append(f'<p class="picture"><img src="{src}" alt="{alt}" loading="lazy"></p>')
+            continue
         item = _ITEM.match(line)
         if heading:
             flush()
