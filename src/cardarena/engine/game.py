@@ -42,6 +42,9 @@ class Game(ABC):
     version: ClassVar[str] = "1"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (MAX_TURNS,)
+    #: how long a game typically lasts, in words, for the lobby (measured: ``cardarena simulate GAME --json``'s
+    #: ``mean_decisions`` and turns with heuristic agents); empty where nobody measured it
+    length: ClassVar[str] = ""
     #: The action by which the seat to act resigns, where the game offers one (set it in ``setup``). It is a
     #: legal action like any other, but random playouts (the conformance harness, ``bench``, golden records, the
     #: random agent) never choose it: see :meth:`State.playout_actions`.
@@ -283,6 +286,25 @@ class Game(ABC):
         package = type(self).__module__.rsplit(".", 1)[0]
         text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
         return text + "\n" + self.options_text()
+
+    @classmethod
+    def browser_rules(cls) -> str:
+        """The player's page for the browser (the package's ``browser.md``, Markdown): the goal, a turn, what to
+        click on the web table, the notation, the options; no terminal commands. Empty where the game has none.
+        A class method: the lobby and the rules page need no game built with options."""
+        package = cls.__module__.rsplit(".", 1)[0]
+        page = resources.files(package).joinpath("browser.md")
+        return page.read_text(encoding="utf-8") if page.is_file() else ""
+
+    @classmethod
+    def description(cls) -> str:
+        """The game in one paragraph: the first paragraph of :meth:`browser_rules` after its title (the lobby
+        shows it), joined onto one line; empty without a browser page."""
+        for block in cls.browser_rules().split("\n\n"):
+            text = block.strip()
+            if text and not text.startswith("#"):
+                return " ".join(text.split())
+        return ""
 
     def options_text(self) -> str:
         lines = ["## Options (current values)", ""]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, Response, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnect
@@ -36,6 +36,7 @@ from .lobby import (
     seat_of_secret,
 )
 from .replays import RETRY_AFTER, ReplayBusy, Replays
+from .rules_page import rules_page
 from .store import GameStatus, Store, StoreError
 from .tables import ActError, Conn, Table, Tables
 
@@ -280,6 +281,14 @@ def create_app(
     @app.get("/replay/{key}")
     async def replay_page(key: str) -> Response:
         return page("replay.html")
+
+    @app.get("/rules/{game_id}")
+    async def rules_page_route(game_id: str) -> Response:
+        """A game's player's page for the browser (docs/web.md, Browser pages), the same for every table."""
+        text = rules_page(game_id)
+        if text is None:
+            return PlainTextResponse("no such game", status_code=404)
+        return HTMLResponse(text)
 
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
 

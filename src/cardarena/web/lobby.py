@@ -141,6 +141,9 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
                 "id": cls.id,
                 "title": cls.name,
                 "players": [min(counts), max(counts)],
+                "description": cls.description(),
+                "length": cls.length,
+                "rules_page": f"/rules/{cls.id}",
                 "options": [_option_view(o) for o in cls.option_spec if offered(o)],
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
             }

@@ -120,7 +120,7 @@ def test_a_seat_connects_with_its_token_in_the_first_message_only(browser: Any, 
         assert requests and not [u for u in requests if TOKEN in u or SECRET in u]
         seat = fixture["seat"]
         assert page.url == f"{ORIGIN}/play/{KEY}#seat={seat}"  # the invitation is gone from the address
-        assert "ToraBato" in page.locator("#rules-text").text_content()
+        assert page.locator("#rules-link").get_attribute("href") == "/rules/torabato"
         # an action is sent with the ply of the state it answers
         action = fixture["messages"][step]["legal"][-1]["text"]
         click_action(page, "torabato", action)

@@ -177,3 +177,45 @@ def test_the_game_list_shows_names_as_text_and_fits_a_phone(browser: Any, fixtur
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_the_lobby_describes_each_game_and_links_its_rules_page(browser: Any, fixtures: dict[str, Any]) -> None:
+    """Every game of the server's own catalogue is listed with its one-paragraph description, its players, its
+    typical length and a link to its page for the browser; the chosen game's description sits by the form."""
+    games = [g for g in server_catalogue()["games"] if not g["id"].startswith("toy")]
+    assert len(games) == 5
+
+    def api(route: Any, path: str) -> bool:
+        if path == "/api/catalogue":
+            body: Any = {"games": games, "strengths": {}, "agent_specs": False}
+        elif path == "/api/games":
+            body = []
+        else:
+            return False
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+        return True
+
+    context = browser.new_context()
+    page = context.new_page()
+    errors = PageErrors()
+    errors.watch(page)
+    route_static(page, fixtures, api)
+    try:
+        page.goto(f"{ORIGIN}/")
+        page.wait_for_selector("#game option", state="attached")
+        for game in games:
+            item = page.locator(f'#catalogue [data-game="{game["id"]}"]')
+            assert item.is_visible()
+            text = item.text_content() or ""
+            assert game["description"] and game["description"] in text
+            low, high = game["players"]
+            assert (f"{low} players" if low == high else f"{low}-{high} players") in text
+            assert game["length"] and game["length"] in text
+            assert item.locator("a").get_attribute("href") == f"/rules/{game['id']}"
+        page.select_option("#game", "lyabi")
+        lyabi = next(g for g in games if g["id"] == "lyabi")
+        assert lyabi["description"] in (page.locator("#game-about").text_content() or "")
+        assert page.locator("#game-about a").get_attribute("href") == "/rules/lyabi"
+        assert errors == []
+    finally:
+        context.close()

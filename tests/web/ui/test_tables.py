@@ -151,8 +151,24 @@ def test_chat_and_errors_from_the_server(browser: Any, fixtures: dict[str, Any])
             "() => window.__fixture.inject({type: 'error', code: 'stale_ply', message: 'the game has moved on'})"
         )
         assert page.locator(".toast", has_text="the game has moved on").count() == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("name", ["torabato", "laplaplace-watch"])
+def test_the_rules_panel_leads_to_the_browser_page(browser: Any, fixtures: dict[str, Any], name: str) -> None:
+    """The Rules panel links to the game's page for the browser (GET /rules/{game}), not the terminal's text,
+    for a player and a spectator alike."""
+    game = fixtures[name]["game"]
+    page, errors = open_fixture(browser, fixtures, name)
+    try:
         page.click("#rules summary")
-        assert "ToraBato" in page.locator("#rules-text").text_content()
+        link = page.locator("#rules a")
+        assert link.get_attribute("href") == f"/rules/{game}"
+        assert (link.text_content() or "").startswith("How to play ")
+        panel = page.locator("#rules").text_content() or ""
+        assert "terminal" not in panel and "cardarena " not in panel
         assert errors == []
     finally:
         page.context.close()

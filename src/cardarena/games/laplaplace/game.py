@@ -73,6 +73,7 @@ class LaplaplaceGame(Game):
 
     id = "laplaplace"
     name = "Laplaplace"
+    length = "16 decisions in all (up to 8 cards each), then a battle that plays itself"
     version = "2"
     option_spec = OPTIONS
 

@@ -35,6 +35,7 @@ from .views import evaluate, heuristic_action, hidden_cards, hidden_facts
 class LyabiGame(Game):
     id = "lyabi"
     name = "Lyabi (リャビ)"
+    length = "about 300 decisions in all over about 35 turns (median; heuristic players, 100 games)"
     version = "2"
     player_counts = (2,)
     option_spec = (

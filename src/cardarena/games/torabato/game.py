@@ -39,6 +39,7 @@ class ToraBatoGame(Game):
 
     id = "torabato"
     name = "ToraBato"
+    length = "about 260 decisions in all, most of them passes, over about 17 turns (heuristic players, 100 games)"
     version = "3"
     player_counts = (2,)
     option_spec = (

@@ -21,9 +21,38 @@ async function loadCatalogue() {
   lobby.strengths = (!Array.isArray(data) && (data.strengths || data.strength_labels)) || {};
   lobby.agentSpecs = !Array.isArray(data) && data.agent_specs === true;
   replace($("game"), lobby.games.map((g) => h("option", {value: g.id}, g.title || g.id)));
+  drawCatalogue();
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && lobby.games.some((g) => g.id === wanted)) $("game").value = wanted;
   onGameChange();
+}
+
+/** "2 players" or "2-4 players". */
+function playersText(game) {
+  const [min, max] = game.players || [2, 2];
+  return min === max ? `${min} players` : `${min}-${max} players`;
+}
+
+/** The link to a game's page for the browser (docs/web.md, Browser pages). */
+function rulesLink(game, label) {
+  return h("a", {href: game.rules_page || `/rules/${encodeURIComponent(game.id)}`, target: "_blank", rel: "noopener", dataset: {rules: game.id}}, label);
+}
+
+/** Every game with its description, players, typical length and a link to how to play it. */
+function drawCatalogue() {
+  replace(
+    $("catalogue"),
+    lobby.games.map((g) =>
+      h(
+        "li",
+        {dataset: {game: g.id}},
+        h("h3", {}, g.title || g.id),
+        g.description ? h("p", {class: "description"}, g.description) : null,
+        h("p", {class: "muted facts"}, playersText(g), g.length ? ` · ${g.length}` : ""),
+        rulesLink(g, `How to play ${g.title || g.id}`),
+      ),
+    ),
+  );
 }
 
 function currentGame() {
@@ -34,6 +63,7 @@ function onGameChange() {
   const game = currentGame();
   if (!game) return;
   drawOptions(game.options || []);
+  replace($("game-about"), game.description || "", " ", rulesLink(game, "How to play"));
   const [min, max] = game.players || [2, 2];
   const counts = [];
   for (let n = min; n <= max; n++) counts.push(n);

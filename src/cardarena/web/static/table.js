@@ -166,7 +166,7 @@ function onWelcome(message) {
     $("actions-box").open = false;
     $("actions-title").textContent = "All choices as a list";
   }
-  loadRules(message.rules_url);
+  showRules(page.summary.game, title);
   renderSeats();
 }
 
@@ -445,18 +445,13 @@ function addChat(message) {
   chat.scrollTop = chat.scrollHeight;
 }
 
-async function loadRules(url) {
-  const pre = $("rules-text");
-  if (page.fixture) {
-    pre.textContent = page.fixture.rules || "";
-    return;
-  }
-  try {
-    const response = await fetch(url || `/api/games/${encodeURIComponent(page.key)}/rules`);
-    pre.textContent = response.ok ? await response.text() : "The rules could not be loaded.";
-  } catch {
-    pre.textContent = "The rules could not be loaded.";
-  }
+/** The Rules panel leads to the game's page for the browser (GET /rules/{game}: what to click on this table,
+ *  the notation, the options; docs/web.md, Browser pages), in a new tab so that the table stays open. */
+function showRules(game, title) {
+  const link = $("rules-link");
+  if (!game) return;
+  link.href = `/rules/${encodeURIComponent(game)}`;
+  link.textContent = `How to play ${title} (opens a new tab)`;
 }
 
 // ---------------------------------------------------------------------------------------------- lobby calls
