@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -183,4 +184,39 @@ def test_thinking_reaches_every_connection_and_is_cleared_when_the_ai_has_acted(
         finally:
             gate.set()
             me.close()
+            watcher.close()
+
+
+def test_thinking_does_not_count_hidden_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Laplaplace's secret build between two AI seats: a spectator does not see the adds, not even in number, so a
+    run of one seat's decisions is one ``thinking`` (one message per decision would count the hidden adds)."""
+    gate = threading.Event()
+    real = ai._rebuild
+
+    def held(job: ai.ThinkJob) -> State:
+        assert gate.wait(30), "the test did not let the AI think"
+        return real(job)
+
+    monkeypatch.setattr(ai, "_rebuild", held)
+    with server() as client:
+        random_ai = {"kind": "ai", "agent": "random"}
+        key, _ = create(client, "laplaplace", [random_ai, random_ai])
+        watcher = Client(client, key)  # before the first decision: it hears every thinking
+        try:
+            gate.set()
+            thinking: list[int | None] = []
+            while not watcher.state.get("terminal"):
+                message = watcher.next(timeout=30)
+                assert message["type"] != "_closed"
+                if message["type"] == "thinking":
+                    thinking.append(message["seat"])
+            if watcher.messages[-1]["type"] != "thinking" or watcher.messages[-1]["seat"] is not None:
+                thinking.extend(m["seat"] for m in watcher.sync() if m["type"] == "thinking")
+            played = len(client.app.state.tables.live(key).state.history)  # type: ignore[attr-defined]
+            assert len(watcher.log) < played, "the spectator did not see every action (the secret build)"
+            assert thinking and thinking[-1] is None
+            assert all(a != b for a, b in pairwise(thinking)), thinking
+            assert len(thinking) <= len(watcher.log) + 2, "no more thinking than what the spectator saw happen"
+        finally:
+            gate.set()
             watcher.close()
