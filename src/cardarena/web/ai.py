@@ -3,7 +3,8 @@
 An agent never thinks on the server's event loop: :class:`AIPool` hands a :class:`ThinkJob` (the game's public
 inputs: id, options, seed, the action texts so far, the seat, the agent spec and its seed) to one of its worker
 processes; the worker rebuilds the state, gives the agent a ``SeatView`` and returns the action's text. The server
-then applies that text exactly as it applies a human's.
+then applies that text exactly as it applies a human's. A seat's ``hint`` and ``odds`` (:mod:`.advice`) are jobs of
+the same pool (``purpose``), computed from the seat's own view, in the same queue and under the same budget.
 
 What a decision may cost the server is bounded three ways (docs/web.md, "AI seats"):
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import json
 import logging
 import multiprocessing
 import os
@@ -43,6 +45,7 @@ from typing import Any
 
 from ..agents import SeatView, make_agent, parse_spec, time_limit
 from ..engine import OptionError, State, games, load
+from . import advice
 
 log = logging.getLogger("cardarena.web")
 
@@ -103,6 +106,9 @@ class ThinkJob:
     seat: int
     agent: str
     agent_seed: int
+    #: ``act`` (choose the seat's action), or the help a seat asks for itself (:mod:`cardarena.web.advice`):
+    #: ``hint`` (the search's top actions; ``agent`` is the search's spec) or ``odds`` (the hidden facts' odds)
+    purpose: str = "act"
 
 
 _CACHE: OrderedDict[str, tuple[int, State]] = OrderedDict()  # per worker process: key -> (actions applied, state)
@@ -130,7 +136,10 @@ def _rebuild(job: ThinkJob) -> State:
 
 def think(job: ThinkJob, budget: float | None = None) -> str:
     """The worker's task: rebuild the state, let the agent choose from the seat's view, return the text. With a
-    ``budget`` (seconds), the agent's search stops by then and answers with its best action so far."""
+    ``budget`` (seconds), the agent's search stops by then and answers with its best action so far. A job for a
+    hint or the odds answers their JSON text instead (:func:`advise`)."""
+    if job.purpose != "act":
+        return advise(job, budget)
     state = _rebuild(job)
     if state.current_player != job.seat:
         raise RuntimeError(f"seat {job.seat} is not to act in game {job.key} at ply {len(job.actions)}")
@@ -139,6 +148,22 @@ def think(job: ThinkJob, budget: float | None = None) -> str:
         return str(agent.act(SeatView(state, job.seat)))
     with time_limit(budget):
         return str(agent.act(SeatView(state, job.seat)))
+
+
+def advise(job: ThinkJob, budget: float | None = None) -> str:
+    """A hint or the odds for ``job.seat``, from its own view (:mod:`cardarena.web.advice`), as JSON text; with a
+    ``budget`` (seconds), the search (or the drawing of worlds) stops by then with what it has."""
+    state = _rebuild(job)
+    if job.purpose == "hint":
+        if state.current_player != job.seat:
+            raise RuntimeError(f"seat {job.seat} is not to act in game {job.key}")
+        if budget is None:
+            return json.dumps(advice.hint(state, job.seat, spec=job.agent, seed=job.agent_seed))
+        with time_limit(budget):
+            return json.dumps(advice.hint(state, job.seat, spec=job.agent, seed=job.agent_seed))
+    if job.purpose == "odds":
+        return json.dumps(advice.odds(state, job.seat, seed=job.agent_seed, budget=budget))
+    raise ValueError(f"no such job: {job.purpose!r}")
 
 
 def default_workers() -> int:
@@ -221,7 +246,8 @@ class AIPool:
             raise RuntimeError("the AI pool is closed")
         if not self._workers:
             self._start()
-        call = _Call(job, asyncio.get_running_loop().create_future(), job.agent.strip() in CHEAP_SPECS)
+        cheap = job.purpose == "act" and job.agent.strip() in CHEAP_SPECS
+        call = _Call(job, asyncio.get_running_loop().create_future(), cheap)
         self._queue.append(call)
         self._dispatch()
         try:

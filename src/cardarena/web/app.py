@@ -368,6 +368,8 @@ def create_app(
         elif kind == "chat":
             text = check_text(message.get("text"), what="a chat line", longest=300)
             tables.chat(table, conn, text)
+        elif kind in ("hint", "odds"):
+            tables.advise(table, conn, kind)  # answered later, by a message of the same type
         else:
             raise protocol.ProtocolError("malformed", "hello is the first message only")
 

@@ -15,7 +15,7 @@ MAX_MESSAGE = 4096  # bytes of one message
 RATE = 20  # messages a second; the excess is dropped
 DROPPED_BEFORE_DISCONNECT = 60  # dropped messages (without a quiet second between) before the client is cut off
 
-CLIENT_TYPES = ("hello", "act", "undo", "chat", "ping")
+CLIENT_TYPES = ("hello", "act", "undo", "chat", "ping", "hint", "odds")
 
 
 class ProtocolError(Exception):

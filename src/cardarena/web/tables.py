@@ -29,6 +29,10 @@ and ``narrate(before, action, after, viewer)``, its consequences as the game tel
 (:func:`views.log_entry`, made when the action is applied). Seat numbers stay in the stored entries; the seats'
 names are put in when an entry is sent (:func:`views.named_entries`), since names change while a game runs.
 
+**Thinking and help.** While an AI seat thinks, every connection is told so (``thinking``: public, who and since
+when; :meth:`Tables._show_thinking`). A seat may ask for a hint or the odds (:meth:`Tables.advise`): computed in the
+AI pool from its own view only (:mod:`cardarena.web.advice`), one question per seat at a time, answered to it only.
+
 **A seat's ply.** Some actions are hidden from other seats even in number (Laplaplace's secret build: the other
 seat does not learn how many cards were added). So the server never sends the total number of actions: a
 connection's ``ply`` is the length of its own seat's log (the actions that seat saw happen). The seat to act sees
@@ -38,6 +42,7 @@ each of its own actions, so a stale or replayed ``act`` (an old ``ply``) is stil
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -47,13 +52,13 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
-from . import protocol
+from . import advice, protocol
 from .ai import AIPool, ThinkJob, strength_spec, think
 from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
-from .views import Viewer, log_entry, named_entries, seat_names, state_view, viewers
+from .views import Viewer, log_entry, named_entries, seat_names, state_view, viewers, with_names
 
 log = logging.getLogger("cardarena.web")
 
@@ -119,6 +124,11 @@ class Table:
         self.version = 0
         #: when the table was last asked for or last left (``time.monotonic``): an idle table leaves memory
         self.touched = time.monotonic()
+        #: the AI seat that thinks now and since when (public, sent to everyone as ``thinking``), or ``None``
+        self.thinking: tuple[int, datetime] | None = None
+        #: the seats with a hint or the odds being computed (one at a time each), and those computations
+        self.advising: set[int] = set()
+        self.advice_tasks: set[asyncio.Task[None]] = set()
 
     @property
     def key(self) -> str:
@@ -254,6 +264,7 @@ class Tables:
         self._closing = True
         tasks = [t.ai_task for t in self._tables.values() if t.ai_task is not None]
         tasks += [t.clock_task for t in self._tables.values() if t.clock_task is not None]
+        tasks += [task for t in self._tables.values() for task in t.advice_tasks]
         tasks += [self._sweeper] if self._sweeper is not None else []
         for task in tasks:
             task.cancel()
@@ -505,10 +516,20 @@ class Tables:
             self._close_seat(table, conn.seat, protocol.error("replaced", REPLACED))
         table.conns.append(conn)
         conn.log_sent = min(max(since, 0), table.ply_of(conn.seat))
-        conn.push({"type": "welcome", "seat": conn.seat, "game": table.summary(), "rules_url": _rules_url(table)})
+        conn.push(
+            {
+                "type": "welcome",
+                "seat": conn.seat,
+                "game": table.summary(),
+                "rules_url": _rules_url(table),
+                "odds": advice.has_odds(table.state.game),
+            }
+        )
         view = self._view(table, conn.seat)
         table.views[conn.seat] = view
         conn.push(self._state_message(table, conn, view))
+        if table.thinking is not None:
+            conn.push(_thinking_message(table))
         self._broadcast_seats(table, skip=conn)  # its own state carries the seats
 
     @staticmethod
@@ -535,6 +556,56 @@ class Tables:
         message = {"type": "chat", "seat": conn.seat, "name": name, "text": text}
         for other in table.conns:
             other.push(message)
+
+    # -- help: hint and odds (docs/web.md, "Hint and odds") --------------------------------------------------------
+    def advise(self, table: Table, conn: Conn, purpose: str) -> None:
+        """A seat asks for a hint (it is to act) or the odds: computed in the AI pool from its own view, answered
+        to this connection only. One question per seat at a time (:class:`ActError` ``busy`` otherwise), so no
+        page can fill the pool: it waits its turn with the AI seats' decisions, under the same budget."""
+        seat = conn.seat
+        if seat is None:
+            raise ActError("spectator", "spectators watch: hints and odds are for the players")
+        if not table.accepts_actions():
+            raise ActError("finished" if table.state.is_terminal() else "waiting", "there is no game to help with")
+        _check_human(table, seat)
+        if purpose == "hint" and table.state.current_player != seat:
+            raise ActError("not_your_turn", "a hint is for your own decision: it is not your turn")
+        if purpose == "odds" and not advice.has_odds(table.state.game):
+            raise ActError("no_odds", f"{table.state.game.name} declares no hidden facts to give odds on")
+        if seat in table.advising:
+            raise ActError("busy", f"your last question is still being answered: one at a time (no {purpose} now)")
+        row, ply = table.row, table.ply_of(seat)
+        tag = advice.TAG_HINT if purpose == "hint" else advice.TAG_ODDS
+        job = ThinkJob(
+            key=row.key,
+            game=row.game,
+            options=row.options,
+            seed=row.seed,
+            actions=tuple(str(a) for a in table.state.history),
+            seat=seat,
+            agent=advice.HINT_SPEC if purpose == "hint" else "odds",
+            agent_seed=advice.advice_seed(row.seed, tag, seat, ply),
+            purpose=purpose,
+        )
+        table.advising.add(seat)
+        task = asyncio.create_task(self._advise(table, conn, job, ply))
+        table.advice_tasks.add(task)
+        task.add_done_callback(table.advice_tasks.discard)
+
+    async def _advise(self, table: Table, conn: Conn, job: ThinkJob, ply: int) -> None:
+        """Compute ``job`` in the pool and answer it to ``conn`` (``ply``: the seat's ply it is about)."""
+        try:
+            answer = _named_advice(json.loads(await self.ai.think(job, timeout=self.ai_timeout)), table.names())
+            conn.push({"type": job.purpose, "ply": ply, **answer})
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.error(
+                "game %s: the %s for seat %d failed (%s: %s)", job.key, job.purpose, job.seat, type(e).__name__, e
+            )
+            conn.push(protocol.error("unavailable", f"the {job.purpose} could not be computed now; try again"))
+        finally:
+            table.advising.discard(job.seat)
 
     # -- actions ----------------------------------------------------------------------------------------------
     async def act(self, table: Table, conn: Conn, ply: int, text: str) -> None:
@@ -735,6 +806,7 @@ class Tables:
         return seat
 
     def _kick_ai(self, table: Table) -> None:
+        self._show_thinking(table)
         running = table.ai_task is not None and not table.ai_task.done()
         if not running and not self._closing and self._ai_seat(table) is not None:
             table.ai_task = asyncio.create_task(self._run_ai(table))
@@ -743,6 +815,7 @@ class Tables:
         """Play the AI seats of ``table`` for as long as one of them is to act."""
         try:
             while not self._closing:
+                self._show_thinking(table)
                 seat = self._ai_seat(table)
                 if seat is None:
                     return
@@ -772,6 +845,21 @@ class Tables:
             raise
         except Exception:
             log.exception("game %s: the AI seats stopped", table.key)
+            self._show_thinking(table, stopped=True)
+
+    def _show_thinking(self, table: Table, *, stopped: bool = False) -> None:
+        """Tell every connection when an AI seat begins to think and when it stops (``thinking``, docs/web.md). A
+        run of one seat's decisions is one thinking, from the first; it ends when another seat is to act (or none,
+        or the AI task ``stopped``). Who is to act is public, so this tells nobody anything hidden: not even how
+        many decisions a run held (Laplaplace's secret build)."""
+        seat = None if stopped else self._ai_seat(table)
+        current = None if table.thinking is None else table.thinking[0]
+        if seat == current:
+            return
+        table.thinking = None if seat is None else (seat, now())
+        message = _thinking_message(table)
+        for conn in table.conns:
+            conn.push(message)
 
     async def _think(self, job: ThinkJob) -> str:
         """The agent's choice from the pool (which gives it at most its budget to think); if the agent fails (an
@@ -869,6 +957,25 @@ def _ai_only_running(table: Table, creator: str) -> bool:
 def _check_human(table: Table, seat: int) -> None:
     if table.row.seats[seat].kind != SeatKind.HUMAN:
         raise ActError("handed_over", "this seat was handed to an AI (it left or ran out of time): the AI plays it")
+
+
+def _named_advice(answer: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A hint's labels and the odds' facts with the seats' names put in (as the log's lines: never "seat 1")."""
+    for row in answer.get("rows", []):
+        row["label"] = with_names(row["label"], names)
+    for fact in answer.get("facts", []):
+        fact["fact"] = with_names(fact["fact"], names)
+    return answer
+
+
+def _thinking_message(table: Table) -> dict[str, Any]:
+    """``thinking``: the AI seat that thinks, since when (ISO time) and for how many seconds so far (a page counts on
+    from there on its own clock); ``seat`` ``None`` when no AI thinks."""
+    if table.thinking is None:
+        return {"type": "thinking", "seat": None}
+    seat, since = table.thinking
+    elapsed = max(0.0, (now() - since).total_seconds())
+    return {"type": "thinking", "seat": seat, "since": since.isoformat(), "elapsed": round(elapsed, 1)}
 
 
 def _rules_url(table: Table) -> str:

@@ -32,6 +32,11 @@ const page = {
   spectators: 0, // how many watch (welcome, state and seats messages)
   clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
   clockAt: 0, // performance.now() when it came (the running seat's time is counted down from there)
+  thinking: null, // the AI seat that thinks now (a "thinking" message), or null
+  thinkingAt: 0, // performance.now() when it began to think, by the server's count of seconds so far
+  thinkingHeard: 0, // performance.now() when the "thinking" message came
+  odds: false, // the game declares hidden facts to give odds on (welcome.odds)
+  asking: null, // "hint" or "odds" while this page waits for the answer
 };
 
 const $ = (id) => document.getElementById(id);
@@ -142,7 +147,13 @@ function onMessage(message) {
       return onHandedOver(message);
     case "chat":
       return addChat(message);
+    case "thinking":
+      return onThinking(message);
+    case "hint":
+    case "odds":
+      return onAdvice(message);
     case "error":
+      if (page.asking) adviceRefused(message);
       return onError(message);
     case "ack":
       document.body.classList.remove("sending");
@@ -154,6 +165,7 @@ function onMessage(message) {
 
 function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
+  page.odds = message.odds === true;
   page.summary = message.game || {};
   page.seats = page.summary.seats || page.seats;
   if (page.summary.spectators !== undefined) page.spectators = page.summary.spectators;
@@ -168,6 +180,7 @@ function onWelcome(message) {
   }
   showRules(page.summary.game, title);
   renderSeats();
+  renderAdvice();
 }
 
 function onState(message) {
@@ -185,6 +198,7 @@ function onState(message) {
   renderTurn();
   renderActions();
   renderResult();
+  renderAdvice();
   renderTable().catch((error) => {
     // a table module that fails to load or draw: the game's text panels still show the table
     toast(`The table could not be drawn (${error.message}): showing the text view.`);
@@ -240,6 +254,99 @@ function renderClocks() {
     el.classList.toggle("running", page.clock && page.clock.running === seat);
     el.classList.toggle("low", left !== null && left < 10);
   }
+}
+
+// ---------------------------------------------------------------------------------------------- thinking and help
+
+/** An AI seat began to think (seat and the seconds so far, counted on from here on this page's clock) or stopped. */
+function onThinking(message) {
+  page.thinking = message.seat === null || message.seat === undefined ? null : message.seat;
+  page.thinkingHeard = performance.now();
+  page.thinkingAt = page.thinkingHeard - 1000 * (Number(message.elapsed) || 0);
+  renderThinking();
+}
+
+/** "Hard AI is thinking… 3 s": the seconds since it began, or since its last action this page saw (a run of
+ *  decisions, such as a turn of several moves, counts each one from the one before). */
+function renderThinking() {
+  const el = $("thinking");
+  const over = page.state && page.state.terminal;
+  if (page.thinking === null || over) {
+    el.hidden = true;
+    el.textContent = "";
+    return;
+  }
+  // clockAt: when the latest state came; one that came after the "thinking" message is an action of the run
+  const from = page.clockAt > page.thinkingHeard ? page.clockAt : page.thinkingAt;
+  const seconds = Math.max(0, Math.floor((performance.now() - from) / 1000));
+  el.textContent = `${nameOf(page.thinking)} is thinking… ${seconds} s`;
+  el.hidden = false;
+}
+
+/** The Help box: Hint while this seat is to act, Odds where the game declares hidden facts; an answer about an
+ *  older position is cleared. */
+function renderAdvice() {
+  const s = page.state;
+  const mine = page.seats.find((x) => x.seat === page.seat);
+  const playing = page.seat !== null && s && !s.terminal && (!mine || mine.kind === "human");
+  $("advice-box").hidden = !playing;
+  $("hint").disabled = !(playing && s.to_act === page.seat && (s.legal || []).length > 0) || page.asking !== null;
+  $("odds").hidden = !page.odds;
+  $("odds").disabled = !playing || page.asking !== null;
+  const shown = $("advice");
+  if (!playing || (shown.dataset.ply && Number(shown.dataset.ply) !== s.ply)) {
+    replace(shown, []);
+    delete shown.dataset.ply;
+  }
+}
+
+function ask(kind) {
+  if (!page.state || page.asking) return;
+  page.asking = kind;
+  send({type: kind});
+  const box = $("advice");
+  box.dataset.ply = page.state.ply;
+  replace(box, h("p", {class: "muted"}, kind === "hint" ? "Thinking about your move…" : "Counting the chances…"));
+  renderAdvice();
+}
+
+function percent(share) {
+  return `${Math.round(100 * share)}%`;
+}
+
+/** A hint (the search's top choices, its share of the thinking, the chance to win) or the odds, in words. */
+function onAdvice(message) {
+  page.asking = null;
+  const box = $("advice");
+  if (!page.state || message.ply !== page.state.ply) {
+    renderAdvice(); // about a position that has gone
+    return;
+  }
+  box.dataset.ply = message.ply;
+  if (message.type === "hint") {
+    const rows = (message.rows || []).map((r) => {
+      let value = "";
+      if (r.win !== null && r.win !== undefined) value = ` · wins about ${percent(r.win)}`;
+      else if (r.mean !== null && r.mean !== undefined) value = ` · average result ${r.mean > 0 ? "+" : ""}${r.mean.toFixed(2)} (−1 last, +1 first)`;
+      return h("li", {dataset: {action: r.action}}, h("strong", {}, r.label), h("span", {class: "muted"}, ` ${percent(r.share)} of the search${value}`));
+    });
+    replace(box, [h("p", {}, "A short search, from what you can see, would play:"), h("ol", {class: "hint-rows"}, rows)]);
+  } else {
+    const facts = (message.facts || []).map((f) => {
+      const values = f.values.map((v) => `${v.value} ${percent(v.share)}`);
+      if (f.other > 0) values.push(`other or none ${percent(f.other)}`);
+      return h("li", {}, h("strong", {}, `${f.fact}: `), values.join(", "));
+    });
+    const intro = facts.length ? `From ${message.worlds} deals that fit what you know:` : "Nothing hidden to give odds on now.";
+    replace(box, [h("p", {}, intro), h("ul", {class: "odds-rows"}, facts)]);
+  }
+  renderAdvice();
+}
+
+function adviceRefused(message) {
+  page.asking = null;
+  replace($("advice"), h("p", {class: "muted"}, message.message || "No answer now."));
+  renderAdvice();
 }
 
 async function handOver() {
@@ -539,7 +646,10 @@ async function rematch() {
 function wireButtons() {
   $("undo").addEventListener("click", undo);
   $("handover-button").addEventListener("click", handOver);
+  $("hint").addEventListener("click", () => ask("hint"));
+  $("odds").addEventListener("click", () => ask("odds"));
   setInterval(renderClocks, 500);
+  setInterval(renderThinking, 500);
 }
 
 function wireChat() {
