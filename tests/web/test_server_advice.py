@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardarena.agents.advice import TOP_HINTS
 from cardarena.engine import Rng, State, load
 from cardarena.web import advice, ai
 from cardarena.web.views import seat_names, with_names
@@ -79,7 +80,7 @@ def test_hint_and_odds_go_to_the_asking_seat_only_and_read_only_its_view(game: s
             odds = _answer(me, "odds")
             assert hint["type"] == "hint" and odds["type"] == "odds", (hint, odds)
             assert hint["ply"] == odds["ply"] == ply
-            assert 1 <= len(hint["rows"]) <= advice.TOP_HINTS and odds["worlds"] == advice.ODDS_WORLDS
+            assert 1 <= len(hint["rows"]) <= TOP_HINTS and odds["worlds"] == advice.ODDS_WORLDS
             legal_labels = {a["text"]: a for a in me.state["legal"]}
             for r in hint["rows"]:  # in the words of the table's choices, not raw action texts only
                 group, detail = legal_labels[r["action"]]["group"], legal_labels[r["action"]]["detail"]

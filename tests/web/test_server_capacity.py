@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cardarena.web.ai import AIPool
@@ -100,9 +101,14 @@ def test_an_unjoined_game_expires_and_its_links_say_so(tmp_path: Path) -> None:
         if status == 200:
             with connect(f"ws://{HOST}:{base.rsplit(':', 1)[1]}/ws/{key}", open_timeout=30) as ws:
                 ws.send(json.dumps({"type": "hello", "token": joined["secret"]}))
-                while (message := json.loads(ws.recv(timeout=DEADLINE)))["type"] != "error":
-                    assert message["type"] in ("welcome", "state", "seats"), message
-                assert message["code"] == "expired" and "expired" in message["message"], message
+                try:
+                    while (message := json.loads(ws.recv(timeout=DEADLINE)))["type"] != "error":
+                        assert message["type"] in ("welcome", "state", "seats"), message
+                    assert message["code"] == "expired" and "expired" in message["message"], message
+                except (
+                    ConnectionClosed
+                ) as closed:  # seen once on a busy machine: closed 4410 (expired), no message read
+                    assert closed.rcvd is not None and closed.rcvd.code == 4410, closed
         else:  # a slow machine: the game expired before Ann could join
             assert (status, joined["error"]["code"]) == (410, "expired")
         # its links answer "expired" from now on, instead of waiting forever

@@ -7,16 +7,13 @@ resample of it for that seat (tests check it).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
-from ..agents import SeatView, make_agent
-from ..engine import Action, Rng, State, derive_seed
+from ..agents import advice
+from ..agents.advice import DEFAULT_HINT, ODDS_WORLDS
+from ..engine import Action, State
 
-DEFAULT_HINT = "ismcts:iterations=400"
-ODDS_WORLDS = 300
-TOP_HINTS = 3
-MAX_VALUES = 5  # values shown per fact; the rest are summed as "other"
+__all__ = ["DEFAULT_HINT", "ODDS_WORLDS", "hint_lines", "odds_lines"]
 
 
 def hint_lines(
@@ -24,24 +21,18 @@ def hint_lines(
 ) -> list[str]:
     """What the agent ``spec`` would play for ``seat``: its top actions with their share of the search's visits
     and the estimated win rate, when the agent reports its search (``stats()``), else its choice alone."""
-    view = SeatView(state, seat)
-    legal = view.legal_actions()
-    if not legal:
+    found = advice.hint(state, seat, spec=spec, seed=seed)
+    if found is None:
         return ["hint: it is not your turn."]
-    agent = make_agent(spec, seed)
-    choice = agent.act(view)
-    stats = getattr(agent, "stats", None)
-    rows: list[tuple[Action, int, float]] = stats() if callable(stats) else []
     code = code_of or (lambda _a: "")
-    if not rows:
-        return [f"hint from {spec}: {_coded(choice, code)}"]
-    total = sum(visits for _, visits, _ in rows) or 1
+    if not found.rows:
+        return [f"hint from {spec}: {_coded(found.choice, code)}"]
     two = state.game.num_players == 2
     what = "estimated win rate = (mean return + 1) / 2" if two else "mean return in [-1, 1]"
     out = [f"hint from {spec} (share of the search's visits; {what}):"]
-    for k, (action, visits, mean) in enumerate(rows[:TOP_HINTS], 1):
+    for k, (action, visits, mean) in enumerate(found.top, 1):
         value = f"win rate {(mean + 1) / 2:.0%}" if two else f"mean return {mean:+.2f}"
-        out.append(f"  {k}. {_coded(action, code)} — {visits / total:.0%} of visits, {value}")
+        out.append(f"  {k}. {_coded(action, code)} — {visits / found.visits:.0%} of visits, {value}")
     return out
 
 
@@ -53,20 +44,13 @@ def _coded(action: Action, code: Callable[[Action], str]) -> str:
 def odds_lines(state: State, seat: int, *, seed: int, worlds: int = ODDS_WORLDS) -> list[str]:
     """The game's hidden facts (``Game.hidden_facts``) tallied over ``worlds`` resamples for ``seat``: one line
     per fact, most likely values first."""
-    view = SeatView(state, seat)
-    game = state.game
-    tally: dict[str, Counter[str]] = {}
-    for i in range(worlds):
-        world = view.resample(Rng(derive_seed(seed, i)))
-        for fact, value in game.hidden_facts(world, seat).items():
-            tally.setdefault(fact, Counter())[str(value)] += 1
-    if not tally:
-        return [f"odds: {game.name} declares no hidden facts to estimate (Game.hidden_facts) at this point."]
+    found = advice.odds(state, seat, seed=seed, worlds=worlds)
+    if not found.tally:
+        return [f"odds: {state.game.name} declares no hidden facts to estimate (Game.hidden_facts) at this point."]
     out = [f"odds from {worlds} worlds consistent with what you know:"]
-    for fact, counts in tally.items():
-        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-        shown = [f"{value} {n / worlds:.0%}" for value, n in ranked[:MAX_VALUES]]
-        rest = sum(n for _, n in ranked[MAX_VALUES:]) + worlds - sum(counts.values())
+    for fact in found.tally:
+        ranked, rest = found.ranked(fact)
+        shown = [f"{value} {n / worlds:.0%}" for value, n in ranked]
         if rest:
             shown.append(f"other or none {rest / worlds:.0%}")
         out.append(f"  {fact}: {', '.join(shown)}")

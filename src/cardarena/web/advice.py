@@ -1,5 +1,5 @@
 """``hint`` and ``odds`` at the browser's table (issue 28, point 9): the terminal's ``:hint`` and ``:odds``
-(:mod:`cardarena.cli.advice`) as data for the page, computed from the seat's own view only.
+(both computed by :mod:`cardarena.agents.advice`) as data for the page, from the seat's own view only.
 
 Both read the position only through a :class:`SeatView` (its legal actions and ``resample``), so what they answer is
 a function of what the seat knows and of the seed they are given: the same from the true state as from any world
@@ -10,19 +10,14 @@ the same budget per decision as an AI seat's move.
 
 from __future__ import annotations
 
-import time
-from collections import Counter
 from typing import Any
 
-from ..agents import SeatView, make_agent
-from ..engine import Action, Game, Rng, State, derive_seed
+from ..agents import advice
+from ..agents.advice import DEFAULT_HINT, ODDS_WORLDS
+from ..engine import Action, Game, State, derive_seed
 
 #: The search a hint asks: the terminal's ``:hint`` default (``cardarena play --hint``), about half a second.
-HINT_SPEC = "ismcts:iterations=400"
-#: Worlds the odds are tallied over (the terminal's ``:odds``).
-ODDS_WORLDS = 300
-TOP_HINTS = 3
-MAX_VALUES = 5  # values shown per fact; the rest are summed as "other or none"
+HINT_SPEC = DEFAULT_HINT
 #: derive_seed paths of a hint's and the odds' seeds ("hint", "odds", as the terminal's)
 TAG_HINT = 0x68696E74
 TAG_ODDS = 0x6F646473
@@ -52,18 +47,14 @@ def hint(state: State, seat: int, *, spec: str = HINT_SPEC, seed: int) -> dict[s
     "label", "share", "win", "mean"}``: ``win`` is the estimated chance to win ((mean return + 1) / 2) in a
     two-player game, ``None`` otherwise; ``mean`` the mean return in [-1, 1]. An agent without search statistics
     gives its choice alone (share 1, no estimate)."""
-    view = SeatView(state, seat)
-    if not view.legal_actions():
+    found = advice.hint(state, seat, spec=spec, seed=seed)
+    if found is None:
         raise ValueError(f"seat {seat} is not to act")
-    agent = make_agent(spec, seed)
-    choice = agent.act(view)
-    stats = getattr(agent, "stats", None)
-    found: list[tuple[Action, int, float]] = stats() if callable(stats) else []
-    rows: list[tuple[Action, int, float | None]] = list(found) or [(choice, 1, None)]
-    total = sum(visits for _, visits, _ in rows) or 1
+    rows: list[tuple[Action, int, float | None]] = list(found.top) or [(found.choice, 1, None)]
+    total = found.visits if found.rows else 1
     two = state.game.num_players == 2
     out = []
-    for action, visits, mean in rows[:TOP_HINTS]:
+    for action, visits, mean in rows:
         out.append(
             {
                 "action": str(action),
@@ -81,24 +72,13 @@ def odds(
 ) -> dict[str, Any]:
     """The game's hidden facts (``Game.hidden_facts``) tallied over ``worlds`` resamples for ``seat``: ``{"worlds":
     drawn, "facts": [{"fact", "values": [{"value", "share"}], "other"}]}``, most likely values first, at most
-    :data:`MAX_VALUES` each (``other``: the share of the rest and of the worlds where the fact was not declared).
-    With a ``budget`` (seconds) it stops drawing by then and tallies the worlds drawn so far."""
-    view = SeatView(state, seat)
-    game = state.game
-    deadline = None if budget is None else time.perf_counter() + budget
-    tally: dict[str, Counter[str]] = {}
-    drawn = 0
-    for i in range(worlds):
-        if deadline is not None and drawn and time.perf_counter() > deadline:
-            break
-        world = view.resample(Rng(derive_seed(seed, i)))
-        drawn += 1
-        for fact, value in game.hidden_facts(world, seat).items():
-            tally.setdefault(fact, Counter())[str(value)] += 1
+    :data:`~cardarena.agents.advice.MAX_VALUES` each (``other``: the share of the rest and of the worlds where the
+    fact was not declared). With a ``budget`` (seconds) it stops drawing by then and tallies the worlds drawn so
+    far."""
+    found = advice.odds(state, seat, seed=seed, worlds=worlds, budget=budget)
     facts = []
-    for fact, counts in tally.items():
-        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-        rest = sum(n for _, n in ranked[MAX_VALUES:]) + drawn - sum(counts.values())
-        values = [{"value": value, "share": round(n / drawn, 3)} for value, n in ranked[:MAX_VALUES]]
-        facts.append({"fact": fact, "values": values, "other": round(rest / drawn, 3)})
-    return {"worlds": drawn, "facts": facts}
+    for fact in found.tally:
+        ranked, rest = found.ranked(fact)
+        values = [{"value": value, "share": round(n / found.worlds, 3)} for value, n in ranked]
+        facts.append({"fact": fact, "values": values, "other": round(rest / found.worlds, 3)})
+    return {"worlds": found.worlds, "facts": facts}
