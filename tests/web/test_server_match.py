@@ -65,6 +65,16 @@ def test_a_taken_seat_cannot_be_sat_in() -> None:
             assert b.welcome["seat"] == 1
 
 
+def test_a_seat_named_when_the_game_was_made_is_kept_for_its_player() -> None:
+    """The creator's own seat (named in the create request) is not offered: a stranger cannot take it before the
+    creator sits down."""
+    with server() as client:
+        key, invitations = create(client, "tashkalar", TWO, private=False)
+        answer = client.post(f"/api/games/{key}/sit", json={"seat": 0, "name": "Stranger"})
+        assert error(answer) == (409, "reserved") and "Creator" in answer.json()["error"]["message"]
+        join(client, key, invitations[0], "Creator")
+
+
 def test_a_private_game_s_seats_are_taken_only_with_their_invitations() -> None:
     with server() as client:
         key, invitations = create(client, "tashkalar", TWO, private=True)
@@ -183,9 +193,19 @@ def test_a_rematch_seats_the_caller_at_once_and_gives_only_the_others_invitation
         ada, bo = join(client, key, invitations[0], "Ada"), join(client, key, invitations[1], "Bo")
         with Client(client, key, ada) as a, Client(client, key, bo) as b:
             assert to_act([a, b]).act("resign")["type"] == "ack"
-        answer = client.post(f"/api/games/{key}/rematch", json={"token": bo})
-        assert answer.status_code == 201, answer.text
-        again = answer.json()
+            b.sync()
+            answer = client.post(f"/api/games/{key}/rematch", json={"token": bo})
+            assert answer.status_code == 201, answer.text
+            again = answer.json()
+            # Ada's page at the finished table is offered her own seat of the rematch; Bo's page is sent nothing
+            offer = a.until("rematch")
+            assert offer == {
+                "type": "rematch",
+                "key": again["key"],
+                "by": "Bo",
+                "invitation": again["invitations"][0]["url"],
+            }
+            assert b.sync() == []
         assert again["seat"] == 1 and again["play"] == f"/play/{again['key']}#seat=1"
         assert [i["seat"] for i in again["invitations"]] == [0]
         seats = client.get(f"/api/games/{again['key']}").json()["seats"]

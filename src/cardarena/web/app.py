@@ -35,7 +35,7 @@ from .lobby import (
     rematch_request,
     seat_of_secret,
 )
-from .match import Matchmaker, MatchRules
+from .match import Matchmaker, MatchRules, offer_rematch
 from .replays import RETRY_AFTER, ReplayBusy, Replays
 from .rules_page import rules_page
 from .store import GameStatus, Store, StoreError
@@ -229,7 +229,8 @@ def create_app(
     @app.post("/api/games/{key}/rematch", status_code=201)
     async def rematch(key: str, request: Request) -> dict[str, Any]:
         """A new game like a finished one, with the caller seated at once in their own seat (answered with its
-        secret, as ``join`` answers it); the other human seats' invitations go to the caller to pass on."""
+        secret, as ``join`` answers it). Each other human seat's invitation goes to the caller to pass on, and to
+        that seat's own page on the finished table, which offers it the rematch."""
         table = await tables.get(key)
         mine = seat_of_secret(table.row, (await _token_body(request)).get("token"))
         if table.row.status != GameStatus.FINISHED:
@@ -242,6 +243,7 @@ def create_app(
         own = next(i for i in invitations if i["seat"] == mine.seat)
         seat, secret = await tables.join(new, own["token"], mine.name or "player")
         others = [i for i in invitations if i["seat"] != mine.seat]
+        offer_rematch(table, mine.seat, row.key, others)
         return {
             **invitation_links(row.key, others),
             "seat": seat,

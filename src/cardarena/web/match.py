@@ -23,8 +23,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .lobby import MAX_TOKEN, ApiError, bad_request, check_name, load_game, new_game, new_token
-from .tables import Tables
+from .lobby import MAX_TOKEN, ApiError, bad_request, check_name, invitation_url, load_game, new_game, new_token
+from .tables import Table, Tables
 
 
 @dataclass(frozen=True)
@@ -186,3 +186,19 @@ class Matchmaker:
             stale = ticket.polls == 0 and now - ticket.seen > self.rules.stale_after
             if stale or (ticket.result is None and now - ticket.created > self.rules.longest):
                 self._remove(ticket)
+
+
+def offer_rematch(table: Table, by: int, key: str, invitations: list[dict[str, Any]]) -> int:
+    """Offer each other human seat of the finished ``table`` its own seat of the rematch ``key``: a ``rematch``
+    message with that seat's invitation, sent to that seat's connections only (its page shows "Play the
+    rematch"). The caller of the rematch, seated already, is sent nothing. How many seats were offered."""
+    name = next((s.name for s in table.row.seats if s.seat == by), "") or "The other player"
+    offered = 0
+    for invitation in invitations:
+        seat = invitation["seat"]
+        conns = [c for c in table.conns if c.seat == seat and c.seat != by and not c.closed]
+        for conn in conns:
+            url = invitation_url(key, invitation["token"])
+            conn.push({"type": "rematch", "key": key, "by": name, "invitation": url})
+        offered += bool(conns)
+    return offered

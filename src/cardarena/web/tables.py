@@ -462,7 +462,8 @@ class Tables:
     async def sit(self, table: Table, seat_number: object, name: object) -> tuple[int, str]:
         """Anyone takes an open human seat of a listed (not private) game, without an invitation: the seat and
         its new secret, given to the sitter only (the invitation the creator holds stops working). A private
-        game's seats are reached only by their invitations; a taken seat is refused like a used invitation."""
+        game's seats are reached only by their invitations; a taken seat is refused like a used invitation, and so
+        is a seat named when the game was made (the creator's own, or kept for someone: 409 ``reserved``)."""
         async with table.lock:
             if table.row.private:
                 raise ApiError(
@@ -475,6 +476,8 @@ class Tables:
                 raise bad_request(f"this game has no human seat {seat_number}")
             if seat.claimed:
                 raise ApiError(409, "taken", "this seat is taken already: choose an open seat")
+            if seat.name:  # named when the game was made: its creator's own (or a friend's), not offered
+                raise ApiError(409, "reserved", f"this seat is kept for {seat.name}: choose an open seat")
             secret = await self._claim(table, seat, name)
         self._kick_ai(table)
         return seat.seat, secret

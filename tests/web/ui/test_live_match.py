@@ -1,5 +1,6 @@
 """Finding an opponent in a real browser against the real server (issue 28, part 8): two browser contexts find
-each other through the lobby's "Play anyone" and play a Laplaplace game to the end; a stranger joins a listed
+each other through the lobby's "Play anyone" and play a Laplaplace game to the end, then a rematch (the asker goes
+to the new table, the other is offered their seat on their own page); a stranger joins a listed
 game's open seat from the lobby's list; "Play the normal AI now" while waiting goes to a table against the AI; a
 rematch goes straight to the new table. The server is test_live's (``cardarena serve`` on a loopback port)."""
 
@@ -52,6 +53,14 @@ def test_two_players_find_each_other_through_play_anyone_and_play_to_the_end(bro
         bo_secret = held_secret(bo, key, bo.evaluate("window.__table.seat()"))
         assert ada_secret != bo_secret
         assert ada_secret not in bo.content() and bo_secret not in ada.content()
+        # a rematch: Bo asks and goes to the new table; Ada's page offers her own seat of it
+        bo.click("#result button:has-text('Rematch')")
+        bo.wait_for_url(lambda url: "/play/" in url and key not in url)
+        bo.wait_for_function(CONNECTED)
+        ada.click("[data-rematch-offer]")
+        ada.wait_for_url(lambda url: "/play/" in url and key not in url and "#seat=" in url)
+        ada.wait_for_function(CONNECTED)
+        assert key_of(ada) == key_of(bo)
         assert ada_errors == [] and bo_errors == []
     finally:
         ada.context.close()

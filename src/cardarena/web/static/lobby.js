@@ -245,7 +245,7 @@ function drawGames(games) {
     $("games"),
     games.map((g) => {
       const seats = (g.seats || []).map((s) => (s.kind === "ai" ? `AI ${s.label || ""}`.trim() : s.name || "open seat")).join(" · ");
-      const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken);
+      const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken && !s.name);
       return h(
         "li",
         {dataset: {key: g.key}},
@@ -290,7 +290,7 @@ function nameToSit() {
 /** Join a listed game's first open seat, without an invitation (listed games offer their open seats to
  *  anyone: docs/web.md, Finding an opponent), and go to the table. */
 async function sit(game) {
-  const open = (game.seats || []).find((s) => s.kind === "human" && !s.taken);
+  const open = (game.seats || []).find((s) => s.kind === "human" && !s.taken && !s.name); // a named seat is kept for its player
   const name = open && nameToSit();
   if (!name) return;
   try {

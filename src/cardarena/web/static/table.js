@@ -142,6 +142,8 @@ function onMessage(message) {
       return onHandedOver(message);
     case "chat":
       return addChat(message);
+    case "rematch":
+      return onRematchOffer(message);
     case "error":
       return onError(message);
     case "ack":
@@ -531,6 +533,13 @@ async function rematch() {
   } catch (error) {
     toast(`Rematch failed: ${error.message}`);
   }
+}
+
+/** Another player asked for a rematch: this seat's own invitation to it, offered here (opening it joins). */
+function onRematchOffer(message) {
+  const url = new URL(message.invitation, location.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith("/play/")) return;
+  showNotice(`${message.by} asks for a rematch.`, h("a", {class: "button", href: url.href, dataset: {rematchOffer: message.key}}, "Play the rematch"));
 }
 
 /** The invitations of a rematch this page asked for (kept for this tab only), shown once to pass on. */
