@@ -15,6 +15,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardarena.web.match import MatchRules
+from cardarena.web.store import StoreError
 
 from .server_fixtures import Client, create, join, server
 from .test_server_protocol import to_act
@@ -176,6 +177,20 @@ def test_nobody_waits_longer_than_the_longest_wait() -> None:
         time.sleep(0.3)
         assert error(client.get(f"/api/match/{ada}")) == (404, "not_found")
         enter(client, "tashkalar", "Bo")  # waits: Ada's ticket ran out
+
+
+def test_a_match_the_database_refuses_is_told_to_both_waiters() -> None:
+    with server(matching=FAST) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+
+        async def refuse(row: Any) -> Any:
+            raise StoreError("the disk is full")
+
+        tables.create = refuse
+        ada = enter(client, "tashkalar", "Ada")
+        assert error(client.post("/api/match", json={"game": "tashkalar", "name": "Bo"})) == (503, "unavailable")
+        assert error(client.get(f"/api/match/{ada}")) == (503, "unavailable")  # told, not left waiting in no queue
+        assert error(client.get(f"/api/match/{ada}")) == (404, "not_found")
 
 
 def test_asking_for_a_match_refuses_bad_requests_plainly() -> None:

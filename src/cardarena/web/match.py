@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .lobby import MAX_TOKEN, ApiError, bad_request, check_name, invitation_url, load_game, new_game, new_token
+from .store import StoreError
 from .tables import Table, Tables
 
 
@@ -90,12 +91,16 @@ class Matchmaker:
             if len(queue) >= ticket.seats:
                 players, self.queues[game.id] = queue[: ticket.seats], queue[ticket.seats :]
                 await self._start(players)
+        if ticket.error is not None:  # the match this waiter completed could not be made: told at once
+            self._remove(ticket)
+            raise ticket.error
         status = "matched" if ticket.result is not None else "waiting"
         return {"ticket": ticket.token, "status": status, "game": game.id, "seats": game.num_players}
 
     async def _start(self, players: list[Ticket]) -> None:
         """Create the game of ``players`` (in random seats) and join each seat for its player: each ticket keeps its
-        own seat's secret. A game that cannot be made is each ticket's error."""
+        own seat's secret. A game that cannot be made is each ticket's error (its waiters are told, not left
+        waiting in no queue)."""
         order = list(players)
         secrets.SystemRandom().shuffle(order)
         body = {
@@ -116,9 +121,10 @@ class Matchmaker:
                     "secret": secret,
                     "play": f"/play/{table.key}#seat={seat}",
                 }
-        except ApiError as e:
+        except (ApiError, StoreError) as e:
+            refusal = e if isinstance(e, ApiError) else ApiError(503, "unavailable", "the database is unavailable")
             for ticket in order:
-                ticket.error = e
+                ticket.error = refusal
         for ticket in order:
             ticket.done.set()
 

@@ -346,6 +346,7 @@ async function waitForMatch(ticket) {
     }
     if (answer.status !== "waiting") {
       endWaiting();
+      toast("Stopped waiting: nobody came in time. Ask again, or play the AI.", "info");
       return;
     }
   }
