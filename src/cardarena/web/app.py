@@ -35,6 +35,7 @@ from .lobby import (
     rematch_request,
     seat_of_secret,
 )
+from .match import Matchmaker, MatchRules, offer_rematch
 from .replays import RETRY_AFTER, ReplayBusy, Replays
 from .rules_page import rules_page
 from .store import GameStatus, Store, StoreError
@@ -108,6 +109,7 @@ def create_app(
     ws_rate: int = protocol.RATE,
     capacity: Capacity | None = None,
     replay_workers: int = 1,
+    matching: MatchRules | None = None,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
@@ -115,12 +117,14 @@ def create_app(
     before the seat's fallback answers it. ``allow_agent_specs``: a new game's AI seats may give an agent spec
     instead of a strength label. ``capacity``: the open games one address may have, when they expire, when idle
     tables leave memory (:class:`~cardarena.web.capacity.Capacity`'s defaults). ``replay_workers``: 1 builds replay
-    steps in a process of their own, 0 in a thread. The caller owns ``store`` (closes it after the app)."""
+    steps in a process of their own, 0 in a thread. ``matching``: the "Play anyone" queue's times and bound
+    (:class:`~cardarena.web.match.MatchRules`'s defaults). The caller owns ``store`` (closes it after the app)."""
     tables = Tables(
         store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
     )
     limiter = RestLimit(rest_rate, rest_burst)
     replays = Replays(tables, store, processes=replay_workers)
+    matchmaker = Matchmaker(tables, matching)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -133,6 +137,7 @@ def create_app(
 
     app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.tables = tables
+    app.state.matchmaker = matchmaker
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -193,6 +198,15 @@ def create_app(
         seat, secret = await tables.join(table, body.get("token"), body.get("name"))
         return {"seat": seat, "secret": secret}
 
+    @app.post("/api/games/{key}/sit")
+    async def sit(key: str, request: Request) -> dict[str, Any]:
+        """Anyone takes an open human seat of a listed game (not a private one) from the lobby: ``{seat, name}``
+        -> ``{seat, secret}`` as ``join`` answers, the secret given to the sitter only."""
+        table = await tables.get(key)
+        body = await _token_body(request)
+        seat, secret = await tables.sit(table, body.get("seat"), body.get("name"))
+        return {"seat": seat, "secret": secret}
+
     @app.post("/api/games/{key}/leave")
     async def leave(key: str, request: Request) -> dict[str, Any]:
         """A seat is given up: open again, with a new invitation for the leaver to pass on (or to come back)."""
@@ -214,16 +228,42 @@ def create_app(
 
     @app.post("/api/games/{key}/rematch", status_code=201)
     async def rematch(key: str, request: Request) -> dict[str, Any]:
+        """A new game like a finished one, with the caller seated at once in their own seat (answered with its
+        secret, as ``join`` answers it). Each other human seat's invitation goes to the caller to pass on, and to
+        that seat's own page on the finished table, which offers it the rematch."""
         table = await tables.get(key)
-        seat_of_secret(table.row, (await _token_body(request)).get("token"))
+        mine = seat_of_secret(table.row, (await _token_body(request)).get("token"))
         if table.row.status != GameStatus.FINISHED:
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
         row, invitations = await asyncio.to_thread(
             new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=allow_agent_specs
         )
         creator = client_address(request.client.host if request.client else None)
-        await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
-        return invitation_links(row.key, invitations)
+        new = await tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
+        own = next(i for i in invitations if i["seat"] == mine.seat)
+        seat, secret = await tables.join(new, own["token"], mine.name or "player")
+        others = [i for i in invitations if i["seat"] != mine.seat]
+        offer_rematch(table, mine.seat, row.key, others)
+        return {
+            **invitation_links(row.key, others),
+            "seat": seat,
+            "secret": secret,
+            "play": f"/play/{row.key}#seat={seat}",
+        }
+
+    # -- "Play anyone" (docs/web.md, Finding an opponent) ------------------------------------------------------
+    @app.post("/api/match", status_code=201)
+    async def match_enter(request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        return await matchmaker.enter(body, client_address(request.client.host if request.client else None))
+
+    @app.get("/api/match/{ticket}")
+    async def match_poll(ticket: str, request: Request) -> dict[str, Any]:
+        return await matchmaker.poll(ticket, request.is_disconnected)
+
+    @app.post("/api/match/{ticket}/cancel")
+    async def match_cancel(ticket: str) -> dict[str, Any]:
+        return await matchmaker.cancel(ticket)
 
     async def _replayed(request: Request, build: Callable[[], Awaitable[bytes]]) -> Response:
         """The JSON the replay worker builds for ``request``, within its client's bound on replay requests (a

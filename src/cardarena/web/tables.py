@@ -56,7 +56,7 @@ from . import advice, protocol
 from .ai import AIPool, ThinkJob, strength_spec, think
 from .capacity import Capacity
 from .clocks import Clock, now
-from .lobby import ApiError, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
+from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .views import Viewer, log_entry, named_entries, seat_names, state_view, viewers, with_names
 
@@ -466,21 +466,50 @@ class Tables:
                 )
             if seat.claimed:
                 raise ApiError(409, "taken", "this seat is taken already: its page opens with the seat's secret")
-            if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
-                raise ApiError(409, "finished", "this game is over")
-            secret = new_token()
-            claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret))
-            await asyncio.to_thread(self.store.update_seat, table.key, claimed, ply=table.row.ply)
-            row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
-            if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
-                await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
-                row = replace(row, status=GameStatus.RUNNING)
-            table.row = row
-            await self._restart_clock(table)
-            self._broadcast_seats(table)
-            self._broadcast(table)
+            secret = await self._claim(table, seat, name)
         self._kick_ai(table)
         return seat.seat, secret
+
+    async def sit(self, table: Table, seat_number: object, name: object) -> tuple[int, str]:
+        """Anyone takes an open human seat of a listed (not private) game, without an invitation: the seat and
+        its new secret, given to the sitter only (the invitation the creator holds stops working). A private
+        game's seats are reached only by their invitations; a taken seat is refused like a used invitation, and so
+        is a seat named when the game was made (the creator's own, or kept for someone: 409 ``reserved``)."""
+        async with table.lock:
+            if table.row.private:
+                raise ApiError(
+                    403, "private", "this game is private: its seats are taken only with their invitation links"
+                )
+            if not isinstance(seat_number, int) or isinstance(seat_number, bool):
+                raise bad_request("seat is the number of an open seat of this game")
+            seat = next((s for s in table.row.seats if s.seat == seat_number), None)
+            if seat is None or seat.kind != SeatKind.HUMAN:
+                raise bad_request(f"this game has no human seat {seat_number}")
+            if seat.claimed:
+                raise ApiError(409, "taken", "this seat is taken already: choose an open seat")
+            if seat.name:  # named when the game was made: its creator's own (or a friend's), not offered
+                raise ApiError(409, "reserved", f"this seat is kept for {seat.name}: choose an open seat")
+            secret = await self._claim(table, seat, name)
+        self._kick_ai(table)
+        return seat.seat, secret
+
+    async def _claim(self, table: Table, seat: SeatRow, name: object) -> str:
+        """Name the open ``seat`` and give it a new secret (stored hashed, returned), which replaces its
+        invitation; the game starts when every human seat is taken. The caller holds the table's lock."""
+        if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+            raise ApiError(409, "finished", "this game is over")
+        secret = new_token()
+        claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret))
+        await asyncio.to_thread(self.store.update_seat, table.key, claimed, ply=table.row.ply)
+        row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
+        if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
+            await asyncio.to_thread(self.store.set_status, table.key, GameStatus.RUNNING)
+            row = replace(row, status=GameStatus.RUNNING)
+        table.row = row
+        await self._restart_clock(table)
+        self._broadcast_seats(table)
+        self._broadcast(table)
+        return secret
 
     async def leave(self, table: Table, token: object) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are

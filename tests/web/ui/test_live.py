@@ -96,11 +96,16 @@ def new_page(browser: Any, name: str) -> tuple[Any, PageErrors]:
     return page, errors
 
 
-def create_game(page: Any, base: str, game: str, seat1: str, options: dict[str, str] | None = None) -> None:
-    """Create a game in the lobby: seat 0 is the page's player, seat 1 ``seat1`` (``human`` or ``ai:easy``...)."""
+def create_game(
+    page: Any, base: str, game: str, seat1: str, options: dict[str, str] | None = None, *, listed: bool = False
+) -> None:
+    """Create a game in the lobby: seat 0 is the page's player, seat 1 ``seat1`` (``human`` or ``ai:easy``...);
+    ``listed``: not private (shown in the lobby's list, its open seats offered to anyone)."""
     page.goto(f"{base}/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("#game", game)
+    if listed:
+        page.uncheck("#private")
     for name, value in (options or {}).items():
         page.click("#options summary")
         page.select_option(f"#opt-{name}", value)
@@ -188,10 +193,12 @@ def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server
         page.click('#table [data-play="end"]')
         assert page.locator("#table .battle-log .current").text_content().startswith("Result")
         assert page.locator("#result").is_visible()
-        # a rematch: the new game's invitations go to the caller
+        # a rematch goes straight to the new table, the caller seated (issue 28, part 8)
+        key = page.url.split("/play/", 1)[1].split("#", 1)[0]
         page.click("#result button:has-text('Rematch')")
-        page.wait_for_selector("#result .rematch")
-        assert page.locator("#result .links a").count() == 1  # one human seat
+        page.wait_for_url(lambda url: "/play/" in url and key not in url and url.endswith("#seat=0"))
+        page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
+        assert page.evaluate("window.__table.seat()") == 0
         assert errors == []
     finally:
         page.context.close()

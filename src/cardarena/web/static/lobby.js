@@ -49,6 +49,7 @@ function drawCatalogue() {
         h("h3", {}, g.title || g.id),
         g.description ? h("p", {class: "description"}, g.description) : null,
         h("p", {class: "muted facts"}, playersText(g), g.length ? ` · ${g.length}` : ""),
+        h("button", {type: "button", class: "play-anyone", dataset: {anyone: g.id}, onclick: () => playAnyone(g)}, "Play anyone"),
         rulesLink(g, `How to play ${g.title || g.id}`),
       ),
     ),
@@ -244,16 +245,169 @@ function drawGames(games) {
     $("games"),
     games.map((g) => {
       const seats = (g.seats || []).map((s) => (s.kind === "ai" ? `AI ${s.label || ""}`.trim() : s.name || "open seat")).join(" · ");
-      const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken);
+      const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken && !s.name);
       return h(
         "li",
         {dataset: {key: g.key}},
         h("div", {class: "info"}, h("strong", {}, g.title || g.game), ` ${g.status}`, g.ply ? `, ply ${g.ply}` : "", h("div", {class: "muted"}, seats)),
-        open ? h("button", {type: "button", class: "secondary", dataset: {join: g.key}, onclick: () => $("invitation").focus()}, "Join") : null,
+        open ? h("button", {type: "button", class: "secondary", dataset: {join: g.key}, onclick: () => sit(g)}, "Join") : null,
         h("a", {class: "button secondary", href: `/watch/${encodeURIComponent(g.key)}`}, "Watch"),
       );
     }),
   );
+}
+
+// ---------------------------------------------------------------------------------------------- taking a seat
+// A seat's secret is kept as the table keeps it (static/table.js): localStorage cardarena.seat.KEY.SEAT holds
+// {seat, secret, invitation}; the table's page /play/KEY#seat=N opens the seat with it.
+
+function keepSeat(key, seat, secret) {
+  try {
+    localStorage.setItem(`cardarena.seat.${key}.${seat}`, JSON.stringify({seat, secret, invitation: null}));
+  } catch {
+    // storage disabled: the table's page cannot open the seat; say so rather than lose it silently
+    toast("This browser keeps no data for this site, so the seat cannot be opened on the table's page.");
+  }
+}
+
+function goToSeat(key, seat, secret) {
+  keepSeat(key, seat, secret);
+  location.assign(`/play/${encodeURIComponent(key)}#seat=${seat}`);
+}
+
+/** The name to sit down with: the one typed above (kept), or none, after saying where to type it. */
+function nameToSit() {
+  const name = myName();
+  if (name) {
+    saveName(name);
+    return name;
+  }
+  toast("Type your name first (top of the page): the other players see it.");
+  $("my-name").focus();
+  return null;
+}
+
+/** Join a listed game's first open seat, without an invitation (listed games offer their open seats to
+ *  anyone: docs/web.md, Finding an opponent), and go to the table. */
+async function sit(game) {
+  const open = (game.seats || []).find((s) => s.kind === "human" && !s.taken && !s.name); // a named seat is kept for its player
+  const name = open && nameToSit();
+  if (!name) return;
+  try {
+    const answer = await getJSON(`/api/games/${encodeURIComponent(game.key)}/sit`, {method: "POST", body: {seat: open.seat, name}});
+    goToSeat(game.key, answer.seat, answer.secret);
+  } catch (error) {
+    toast(`Could not join: ${error.message}`);
+    refreshGames();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- play anyone
+// "Play anyone": the server pairs people waiting for the same game (POST /api/match -> a ticket, then long polls
+// GET /api/match/TICKET until it answers the seat). After the time chosen in #anyone-ai, the normal AI instead.
+
+const anyone = {ticket: null, game: null, started: 0, aiAfter: 0, timer: null};
+
+async function playAnyone(game) {
+  const name = nameToSit();
+  if (!name) return;
+  if (anyone.ticket) await stopWaiting();
+  let answer;
+  try {
+    answer = await getJSON("/api/match", {method: "POST", body: {game: game.id, name}});
+  } catch (error) {
+    toast(`Could not wait for a player: ${error.message}`);
+    return;
+  }
+  Object.assign(anyone, {ticket: answer.ticket, game, started: Date.now(), aiAfter: Number($("anyone-ai").value) || 0});
+  anyone.timer = setInterval(tickWaiting, 1000);
+  tickWaiting();
+  waitForMatch(answer.ticket);
+}
+
+/** Ask again and again (each ask waits on the server) until the ticket is matched, cancelled or refused. */
+async function waitForMatch(ticket) {
+  while (anyone.ticket === ticket) {
+    let answer;
+    try {
+      answer = await getJSON(`/api/match/${encodeURIComponent(ticket)}`);
+    } catch (error) {
+      if (anyone.ticket !== ticket) return;
+      if (error.status === 429) continue;
+      endWaiting();
+      toast(`Stopped waiting: ${error.message}`);
+      return;
+    }
+    if (anyone.ticket !== ticket) return;
+    if (answer.status === "matched") {
+      endWaiting();
+      goToSeat(answer.key, answer.seat, answer.secret);
+      return;
+    }
+    if (answer.status !== "waiting") {
+      endWaiting();
+      toast("Stopped waiting: nobody came in time. Ask again, or play the AI.", "info");
+      return;
+    }
+  }
+}
+
+function tickWaiting() {
+  const seconds = Math.floor((Date.now() - anyone.started) / 1000);
+  if (anyone.aiAfter && seconds >= anyone.aiAfter) {
+    playTheAI();
+    return;
+  }
+  const box = $("waiting");
+  const title = anyone.game.title || anyone.game.id;
+  const ai = anyone.aiAfter ? ` If nobody comes within ${anyone.aiAfter} s, you play the normal AI.` : "";
+  replace(
+    box,
+    h("p", {}, `Waiting for someone to play ${title} with you… ${seconds} s.${ai}`),
+    h("button", {type: "button", class: "secondary", dataset: {anyoneAi: "1"}, onclick: playTheAI}, "Play the normal AI now"),
+    h("button", {type: "button", class: "secondary", dataset: {anyoneStop: "1"}, onclick: stopWaiting}, "Stop waiting"),
+  );
+  box.hidden = false;
+}
+
+function endWaiting() {
+  clearInterval(anyone.timer);
+  Object.assign(anyone, {ticket: null, timer: null});
+  $("waiting").hidden = true;
+}
+
+/** Leave the queue; if the server had matched the ticket already, go to that table instead of losing the seat. */
+async function stopWaiting() {
+  const ticket = anyone.ticket;
+  endWaiting();
+  if (!ticket) return null;
+  try {
+    const answer = await getJSON(`/api/match/${encodeURIComponent(ticket)}/cancel`, {method: "POST"});
+    if (answer.status === "matched") {
+      goToSeat(answer.key, answer.seat, answer.secret);
+      return answer;
+    }
+  } catch {
+    // the ticket is gone already: nothing to leave
+  }
+  return null;
+}
+
+/** Nobody came (or the player chose not to wait): a game of this game against the normal AI, and its table. */
+async function playTheAI() {
+  const game = anyone.game;
+  if (!game || (await stopWaiting())) return;
+  const name = myName() || "player";
+  const seats = [{kind: "human", name}];
+  for (let seat = 1; seat < (game.players || [2])[0]; seat++) seats.push({kind: "ai", strength: "normal"});
+  try {
+    const created = await getJSON("/api/games", {method: "POST", body: {game: game.id, options: {}, seats, private: true}});
+    const token = new URL(created.invitations[0].url, location.href).hash.slice(1);
+    const answer = await getJSON(`/api/games/${encodeURIComponent(created.key)}/join`, {method: "POST", body: {token, name}});
+    goToSeat(created.key, answer.seat, answer.secret);
+  } catch (error) {
+    toast(`Could not start a game against the AI: ${error.message}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- start
@@ -287,6 +441,10 @@ function start() {
   loadCatalogue().catch((error) => toast(`Could not load the games: ${error.message}`));
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);
+  // a page closed while waiting leaves the queue at once (the server drops it anyway once nobody asks)
+  window.addEventListener("pagehide", () => {
+    if (anyone.ticket) navigator.sendBeacon(`/api/match/${encodeURIComponent(anyone.ticket)}/cancel`);
+  });
 }
 
 start();

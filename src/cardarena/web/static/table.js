@@ -152,6 +152,8 @@ function onMessage(message) {
     case "hint":
     case "odds":
       return onAdvice(message);
+    case "rematch":
+      return onRematchOffer(message);
     case "error":
       if (page.asking) adviceRefused(message);
       return onError(message);
@@ -626,19 +628,43 @@ async function leave() {
   }
 }
 
+/** A new game like this one, with this player seated in it at once (the server answers this seat's secret):
+ *  the page goes to the new table. The other players' invitations, if any, are shown there to pass on. */
 async function rematch() {
   try {
     const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/rematch`, {method: "POST", body: {token: page.token}});
-    const box = $("result");
-    const list = h("ul", {class: "links"});
-    for (const inv of answer.invitations || []) {
-      const url = new URL(inv.url, location.href).href;
-      list.append(h("li", {}, `Seat ${inv.seat}: `, h("a", {href: url}, "invitation (private to that player)")));
-    }
-    append(box, [h("p", {class: "rematch"}, "A new game is ready. Share each invitation with its player only:"), list]);
+    saveSeat(answer.key, {seat: answer.seat, secret: answer.secret, invitation: null});
+    const invitations = (answer.invitations || []).map((inv) => ({seat: inv.seat, url: new URL(inv.url, location.href).href}));
+    if (invitations.length) sessionStorage.setItem(`cardarena.rematch.${answer.key}`, JSON.stringify(invitations));
+    location.assign(`/play/${encodeURIComponent(answer.key)}#seat=${answer.seat}`);
   } catch (error) {
     toast(`Rematch failed: ${error.message}`);
   }
+}
+
+/** Another player asked for a rematch: this seat's own invitation to it, offered here (opening it joins). */
+function onRematchOffer(message) {
+  const url = new URL(message.invitation, location.href);
+  if (url.origin !== location.origin || !url.pathname.startsWith("/play/")) return;
+  showNotice(`${message.by} asks for a rematch.`, h("a", {class: "button", href: url.href, dataset: {rematchOffer: message.key}}, "Play the rematch"));
+}
+
+/** The invitations of a rematch this page asked for (kept for this tab only), shown once to pass on. */
+function showRematchInvitations() {
+  let invitations = null;
+  try {
+    invitations = JSON.parse(sessionStorage.getItem(`cardarena.rematch.${page.key}`) || "null");
+    sessionStorage.removeItem(`cardarena.rematch.${page.key}`);
+  } catch {
+    invitations = null;
+  }
+  if (!Array.isArray(invitations) || !invitations.length) return;
+  const list = h("ul", {class: "links"});
+  for (const inv of invitations) {
+    const field = h("input", {value: inv.url, readonly: true, "aria-label": `invitation for seat ${inv.seat}`, dataset: {invitation: inv.seat}});
+    list.append(h("li", {}, field));
+  }
+  showNotice("Rematch: send each other player their own invitation (whoever opens it first takes the seat):", list);
 }
 
 // ---------------------------------------------------------------------------------------------- start
@@ -688,6 +714,7 @@ async function start() {
         return;
       }
       Object.assign(page, {token: held.secret, heldSeat: held.seat});
+      showRematchInvitations();
       $("leave").hidden = false;
       $("leave").addEventListener("click", leave);
     }
