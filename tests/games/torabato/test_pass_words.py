@@ -4,6 +4,7 @@ blocks"... as its ``choice_label`` detail (the browser's button) and in its desc
 from __future__ import annotations
 
 import cardarena
+from cardarena.cli.menu import Menu
 from cardarena.games.torabato.actions import parse
 from cardarena.web.views import legal_view, state_view
 
@@ -23,7 +24,7 @@ def test_pass_and_done_name_the_step() -> None:
         mana=(["AS", "AC", "3S"], ["3H", "4H", "5H"]),
     )
     assert label(s, "pass") == ("pass", "End main phase")
-    assert s.game.describe_action(s, parse("pass")) == "pass — end main phase"
+    assert s.game.describe_action(s, parse("pass")) == "pass"  # the log and the story keep the bare action
     do(s, "attack")
     assert label(s, "pass") == ("pass", "Go on to choosing attackers")
     do(s, "pass", "pass", "attacker KS")
@@ -56,3 +57,9 @@ def test_the_wire_marks_passes_and_resigning_and_gives_the_turn() -> None:
         tk.apply(tk.legal_actions()[0])
     resigns = [a["text"] for a in legal_view(tk, tk.current_player) if a.get("resign")]
     assert resigns == ["resign"]
+
+
+def test_the_terminal_menu_says_what_the_pass_does() -> None:
+    s = position(active=0, field=(["KS"], []), hands=(["8S"], []), mana=(["AS", "AC"], []))
+    lines = Menu(s.game, s, list(s.legal_actions())).lines(100, cut=True)
+    assert any(line.strip().endswith("pass — End main phase") for line in lines), lines

@@ -111,14 +111,16 @@ def describe(state: ToraBatoState, action: Action) -> str:
         return f"{action} — pay {s.recur_cost} mana: {NAMES[action[1]]} from your discard pile to your hand"
     if kind == MANA_K:
         return f"{action} — set {NAMES[action[1]]} face down as mana"
-    if kind in (PASS_K, DONE_K):
-        return f"{kind} — {step_words(state, action).lower()}"
+    if kind == PASS_K:
+        return "pass"
     if kind == ATTACK_K:
         return "attack — declare this turn's attack"
     if kind == BLOCK_K:
         return f"{action} — {NAMES[action[1]]} blocks {NAMES[action[2]]}"
     if kind == ASSIGN_K:
         return f"{action} — 1 point of {NAMES[action[1]]}'s damage to {NAMES[action[2]]}"
+    if kind == DONE_K:
+        return "done"
     return str(action)
 
 
