@@ -58,12 +58,15 @@ def test_a_torabato_game_with_auto_pass_needs_no_click_on_a_forced_decision(brow
         clicks = skips = 0
         labels: set[str] = set()
         last = -1
+        skipped: list[tuple[int, int, dict[str, Any]]] = []  # (ply, turn) at each "Pass until…", the next decision
         for _ in range(3000):
             page.wait_for_function(DECIDE, arg=last)
             s = page.evaluate("window.__table.state()")
             if s["terminal"]:
                 break
             last = s["ply"]
+            if skipped and skipped[-1][2] == {}:
+                skipped[-1][2].update(s)  # the decision "Pass until something happens" stopped at
             assert page.locator("#turn").text_content() == "Your turn."
             choices = [a for a in s["legal"] if not a.get("resign")]
             assert len(choices) > 1, f"'Your turn.' with a single choice, not taken by auto-pass: {choices}"
@@ -76,6 +79,7 @@ def test_a_torabato_game_with_auto_pass_needs_no_click_on_a_forced_decision(brow
                     labels.add(shown)
             if page.locator("#skip").is_visible() and rng.random() < 0.25:
                 page.click("#skip")  # pass until something happens
+                skipped.append((s["ply"], s["turn"], {}))
                 skips += 1
                 continue
             click_action(page, "torabato", rng.choice(choices)["text"])
@@ -89,8 +93,19 @@ def test_a_torabato_game_with_auto_pass_needs_no_click_on_a_forced_decision(brow
         # every action of the seat was a click on a real choice or sent by the page; the server's record agrees
         key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
         with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=10) as r:
-            mine = [e for e in json.load(r)["log"] if e["seat"] == 0]
+            log = json.load(r)["log"]
+        mine = [e for e in log if e["seat"] == 0]
         assert len(mine) == clicks + auto
+        # "Pass until something happens" (the terminal's :skip) passed, and stopped only at a new turn, an
+        # opponent's action other than a pass, or a decision without a pass
+        for ply, turn, then in skipped:
+            if not then:
+                continue  # the game ended while passing
+            between = [e for e in log if ply < e["n"] <= then["ply"]]
+            assert all(e["text"] == "pass" for e in between if e["seat"] == 0), between
+            acted = any(e["text"] != "pass" for e in between if e["seat"] != 0)
+            passes = any(a.get("pass") for a in then["legal"])
+            assert then["turn"] != turn or acted or not passes, (ply, turn, between)
         assert auto > clicks, (auto, clicks)  # most of ToraBato's decisions are forced passes
         assert skips > 0 and "End main phase" in labels and labels - {"End main phase"}
         assert "pass" not in labels
