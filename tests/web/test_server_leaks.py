@@ -49,7 +49,7 @@ SPECTATORS = 1  # spectator connections of each game: a public count, the same i
 #: only (a verdict costs up to 60 ms in a 4-seat Tash-Kalar; tests/engine/test_undo.py checks that property at
 #: every step of its playouts); every other viewer's, which an action it did not see could move, at every step.
 ACTOR_SAMPLE = 4
-GAME_PART = ("to_act", "terminal", "returns", "observation", "board", "legal")
+GAME_PART = ("to_act", "turn", "terminal", "returns", "observation", "board", "legal")
 
 
 def worlds(state: State, viewer: Viewer, rng: Rng) -> list[State]:

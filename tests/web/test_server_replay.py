@@ -20,7 +20,7 @@ from cardarena.web.views import state_view
 from .server_fixtures import create, human_game, server
 from .test_server_leaks import CASES
 
-GAME_PART = ("to_act", "terminal", "returns", "observation", "board", "legal")
+GAME_PART = ("to_act", "turn", "terminal", "returns", "observation", "board", "legal")
 
 
 def finished_ai_game(client: TestClient, game_id: str, options: dict[str, Any]) -> str:

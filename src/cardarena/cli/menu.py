@@ -228,7 +228,11 @@ def _summary(k: int, group: Group, width: int, *, cut: bool) -> str:
     """A group's one line: the action itself when alone, else its name, its count and the first details that fit,
     each whole, and always the first (cut to the width when ``cut``)."""
     if len(group.choices) == 1:
-        line = f"{k:>3}. {_described(group.choices[0])}"
+        c = group.choices[0]
+        # an action described by its bare text shows its detail (ToraBato's "pass — End main phase": what the
+        # pass does in this step)
+        alone = f"{c.text} — {c.detail}" if c.description == c.text and c.detail else _described(c)
+        line = f"{k:>3}. {alone}"
         return _fit(line, width) if cut else line
     line = f"{k:>3}. {group.name} ({len(group.choices)})"
     labels = [_label(group, c) for c in group.choices[:SUMMARY_DETAILS]]

@@ -70,19 +70,26 @@ def named_entries(entries: Sequence[dict[str, Any]], names: Sequence[str]) -> li
     return [{**e, "lines": [with_names(line, names) for line in e["lines"]]} for e in entries]
 
 
-def legal_view(state: State, viewer: Viewer) -> list[dict[str, str]]:
+def legal_view(state: State, viewer: Viewer) -> list[dict[str, Any]]:
     """The viewer's legal actions with their group and detail (``choice_label``), only when it is to act; an
-    action the table must confirm before sending it (``Game.confirm_text``) carries the question as ``confirm``."""
+    action the table must confirm before sending it (``Game.confirm_text``) carries the question as ``confirm``.
+    A pass (``Game.is_pass``) carries ``pass: true`` and the game's resignation (``Game.resign_action``)
+    ``resign: true``: the table's auto-pass takes a decision whose one action besides resigning is forced, and
+    "Pass until something happens" passes while a pass is legal (docs/web.md, Auto-pass)."""
     if viewer is None or state.current_player != viewer:
         return []
     game = state.game
     out = []
     for action in state.legal_actions():
         group, detail = game.choice_label(state, action)
-        entry = {"text": str(action), "group": group, "detail": detail}
+        entry: dict[str, Any] = {"text": str(action), "group": group, "detail": detail}
         confirm = game.confirm_text(state, action)
         if confirm:
             entry["confirm"] = confirm
+        if game.is_pass(action):
+            entry["pass"] = True
+        if game.resign_action is not None and action == game.resign_action:
+            entry["resign"] = True
         out.append(entry)
     return out
 
@@ -96,11 +103,13 @@ def board_view(state: State, viewer: Viewer) -> list[dict[str, Any]]:
 
 
 def state_view(state: State, viewer: Viewer, *, acting: bool = True) -> dict[str, Any]:
-    """The part of a ``state`` message that comes from the game: who is to act, the end, the observation, the
-    board and (for the seat to act, while the game accepts actions: ``acting``) the legal actions."""
+    """The part of a ``state`` message that comes from the game: who is to act, the turn number (public in every
+    game), the end, the observation, the board and (for the seat to act, while the game accepts actions:
+    ``acting``) the legal actions."""
     terminal = state.is_terminal()
     return {
         "to_act": state.current_player,
+        "turn": state.turn,
         "terminal": terminal,
         "returns": state.returns() if terminal else None,
         "observation": state.observation(viewer),

@@ -48,7 +48,7 @@ def test_purchases_are_grouped_by_the_card_gained_with_every_payment_as_a_detail
     assert "pay blue3 green5 red3 (total 11)" in shown["buy blue11"]
     # (b): one or two cheaper ryabi, never two of equal cost: 6 singles and 9 pairs of a Lv1 and a Lv3.
     assert len(shown["split green5"]) == 15 and "into blue1 red3" in shown["split green5"]
-    assert shown["pass"] == [""]
+    assert shown["pass"] == ["End main phase"]  # what the pass does now (issue 28, point 3)
     assert {"place 0", "place 5", "place 11"} <= set(shown)
     labels = [GAME.choice_label(st, a) for a in legal]
     assert len(set(labels)) == len(legal)  # a group and a detail name exactly one action

@@ -37,7 +37,7 @@ def test_nine_mana_choices_are_one_group_and_plays_group_by_card() -> None:
     labels = [s.game.choice_label(s, a) for a in s.legal_actions()]
     assert [d for g, d in labels if g == "mana"] == hand
     assert ("play 2S", "@opp") in labels and ("play 2S", "@QH") in labels and ("play JS", "") in labels
-    assert ("pass", "") in labels
+    assert ("pass", "End main phase") in labels
     groups = list(dict.fromkeys(g for g, _ in labels))
     assert len(s.legal_actions()) == 19 and len(groups) == 10
     assert groups == ["pass", "mana", *(f"play {c}" for c in ("2S", "4S", "6S", "7S", "8S", "9S", "JS", "KS"))]
@@ -57,7 +57,7 @@ def test_blocks_group_by_blocker_and_attackers_by_kind() -> None:
         ("block 10H", "QS"),
         ("block JH", "KS"),
         ("block JH", "QS"),
-        ("done", ""),
+        ("done", "No blocks"),
     ]
 
 

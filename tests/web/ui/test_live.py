@@ -29,6 +29,11 @@ READY = """(last) => {
   if (s.terminal) return true;
   return s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0;
 }"""
+#: the page's latest state with ``mine``: whether it says "Your turn." for it (read together, in one evaluation)
+STATE = """() => {
+  const s = window.__table && window.__table.state();
+  return s && {...s, mine: document.querySelector('#turn').classList.contains('mine')};
+}"""
 WAIT_MS = 60_000  # no single wait in these tests is longer
 
 
@@ -128,12 +133,14 @@ def held_secret(page: Any, key: str, seat: int) -> str:
 
 
 def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions: int = 5000) -> int:
-    """Each page clicks a random legal action whenever it is to act, until the game is over; returns the count."""
+    """Each page clicks a random legal action whenever it must decide ("Your turn.": a decision with a single
+    forced action is taken by the page itself, auto-pass being on by default), until the game is over; returns the
+    count of clicks."""
     last = {id(p): -1 for p in pages}
     actions = 0
     deadline = time.monotonic() + 600
     while actions < max_actions and time.monotonic() < deadline:
-        states = [p.evaluate("window.__table.state()") for p in pages]
+        states = [p.evaluate(STATE) for p in pages]
         if all(s and s["terminal"] for s in states):
             return actions
         acted = False
@@ -144,6 +151,7 @@ def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions
                 and s["legal"]
                 and s["ply"] != last[id(page)]
                 and s["to_act"] == page.evaluate("window.__table.seat()")
+                and s["mine"]
             ):
                 text = rng.choice(s["legal"])["text"]
                 click_action(page, game, text)

@@ -248,9 +248,12 @@ def test_a_phone_shows_the_lyabi_table_without_sideways_scrolling(browser: Any, 
 
 # ------------------------------------------------------------------------------------------------ live
 
+#: the game is over, or the seat must decide ("Your turn.": a decision with one forced action is the page's own to
+#: take, auto-pass being on by default, so the test leaves it)
 READY = """(last) => {
   const s = window.__table && window.__table.state();
-  return !!s && (s.terminal || (s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0));
+  const mine = document.querySelector('#turn')?.classList.contains('mine');
+  return !!s && (s.terminal || (s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0 && mine));
 }"""
 
 

@@ -7,7 +7,20 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Panel
 from .actions import LyabiAction
 from .cards import CardSet
-from .constants import BUY_K, COLOURS, DECLINE_K, ITEM_IDS, ITEM_K, ORDER_K, PASS_K, PLACE_K, SET_K, SPLIT_K, USE_K
+from .constants import (
+    BUY_K,
+    COLOURS,
+    DECLINE_K,
+    ITEM_IDS,
+    ITEM_K,
+    ORDER_K,
+    P_ITEM,
+    PASS_K,
+    PLACE_K,
+    SET_K,
+    SPLIT_K,
+    USE_K,
+)
 from .views import observation
 
 if TYPE_CHECKING:
@@ -230,7 +243,8 @@ def seen_by(st: LyabiState, a: LyabiAction, seat: int | None) -> str:
 def choice_label(st: LyabiState, a: LyabiAction) -> tuple[str, str]:
     """``(group, detail)``: a purchase by the card it gains (``buy red5``) with the payments as details, a split
     by the card paid, a placement by the circle level, an item purchase as one group, a battle set by colour; the
-    rest (pass, decline, ``use ...``) are groups of their own."""
+    rest (pass, decline, ``use ...``) are groups of their own; ``pass`` and ``decline`` have what they do now as
+    their detail ("End main phase", "Take no item", "Use no item": the browser's button says it)."""
     c = st.game.cards
     kind_of = st.game.codec.kind_of
     kind = a[0]
@@ -256,6 +270,10 @@ def choice_label(st: LyabiState, a: LyabiAction) -> tuple[str, str]:
         return f"set {colour}", " ".join(a[1:]) + (" (double charge)" if len(a) > 2 else "")
     if kind == USE_K and len(a) > 2:
         return f"use {a[1]}", " ".join(a[2:])
+    if kind == PASS_K:
+        return str(a), "Take no item" if st.phase == P_ITEM else "End main phase"
+    if kind == DECLINE_K:
+        return str(a), "Use no item"
     return str(a), ""
 
 

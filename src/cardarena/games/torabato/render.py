@@ -16,9 +16,15 @@ from .constants import (
     ASSIGN_K,
     ATTACK_K,
     ATTACKER_K,
+    BLOCK,
     BLOCK_K,
     CHOOSE_K,
+    DAMAGE,
+    DECLARE,
     DONE_K,
+    DRAW,
+    END,
+    EXECUTE,
     MAIN,
     MANA_K,
     NO_TARGET,
@@ -26,6 +32,7 @@ from .constants import (
     OVER,
     PASS_K,
     PLAY_K,
+    RECOVERY,
     RECUR_K,
     REGROW,
     REVEAL,
@@ -117,6 +124,44 @@ def describe(state: ToraBatoState, action: Action) -> str:
     return str(action)
 
 
+#: What passing does with an empty stack, by phase (both players passing in succession ends the step).
+_PASS_WORDS = {
+    RECOVERY: "Go on to the draw",
+    DRAW: "Go on to the main phase",
+    MAIN: "End main phase",
+    END: "End the turn",
+    DECLARE: "Go on to choosing attackers",
+    EXECUTE: "Go on to blocks",
+    BLOCK: "Go on to combat damage",
+    DAMAGE: "Deal combat damage",
+}
+
+
+def step_words(state: ToraBatoState, action: Action) -> str:
+    """What ``pass`` or ``done`` does in this step, in a button's words ("Let it resolve", "End main phase", "No
+    blocks"): the same ``pass`` lets a spell resolve, ends a phase or moves the attack on, and the table and the
+    terminal's menu say which (see :func:`choice_label`). Other actions: their text.
+
+    >>> import cardarena
+    >>> from cardarena.games.torabato.actions import parse
+    >>> s = cardarena.load("torabato").new_initial_state(0)
+    >>> step_words(s, parse("pass"))
+    'Pass'
+    """
+    kind = action[0]
+    if kind == PASS_K:
+        if state.stack:
+            return "Let it resolve"
+        return _PASS_WORDS.get(state.phase, "Pass")
+    if kind == DONE_K:
+        if state.phase == SELECT_BLOCKERS:
+            return "Done blocking" if state.blocks else "No blocks"
+        if state.phase == SELECT_ATTACKERS:
+            return "Attack with these" if state.attackers else "No attack after all"
+        return "Done"
+    return str(action)
+
+
 def choice_label(state: ToraBatoState, action: Action) -> tuple[str, str]:
     """``(group, detail)`` for the terminal's menu: one group per card played or used (its targets are the
     details), one group per blocker and per divided attacker, and one group for each kind that picks a card
@@ -126,7 +171,9 @@ def choice_label(state: ToraBatoState, action: Action) -> tuple[str, str]:
     >>> from cardarena.games.torabato.actions import parse
     >>> s = cardarena.load("torabato").new_initial_state(0)
     >>> choice_label(s, parse("mana 7S")), choice_label(s, parse("play 2S @opp")), choice_label(s, parse("pass"))
-    (('mana', '7S'), ('play 2S', '@opp'), ('pass', ''))
+    (('mana', '7S'), ('play 2S', '@opp'), ('pass', 'Pass'))
+
+    ``pass`` and ``done`` have what they do in this step as their detail (:func:`step_words`).
     """
     kind = action[0]
     if kind in (PLAY_K, USE_K):
@@ -137,6 +184,8 @@ def choice_label(state: ToraBatoState, action: Action) -> tuple[str, str]:
         return f"{kind} {NAMES[action[1]]}", NAMES[action[2]]
     if kind in (MANA_K, RECUR_K, ATTACKER_K, CHOOSE_K, REVEAL_K):
         return str(kind), NAMES[action[1]]
+    if kind in (PASS_K, DONE_K):
+        return str(kind), step_words(state, action)
     return str(kind), ""
 
 

@@ -37,6 +37,14 @@ const page = {
   thinkingHeard: 0, // performance.now() when the "thinking" message came
   odds: false, // the game declares hidden facts to give odds on (welcome.odds)
   asking: null, // "hint" or "odds" while this page waits for the answer
+  autoPass: true, // take a forced decision for the player (kept in localStorage: see loadAutoPass)
+  auto: null, // the action auto-pass or "Pass until something happens" takes in the latest state, if any
+  autoPly: null, // the ply of the latest state answered automatically (one answer per ply, never more)
+  autoTimer: null,
+  autoSent: 0, // how many actions were sent automatically (for tests: window.__table.autoSent)
+  clicks: 0, // how many actions the player sent by a click (window.__table.clicks)
+  skip: null, // "Pass until something happens": {turn} while it runs
+  passTexts: new Set(), // the texts of the passes seen among this seat's legal actions (an opponent's pass reads so)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -119,6 +127,7 @@ function send(message) {
  */
 async function act(text) {
   if (!page.state) return;
+  page.skip = null; // a choice of the player's own ends "Pass until something happens"
   const ply = page.state.ply;
   const legal = (page.state.legal || []).find((a) => a.text === text);
   if (legal && legal.confirm) {
@@ -126,7 +135,97 @@ async function act(text) {
     if (!yes || !page.state || page.state.ply !== ply) return;
   }
   send({type: "act", ply, action: text});
+  page.clicks += 1;
   document.body.classList.add("sending");
+}
+
+// ---------------------------------------------------------------------------------------------- auto-pass
+// A decision whose one action (besides the game's resignation) is forced, a pass or a step such as ToraBato's
+// only "pass", is taken for the player when auto-pass is on; "Pass until something happens" passes whenever a
+// pass is legal until the turn ends, an opponent does something other than pass, or a decision has no pass (the
+// terminal's ":skip"). The answer is sent as the player's own action, at the state's ply, at most once per ply
+// and no sooner than AUTO_GAP_MS after the previous one (the server allows 20 messages a second), and never for
+// an action the page would ask about (``confirm``). A fixture (no server) is never answered.
+
+const AUTOPASS = "cardarena.autopass";
+const AUTO_GAP_MS = 150;
+let autoLast = 0; // performance.now() of the latest automatic answer
+
+function loadAutoPass() {
+  try {
+    return localStorage.getItem(AUTOPASS) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+function saveAutoPass(on) {
+  try {
+    localStorage.setItem(AUTOPASS, on ? "on" : "off");
+  } catch {
+    // storage disabled: the setting lasts as long as this page
+  }
+}
+
+/** The legal action to take for the player in ``state`` (auto-pass or skipping), or null: the player decides. */
+function autoAction(state) {
+  if (page.fixture || page.seat === null || !state || state.terminal || state.to_act !== page.seat) return null;
+  if (state.status !== undefined && state.status !== "running") return null;
+  const legal = state.legal || [];
+  for (const a of legal) if (a.pass) page.passTexts.add(a.text);
+  const choices = legal.filter((a) => !a.resign);
+  if (page.skip) {
+    const pass = choices.find((a) => a.pass && !a.confirm);
+    if (pass && state.turn === page.skip.turn) return pass;
+    page.skip = null;
+  }
+  if (page.autoPass && choices.length === 1 && !choices[0].confirm) return choices[0];
+  return null;
+}
+
+/** Stop "Pass until something happens" when an opponent's new log entry is anything but a pass. */
+function watchOpponents(entries) {
+  if (!page.skip) return;
+  for (const e of entries) {
+    if (e.n !== undefined && e.n <= page.logCount) continue;
+    if (e.seat !== null && e.seat !== undefined && e.seat !== page.seat && !page.passTexts.has(e.text)) page.skip = null;
+  }
+}
+
+function scheduleAuto() {
+  clearTimeout(page.autoTimer);
+  const s = page.state;
+  if (!page.auto || !s || page.autoPly === s.ply) return;
+  const ply = s.ply;
+  const text = page.auto.text;
+  const wait = Math.max(0, autoLast + AUTO_GAP_MS - performance.now());
+  page.autoTimer = setTimeout(() => {
+    if (!page.state || page.state.ply !== ply || page.autoPly === ply || !page.auto || page.auto.text !== text) return;
+    page.autoPly = ply;
+    autoLast = performance.now();
+    page.autoSent += 1;
+    send({type: "act", ply, action: text});
+    document.body.classList.add("sending");
+  }, wait);
+}
+
+function renderAutoControls() {
+  const s = page.state;
+  const playing = page.seat !== null && !page.fixture;
+  $("autopass-label").hidden = !playing;
+  $("autopass").checked = page.autoPass;
+  const mine = s && !s.terminal && s.to_act === page.seat && (s.legal || []).some((a) => a.pass);
+  $("skip").hidden = !playing || !mine || Boolean(page.auto) || Boolean(page.skip);
+}
+
+function startSkip() {
+  const s = page.state;
+  if (!s || s.to_act !== page.seat) return;
+  page.skip = {turn: s.turn};
+  page.auto = autoAction(s);
+  renderTurn();
+  renderAutoControls();
+  scheduleAuto();
 }
 
 // ---------------------------------------------------------------------------------------------- messages
@@ -194,13 +293,17 @@ function onState(message) {
   page.clock = message.clock || null;
   page.clockAt = performance.now();
   if (message.ply < page.logCount) withdrawLog(message.ply); // an undo we did not hear of (a reconnection)
+  watchOpponents(message.log || []);
   for (const entry of message.log || []) addLog(entry);
+  page.auto = autoAction(message);
   renderUndo();
   renderSeats();
   renderTurn();
+  renderAutoControls();
   renderActions();
   renderResult();
   renderAdvice();
+  scheduleAuto();
   renderTable().catch((error) => {
     // a table module that fails to load or draw: the game's text panels still show the table
     toast(`The table could not be drawn (${error.message}): showing the text view.`);
@@ -443,12 +546,23 @@ function renderSeats() {
 function renderTurn() {
   const s = page.state;
   let text;
+  let mine = false;
+  const open = page.seats.find((seat) => !seat.name);
   if (s.terminal) text = "The game is over.";
+  else if (s.status === "open" || open) text = "Waiting for the other players to join.";
   else if (s.to_act === null || s.to_act === undefined) text = "";
-  else if (s.to_act === page.seat) text = "Your turn.";
-  else text = `Waiting for ${nameOf(s.to_act)}.`;
+  else if (s.to_act === page.seat && page.seat !== null && page.auto) text = page.skip ? `Passing until something happens: ${actionWords(page.auto)}.` : `Only one choice, taken for you: ${actionWords(page.auto)}.`;
+  else if (s.to_act === page.seat && page.seat !== null) {
+    text = "Your turn.";
+    mine = true;
+  } else text = `Waiting for ${nameOf(s.to_act)}.`;
   $("turn").textContent = text;
-  $("turn").classList.toggle("mine", !s.terminal && s.to_act === page.seat && page.seat !== null);
+  $("turn").classList.toggle("mine", mine);
+}
+
+/** What a legal action does, in the words its button shows: the game's detail of a pass or step, else its text. */
+function actionWords(action) {
+  return action.detail && action.group === action.text ? action.detail : action.text;
 }
 
 /** The legal actions as buttons, one group per choice_label group (the fallback for every table). */
@@ -466,8 +580,9 @@ function renderActions() {
   }
   const blocks = [];
   for (const [group, actions] of groups) {
-    if (actions.length === 1 && !actions[0].detail) {
-      blocks.push(h("div", {class: "group"}, actionButton(actions[0], group)));
+    if (actions.length === 1 && (!actions[0].detail || actions[0].group === actions[0].text)) {
+      // one action alone: a pass or a step has what it does in this step as its detail ("End main phase")
+      blocks.push(h("div", {class: "group"}, actionButton(actions[0], actionWords(actions[0]))));
       continue;
     }
     blocks.push(
@@ -671,6 +786,18 @@ function showRematchInvitations() {
 
 function wireButtons() {
   $("undo").addEventListener("click", undo);
+  page.autoPass = loadAutoPass();
+  $("autopass").checked = page.autoPass;
+  $("autopass").addEventListener("change", () => {
+    page.autoPass = $("autopass").checked;
+    saveAutoPass(page.autoPass);
+    if (!page.state) return;
+    page.auto = autoAction(page.state);
+    renderTurn();
+    renderAutoControls();
+    scheduleAuto();
+  });
+  $("skip").addEventListener("click", startSkip);
   $("handover-button").addEventListener("click", handOver);
   $("hint").addEventListener("click", () => ask("hint"));
   $("odds").addEventListener("click", () => ask("odds"));
@@ -724,7 +851,13 @@ async function start() {
 }
 
 // What the page holds, for tests and debugging: only this seat's own view (never anything more).
-window.__table = {state: () => page.state, seat: () => page.seat, logCount: () => page.logCount};
+window.__table = {
+  state: () => page.state,
+  seat: () => page.seat,
+  logCount: () => page.logCount,
+  autoSent: () => page.autoSent,
+  clicks: () => page.clicks,
+};
 
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
 start().catch((error) => toast(`Could not start the table: ${error.message}`));

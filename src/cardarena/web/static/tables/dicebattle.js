@@ -35,7 +35,7 @@ const PLAIN = {
   done: "Done setting",
   redraw: "Show the hand and redraw",
   token: "Set the dice token",
-  pass: "Pass",
+  pass: "Keep Revival face up",
   draw: "Draw the penalty card",
   decline: "Decline the penalty draw",
 };

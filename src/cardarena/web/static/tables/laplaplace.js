@@ -107,7 +107,8 @@ function picker(legal, act) {
     "section",
     {class: "picker"},
     h("h3", {}, "Pick a card (top first)"),
-    h("div", {class: "controls"}, plain.map((a) => h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => act(a.text)}, a.text))),
+    // a button says what it does: "done" ends this seat's build (the page asks first)
+    h("div", {class: "controls"}, plain.map((a) => h("button", {type: "button", class: "big", dataset: {action: a.text}, title: a.text, onclick: () => act(a.text)}, a.text === "done" ? "Finish my build" : a.text))),
     [...groups].map(([group, actions]) =>
       h(
         "div",

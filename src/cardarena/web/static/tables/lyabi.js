@@ -336,8 +336,9 @@ function orderClick(view, i) {
 function controls(view) {
   const buttons = [];
   for (const a of view.legal) {
-    if (a.kind === "pass") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, "Pass"));
-    if (a.kind === "decline") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, "Use no item"));
+    // what the pass does now, as the game words it (its detail: "End main phase", "Take no item")
+    if (a.kind === "pass") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, a.detail || "Pass"));
+    if (a.kind === "decline") buttons.push(h("button", {type: "button", class: "big", dataset: {action: a.text}, onclick: () => send(view, a.text)}, a.detail || "Use no item"));
   }
   const sets = view.legal.filter((a) => a.keys.includes("set"));
   if (sets.length) {

@@ -201,8 +201,11 @@ function middle(view, act, redraw) {
   const attack = attackLine(obs.attack);
   const reveals = obs.phase && obs.phase.includes("reveal") ? revealLine(view) : null;
   const pending = obs.pending ? h("div", {class: "pending"}, `Choosing: ${pendingText(obs.pending)}`) : null;
-  // actions that start from no card: pass, attack, done
-  const buttons = legal.filter((a) => !parseAction(a.text).card).map((a) => h("button", {type: "button", class: `big ${a.text}`, dataset: {action: a.text}, onclick: () => act(a.text)}, a.text));
+  // actions that start from no card: pass, attack, done; pass and done say what they do in this step, as the
+  // game words it (their detail: "Let it resolve", "End main phase", "No blocks")
+  const buttons = legal
+    .filter((a) => !parseAction(a.text).card)
+    .map((a) => h("button", {type: "button", class: `big ${a.text}`, dataset: {action: a.text}, title: a.text, onclick: () => act(a.text)}, a.detail || a.text));
   const chooser = selection ? chooserBox(view, act, redraw) : null;
   return h("section", {class: "middle"}, phase, reveals, stack, attack, pending, chooser, h("div", {class: "controls"}, buttons));
 }
