@@ -16,25 +16,18 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scripts.web_screenshots import busiest_dice_step, busiest_lyabi_step, busiest_torabato_step  # noqa: E402
+from scripts.web_screenshots import (  # noqa: E402
+    busiest_dice_step,
+    busiest_lyabi_step,
+    busiest_torabato_step,
+    plain_names,
+)
 from tests.web.ui.browser import DESKTOP, open_fixture  # noqa: E402
 from tests.web.ui.conftest import launch  # noqa: E402
 from tests.web.ui.wire import play_fixture  # noqa: E402
 
 OUT = ROOT / "src" / "cardarena" / "web" / "static" / "rules"
 VIEWPORT = {"width": 1000, "height": DESKTOP["height"]}
-
-
-def plain_names(data: dict[str, Any]) -> None:
-    """Plain names in the pictures (the tests' names hold markup on purpose)."""
-    people = iter(("Ada", "Bo", "Cy", "Di"))
-    names = {}
-    for row in data["welcome"]["game"]["seats"]:
-        who = next(people)
-        names[row["seat"]] = who if row["kind"] == "human" else f"{who} (AI)"
-    for m in [data["welcome"]["game"], *data["messages"]]:
-        for row in m.get("seats", []):
-            row["name"] = names[row["seat"]]
 
 
 def middle_summon(data: dict[str, Any]) -> int:

@@ -21,6 +21,18 @@ from tests.web.ui.wire import FIXTURES, play_fixture  # noqa: E402
 PHONE_TALL = {"width": 390, "height": 844}  # Lyabi and Dice Battle on a phone: the whole page, to see all of the table
 
 
+def plain_names(data: dict[str, Any]) -> None:
+    """Plain names in the pictures (the tests' names hold markup on purpose)."""
+    people = iter(("Ada", "Bo", "Cy", "Di"))
+    names = {}
+    for row in data["welcome"]["game"]["seats"]:
+        who = next(people)
+        names[row["seat"]] = who if row["kind"] == "human" else f"{who} (AI)"
+    for m in [data["welcome"]["game"], *data["messages"]]:
+        for row in m.get("seats", []):
+            row["name"] = names[row["seat"]]
+
+
 def busiest_torabato_step(data: dict[str, Any]) -> int:
     """A state where the seat acts and the table is full: soldiers on both sides, the stack, an attack."""
 
@@ -161,15 +173,8 @@ def tashkalar_screenshots(browser: Any, out: Path) -> None:
         page.locator(f'#table .tk-card[data-card="{words[1]}"]').click()
         page.locator(f'#table .hit[data-square="{words[3]}"]').click()
 
-    for data in fixtures.values():  # plain names in the pictures (the tests' names hold markup on purpose)
-        people = iter(("Ada", "Bo", "Cy", "Di"))
-        names = {}
-        for row in data["welcome"]["game"]["seats"]:
-            who = next(people)
-            names[row["seat"]] = who if row["kind"] == "human" else f"{who} (AI)"
-        for m in [data["welcome"]["game"], *data["messages"]]:
-            for row in m.get("seats", []):
-                row["name"] = names[row["seat"]]
+    for data in fixtures.values():
+        plain_names(data)
 
     for name, file in (
         ("tk-duel", "tashkalar-duel"),
