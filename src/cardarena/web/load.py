@@ -88,6 +88,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     acked: dict[tuple[str, int], list[str]] = field(default_factory=dict)  # (game, seat) -> action texts acked
     finished: set[str] = field(default_factory=set)
+    seated: set[str] = field(default_factory=set)  # games created with every seat joined
     errors: dict[str, int] = field(default_factory=dict)
     reconnects: int = 0
 
@@ -171,6 +172,7 @@ async def _game(base: str, url: str, game: str, stats: Stats, seed: int, deadlin
             _request, base, "POST", f"/api/games/{key}/join", {"token": invitation, "name": f"bot{seat}"}
         )
         secrets.append(joined["secret"])
+    stats.seated.add(key)
     rng = random.Random(seed)
     await asyncio.gather(*(_seat(url, key, s, t, stats, rng, deadline, think) for s, t in enumerate(secrets)))
     return key
@@ -237,17 +239,22 @@ async def run(
                 asyncio.create_task(_game(base, url, game, stats, seed + i, deadline, think)) for i in range(games)
             ]
             if kill_after is not None:
-                while len(stats.latencies) < kill_after and not all(t.done() for t in tasks):
+                # mid-play: once every game is seated (a create or join cut by the kill is no fault of the server's:
+                # its client saw no answer) and the games have made kill_after acknowledged actions
+                while (len(stats.latencies) < kill_after or len(stats.seated) < games) and not all(
+                    t.done() for t in tasks
+                ):
                     await asyncio.sleep(0.05)
                 if not all(t.done() for t in tasks):
                     server.kill()
                     killed = True
                     await asyncio.to_thread(server.start)
-            keys = [k for k in await asyncio.gather(*tasks, return_exceptions=True) if isinstance(k, str)]
+            outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+            keys = [k for k in outcomes if isinstance(k, str)]
             elapsed = time.perf_counter() - started
             problems = _check_records(base, keys, stats) if kill_after is not None else []
-            if len(keys) < games:
-                problems.append(f"{games - len(keys)} games could not be created")
+            for failed in (o for o in outcomes if isinstance(o, BaseException)):
+                problems.append(f"a game's players stopped: {type(failed).__name__}: {failed}")
             log_tail = (Path(tmp) / "server.log").read_text(errors="replace")[-2000:] if problems else ""
         finally:
             server.stop()
