@@ -371,18 +371,26 @@ def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> 
     offered: set[str] = set()
     deadline = time.monotonic() + 400
     while actions < max_actions and time.monotonic() < deadline:
+        # the game is over, or the seat must decide: the page says "Your turn." (a decision with one action besides
+        # resigning is the page's own to take, auto-pass being on by default, so the test leaves it to the page)
         page.wait_for_function(
             """(last) => {
               const s = window.__table && window.__table.state();
+              const mine = document.querySelector('#turn')?.classList.contains('mine');
               if (!s) return false;
-              return s.terminal || (s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0);
+              return s.terminal || (s.ply !== last && s.to_act === window.__table.seat() && s.legal.length > 0 && mine);
             }""",
             arg=last,
             timeout=WAIT_MS,
         )
-        s = page.evaluate("window.__table.state()")
+        s = page.evaluate(
+            "() => { const s = window.__table.state(); "
+            "return {...s, mine: document.querySelector('#turn').classList.contains('mine')}; }"
+        )
         if s["terminal"]:
             return actions, kinds, offered
+        if not s["mine"] or s["ply"] == last:  # the page took a forced step meanwhile: wait for the next decision
+            continue
         offered.update(a["text"].split(" ")[0] for a in s["legal"])
         text = choose(s["legal"], rng)
         click_tashkalar(page, text)
