@@ -134,6 +134,10 @@ async function act(text) {
     const yes = await confirmDialog(legal.confirm);
     if (!yes || !page.state || page.state.ply !== ply) return;
   }
+  // auto-pass answered this position already: a click on it would only be refused as stale ("that answers ply
+  // 117; the game is at ply 119"); and a click of the player's own comes before an automatic answer still waiting
+  if (page.autoPly === ply) return;
+  clearTimeout(page.autoTimer);
   send({type: "act", ply, action: text});
   page.clicks += 1;
   document.body.classList.add("sending");
