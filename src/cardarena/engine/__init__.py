@@ -22,7 +22,7 @@ from .errors import (
 from .game import MAX_TURNS, Game, State, playout_choices
 from .involvement import VERBS, Declared, Involvement, Stage, apply_involving, check_involvements
 from .options import Option
-from .panels import Panel
+from .panels import CardText, Panel
 from .records import replay
 from .registry import game_class, games, load, register
 from .rng import Rng, derive_seed
@@ -35,6 +35,7 @@ __all__ = [
     "Action",
     "ActionFactoring",
     "CardDataError",
+    "CardText",
     "Declared",
     "EncodedField",
     "FlatActions",

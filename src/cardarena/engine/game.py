@@ -16,7 +16,7 @@ from .errors import IllegalActionError, InvalidActionError, RecordError, RulesEr
 from .fields import Field, check_fields, make_clone, make_snapshot
 from .involvement import Declared, Involvement
 from .options import Option, resolve_options
-from .panels import Panel
+from .panels import CardText, Panel
 from .rng import Rng
 
 MAX_TURNS = Option(
@@ -196,6 +196,13 @@ class Game(ABC):
         if self.resign_action is not None and action == self.resign_action:
             return "Resign: you lose the game?"
         return None
+
+    def card_texts(self) -> dict[str, CardText]:
+        """What each card (being, item, piece...) of this game, with its options and card file, says, for faces
+        that show a card's text wherever it lies face up (the browser's card viewer): its name as the game's texts
+        and observations name it, mapped to a :class:`CardText`. Public facts only (the same for every seat: the
+        rules and card list, never where a card lies); the default is none."""
+        return {}
 
     # -- the balance report (cardarena report): see :mod:`.involvement` ------------------------------------------
     def involvement_catalogue(self) -> list[Declared]:

@@ -22,3 +22,29 @@ class Panel:
     @property
     def ident(self) -> str:
         return self.key or self.title
+
+
+@dataclass(frozen=True, slots=True)
+class CardText:
+    """What one card says, for a face's card viewer (:meth:`cardarena.engine.game.Game.card_texts`).
+
+    ``name`` is the card's name in words; ``cost`` its cost as the game prints it (``None``: no cost);
+    ``kind`` a short category ("spell", "soldier 2/3"); ``text`` its effect, one paragraph per item; ``notes`` the
+    game's notation on this card explained in words (``<A>``: "an action: ..."). Public facts only.
+    """
+
+    name: str
+    text: tuple[str, ...]
+    cost: str | None = None
+    kind: str = ""
+    notes: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON form a browser gets (``welcome.cards``)."""
+        return {
+            "name": self.name,
+            "cost": self.cost,
+            "kind": self.kind,
+            "text": list(self.text),
+            "notes": list(self.notes),
+        }

@@ -552,6 +552,7 @@ class Tables:
                 "game": table.summary(),
                 "rules_url": _rules_url(table),
                 "odds": advice.has_odds(table.state.game),
+                "cards": _card_texts(table),
             }
         )
         view = self._view(table, conn.seat)
@@ -1005,6 +1006,12 @@ def _thinking_message(table: Table) -> dict[str, Any]:
     seat, since = table.thinking
     elapsed = max(0.0, (now() - since).total_seconds())
     return {"type": "thinking", "seat": seat, "since": since.isoformat(), "elapsed": round(elapsed, 1)}
+
+
+def _card_texts(table: Table) -> dict[str, dict[str, object]]:
+    """What every card of the table's game says (``Game.card_texts``: public, the same for every seat), for the
+    page's card viewer (``welcome.cards``)."""
+    return {name: text.as_dict() for name, text in table.state.game.card_texts().items()}
 
 
 def _rules_url(table: Table) -> str:

@@ -110,6 +110,7 @@ def play_fixture(
             "seat": seat,
             "game": summary,
             "rules_url": f"/api/games/{summary['key']}/rules",
+            "cards": {name: text.as_dict() for name, text in game.card_texts().items()},
         },
         "rules": game.rules_text(),
         "messages": messages,

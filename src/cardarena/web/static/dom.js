@@ -164,3 +164,117 @@ export function confirmDialog(question, yes = "Yes", no = "Cancel") {
 export function closeConfirm() {
   if (openQuestion) openQuestion.finish(false);
 }
+
+// ---------------------------------------------------------------------------------------------- card viewer
+// Every card face up on a table can be read: ``describeCard(el, info)`` attaches what it says, and the page's one
+// card viewer shows it on mouse hover, on keyboard focus, and on touch when the card is held for a moment (a
+// long press, which then does not also act on the card). ``showCard(info)`` opens the viewer from code (a
+// chooser, a "read" button). ``info`` = {name, cost?, kind?, text: string | string[], notes?: string[]}: ``kind``
+// a short category ("spell", "soldier · 2/3"), ``notes`` the game's notation on this card explained in words.
+
+const HOLD_MS = 450; // a touch held this long reads the card
+let viewer = null;
+let holdTimer = null;
+let swallowClick = false;
+
+function viewerBox() {
+  if (viewer) return viewer;
+  viewer = h("aside", {id: "card-viewer", class: "card-viewer", role: "dialog", "aria-label": "card", hidden: true});
+  document.body.append(viewer);
+  return viewer;
+}
+
+/** Show ``info`` in the card viewer; ``near``: the element it describes (a hover puts the viewer beside it;
+ *  without it, or on a touch screen, the viewer is a sheet at the bottom of the screen with a close button). */
+export function showCard(info, near = null) {
+  const box = viewerBox();
+  const lines = Array.isArray(info.text) ? info.text : [info.text || ""];
+  replace(
+    box,
+    h("div", {class: "card-viewer-head"}, h("strong", {class: "card-viewer-name"}, info.name), info.cost !== undefined && info.cost !== null ? h("span", {class: "card-viewer-cost", title: "cost"}, `cost ${info.cost}`) : null),
+    info.kind ? h("div", {class: "card-viewer-kind muted"}, info.kind) : null,
+    lines.filter((l) => l).map((l) => h("p", {class: "card-viewer-text"}, l)),
+    (info.notes || []).length ? h("ul", {class: "card-viewer-notes"}, info.notes.map((n) => h("li", {}, n))) : null,
+    near ? null : h("button", {type: "button", class: "secondary card-viewer-close", onclick: hideCard}, "Close"),
+  );
+  box.classList.toggle("sheet", !near);
+  box.hidden = false;
+  if (near) {
+    const r = near.getBoundingClientRect();
+    const width = Math.min(320, window.innerWidth - 16);
+    const left = Math.max(8, Math.min(r.right + 8, window.innerWidth - width - 8));
+    const top = Math.max(8, Math.min(r.top, window.innerHeight - box.offsetHeight - 8));
+    Object.assign(box.style, {left: `${left}px`, top: `${top}px`, width: `${width}px`});
+  } else {
+    Object.assign(box.style, {left: "", top: "", width: ""});
+  }
+}
+
+export function hideCard() {
+  if (viewer) viewer.hidden = true;
+}
+
+/** Attach ``info`` (see showCard) to a card element: it is then readable by hover, focus and a long press. */
+export function describeCard(el, info) {
+  el.cardInfo = info;
+  el.classList.add("has-info");
+  if (!el.hasAttribute("tabindex") && !["BUTTON", "A"].includes(el.tagName)) el.setAttribute("tabindex", "0");
+  const text = Array.isArray(info.text) ? info.text.join(" ") : info.text || "";
+  el.setAttribute("aria-description", `${info.name}${info.cost !== undefined && info.cost !== null ? `, cost ${info.cost}` : ""}: ${text}`);
+  return el;
+}
+
+function infoOf(target) {
+  const el = target instanceof Element ? target.closest(".has-info") : null;
+  return el && el.cardInfo ? el : null;
+}
+
+document.addEventListener("pointerover", (event) => {
+  if (event.pointerType !== "mouse") return;
+  const el = infoOf(event.target);
+  if (el) showCard(el.cardInfo, el);
+});
+document.addEventListener("pointerout", (event) => {
+  if (event.pointerType !== "mouse" || !viewer || viewer.classList.contains("sheet")) return;
+  const el = infoOf(event.target);
+  if (el && !el.contains(event.relatedTarget)) hideCard();
+});
+document.addEventListener("focusin", (event) => {
+  const el = infoOf(event.target);
+  if (el) showCard(el.cardInfo, el);
+});
+document.addEventListener("focusout", (event) => {
+  if (infoOf(event.target) && viewer && !viewer.classList.contains("sheet")) hideCard();
+});
+document.addEventListener("pointerdown", (event) => {
+  clearTimeout(holdTimer);
+  if (event.pointerType === "mouse") return;
+  const el = infoOf(event.target);
+  if (!el) return;
+  holdTimer = setTimeout(() => {
+    swallowClick = true; // the press read the card: the click that ends it does not also act
+    showCard(el.cardInfo);
+  }, HOLD_MS);
+});
+for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+  document.addEventListener(type, (event) => {
+    if (type === "pointermove" && (Math.abs(event.movementX) + Math.abs(event.movementY) < 6)) return;
+    clearTimeout(holdTimer);
+  });
+}
+document.addEventListener(
+  "click",
+  (event) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.stopPropagation();
+    event.preventDefault();
+  },
+  true,
+);
+document.addEventListener("contextmenu", (event) => {
+  if (infoOf(event.target) && event.pointerType !== "mouse") event.preventDefault(); // a long press reads the card
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") hideCard();
+});

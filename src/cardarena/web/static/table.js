@@ -45,6 +45,11 @@ const page = {
   clicks: 0, // how many actions the player sent by a click (window.__table.clicks)
   skip: null, // "Pass until something happens": {turn} while it runs
   passTexts: new Set(), // the texts of the passes seen among this seat's legal actions (an opponent's pass reads so)
+  before: null, // the observation the table's "last move" marks compare with (see noteBaseline)
+  baselinePly: null, // a decision of the player's own was sent at this ply: the next state is the new baseline
+  beforePly: 0, // the ply of the baseline
+  shownObservation: null, // a spectator's previous observation
+  cards: {}, // what each card of the game says (welcome.cards)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -140,6 +145,7 @@ async function act(text) {
   clearTimeout(page.autoTimer);
   send({type: "act", ply, action: text});
   page.clicks += 1;
+  page.baselinePly = ply;
   document.body.classList.add("sending");
 }
 
@@ -271,6 +277,7 @@ function onMessage(message) {
 function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
   page.odds = message.odds === true;
+  page.cards = message.cards || {}; // what each card says (Game.card_texts), for the card viewer
   page.summary = message.game || {};
   page.seats = page.summary.seats || page.seats;
   if (page.summary.spectators !== undefined) page.spectators = page.summary.spectators;
@@ -297,6 +304,7 @@ function onState(message) {
   page.clock = message.clock || null;
   page.clockAt = performance.now();
   if (message.ply < page.logCount) withdrawLog(message.ply); // an undo we did not hear of (a reconnection)
+  noteBaseline(message);
   watchOpponents(message.log || []);
   for (const entry of message.log || []) addLog(entry);
   page.auto = autoAction(message);
@@ -316,6 +324,30 @@ function onState(message) {
 }
 
 /** A seat took its last action back: its log entry (ours from ``ply`` on) is withdrawn; a state follows. */
+// ---------------------------------------------------------------------------------------------- the last move
+// The table marks what the other seats changed since this player's own last decision (docs/web.md, The last move
+// on the table): every table module gets ``ctx.before``, the observation as it stood right after the player's
+// latest decision (a click, or an action confirmed in the dialog; auto-pass is not a decision, so a run of
+// automatic passes keeps the marks of everything the opponents did meanwhile), and marks each element that
+// differs from it with the class ``changed``. A spectator's baseline is the state before the latest one. The
+// first state a page gets is its own baseline: nothing is marked on arrival. Both observations are this seat's
+// own view, so the marks can tell nothing the seat could not see.
+
+function noteBaseline(message) {
+  const obs = message.observation === undefined ? null : message.observation;
+  if (page.seat === null) {
+    page.before = page.shownObservation === null ? obs : page.shownObservation;
+    page.shownObservation = obs;
+    return;
+  }
+  if (page.before === null || (page.baselinePly !== null && message.ply > page.baselinePly) || message.ply < page.beforePly) {
+    // the state after the player's own decision (or the first one, or one after an undo) is the new baseline
+    page.before = obs;
+    page.beforePly = message.ply;
+    page.baselinePly = null;
+  }
+}
+
 function onUndone(message) {
   withdrawLog(message.ply);
   toast(message.seat === page.seat ? "You took your last action back." : `${nameOf(message.seat)} took their last action back.`);
@@ -637,7 +669,11 @@ async function renderTable() {
     }
     const module = await page.module;
     const state = page.state; // the latest: several states may arrive while the module loads
-    const ctx = {seat: page.seat, seats: page.seats, nameOf};
+    // before: what the "last move" marks compare with (null: mark nothing); reducedMotion: no animation
+    const before = page.before === state.observation ? null : page.before;
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    // cards: name -> {name, cost, kind, text: [..], notes: [..]} (dom.js describeCard shows one)
+    const ctx = {seat: page.seat, seats: page.seats, nameOf, before, reducedMotion, cards: page.cards};
     module.render(area, state, act, ctx);
     return;
   }
@@ -861,6 +897,7 @@ window.__table = {
   logCount: () => page.logCount,
   autoSent: () => page.autoSent,
   clicks: () => page.clicks,
+  changed: () => document.querySelectorAll("#table .changed").length,
 };
 
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
