@@ -230,6 +230,7 @@ _GRANT_TYPE = {
 def _counted(text: str) -> str:
     """``"draw 1"`` -> ``"draw 1 card"``; ``"discards 2 card(s)"`` -> ``"discards 2 cards"``."""
     text = re.sub(r"\b(draws?) (\d+)\b(?! card)", r"\1 \2 card(s)", text)
+    text = text.replace("the top 1 card(s) of the opponent's deck go ", "the top card of the opponent's deck goes ")
     text = re.sub(r"\b1 ((?:[\w-]+ )*?)(\w+)\(s\)", r"1 \1\2", text)
     return re.sub(r"(\w+)\(s\)", r"\1s", text)
 

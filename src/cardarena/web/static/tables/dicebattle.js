@@ -25,7 +25,7 @@
 // effect, or to resolve it first; click a card of your graveyard to take it back with Revival. Miracle, done,
 // the dice token, redraw, pass and the penalty draw are buttons on the table.
 
-import {h, replace, chooserDialog, describeCard, showCard} from "../dom.js";
+import {h, replace, chooserDialog, describeCard, hideCard, showCard} from "../dom.js";
 
 /** What each card says (ctx.cards, by id): {name, cost, kind, text: [..], notes: [..]}. */
 let texts = {};
@@ -237,7 +237,15 @@ export function render(container, message, act, ctx = {}) {
   texts = ctx.cards || {};
   learn(message);
   const obs = message.observation;
-  if (!pick || pick.ply !== message.ply) pick = {ply: message.ply, chooser: null}; // a new step: no stale chooser
+  if (!pick || pick.ply !== message.ply) {
+    // a new step: no stale chooser, and no card shown by hovering an element that is now redrawn (a sheet the
+    // player opened stays until closed)
+    if (pick) {
+      const viewer = document.getElementById("card-viewer");
+      if (viewer && !viewer.classList.contains("sheet")) hideCard();
+    }
+    pick = {ply: message.ply, chooser: null};
+  }
   const me = obs.seat === null || obs.seat === undefined ? 0 : obs.seat;
   const legal = (message.legal || []).map((a) => ({...a, ...parseAction(a.text)}));
   const view = {obs, legal, act, ctx, me, spectator: obs.seat === null || obs.seat === undefined, redraw: () => render(container, message, act, ctx)};
@@ -371,6 +379,9 @@ function hiddenHand(view, p, d) {
 
 // ------------------------------------------------------------------------------------------- the middle
 
+/** Where a queued effect comes from, in the table's words (the main zone goes unsaid). */
+const ZONE_WORDS = {circle: "magic", stock: "grant"};
+
 const PHASES = {dice: "setting cards", order: "battle", choice: "battle", revive: "after the battle", penalty: "empty deck", over: "game over"};
 
 function middle(view) {
@@ -390,7 +401,7 @@ function middle(view) {
               "li",
               {class: `${w.card === card && w.seat === owner ? "now" : ""}${i === 0 ? " next" : ""}`, dataset: {seat: owner}},
               face(card, {extra: "mini", key: owner === view.me && !view.spectator ? `card:${card}` : null, view}),
-              h("span", {}, ` Lv${lv} · ${seatName(view, owner)}${zone === "main" ? "" : ` · ${zone === "stock" ? "grant" : zone}`}`),
+              h("span", {}, ` Lv${lv} · ${seatName(view, owner)}${ZONE_WORDS[zone] ? ` · ${ZONE_WORDS[zone]}` : ""}`),
             ),
             isNew(`${lv}:${owner}:${card}:${zone}`),
           ),
@@ -419,6 +430,8 @@ function plainEvent(view, line) {
   return line
     .replace(/^seed coin: /, "coin toss: ")
     .replace(" (max_turns)", "")
+    .replace(/\b1 (\w+)\(s\)/g, "1 $1")
+    .replace(/(\w+)\(s\)/g, "$1s")
     .replace(/\bseat (\d+)('s)?/gi, (m, n, own) => {
       const name = seatName(view, Number(n), {you: false});
       return own ? `${name}'s` : name;
