@@ -898,6 +898,7 @@ window.__table = {
   autoSent: () => page.autoSent,
   clicks: () => page.clicks,
   changed: () => document.querySelectorAll("#table .changed").length,
+  before: () => page.before, // the observation the last-move marks compare with (the seat's own, earlier)
 };
 
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
