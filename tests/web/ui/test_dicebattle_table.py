@@ -23,6 +23,7 @@ import pytest
 from cardarena.engine import load
 
 from .browser import DESKTOP, ORIGIN, PageErrors, answer_confirmation, open_fixture, route_static
+from .story import JARGON, Watch
 from .test_live import create_game, new_page, server, sit_down  # noqa: F401 (server: the fixture)
 from .test_lyabi_table import PHONE, READY
 from .wire import play_fixture
@@ -265,11 +266,14 @@ SHOWN = """() => {
 
 
 def test_a_whole_dice_battle_game_against_the_ai_by_clicking_the_table(browser: Any, server: str) -> None:  # noqa: F811
-    """A whole game against the easy AI by clicks on the table. After every AI turn (the table shows a position
-    other than the one after the player's own last click) the changes since that click are marked: each die
-    rolled, stars, counts and levels changed, backs set, cards revealed, new graveyard and hand cards."""
+    """A whole game against the easy AI by clicks on the table, checked as a newcomer sees it (story.py: the log is
+    the seat's story as the engine narrates it, no click for a forced step, no jargon). After every AI turn (the
+    table shows a position other than the one after the player's own last click) exactly the changes since that
+    click are marked: each die rolled, stars, counts and levels changed, backs set, cards revealed, new graveyard
+    and hand cards; and the table itself never names a seat by number."""
     page, errors = new_page(browser, "Ada")
     rng = random.Random(6)
+    watch = Watch(page)
     marked_turns = 0
     try:
         create_game(page, server, "dicebattle", "ai:easy")
@@ -286,8 +290,11 @@ def test_a_whole_dice_battle_game_against_the_ai_by_clicking_the_table(browser: 
                 count = check_marks(page, shown["before"], shown["now"], 0, s["ply"])
                 assert count > 0, s["ply"]
                 marked_turns += 1
+            table_text = page.locator("#table").inner_text()
+            assert JARGON.search(table_text) is None, (s["ply"], JARGON.search(table_text))
             if s["terminal"]:
                 break
+            watch.before_click(s)
             click_dice(page, rng.choice([a["text"] for a in s["legal"]]))
             last = s["ply"]
             actions += 1
@@ -300,6 +307,7 @@ def test_a_whole_dice_battle_game_against_the_ai_by_clicking_the_table(browser: 
         them = state["observation"]["players"][1]
         backs = page.locator("#table .side.top .hidden-hand .dcard.back").count()
         assert backs == min(12, them["hand_count"] - len(them["known_in_hand"]))
+        watch.finish(server)
         assert errors == []
     finally:
         page.context.close()
@@ -331,10 +339,10 @@ def goto(page: Any, i: int, ply: int) -> None:
 def test_what_the_opponent_changed_since_the_players_last_click_is_marked(
     browser: Any, dice: dict[str, Any], name: str
 ) -> None:
-    """A fixture game played through as the player would: at each decision one click (its baseline is the next
-    state), then on to the next decision. There the table marks exactly what changed since that click, among it
-    the opponent's new roll and the cards it revealed; the first position and a position right after a click
-    show no mark."""
+    """A fixture game played back as the seat's page receives it, from one decision of the seat to the next: the
+    state after the seat's own action (its log entry) is the baseline, and at the next decision the table marks
+    exactly what changed since, among it the opponent's new rolls and the cards it revealed; the first position
+    and a decision right after the seat's own action show no mark."""
     data = dice[name]
     me = data["seat"]
     messages = data["messages"]
@@ -344,8 +352,6 @@ def test_what_the_opponent_changed_since_the_players_last_click_is_marked(
     try:
         assert page.evaluate("window.__table.changed()") == 0  # nothing is marked on arrival
         for i, j in itertools.pairwise(decisions):
-            goto(page, i, messages[i]["ply"])
-            click_dice(page, messages[i]["legal"][0]["text"])
             baseline = messages[i + 1]["observation"]
             goto(page, j, messages[j]["ply"])
             shown = page.evaluate("window.__dicebattle")
