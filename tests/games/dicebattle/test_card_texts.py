@@ -36,6 +36,7 @@ def test_every_card_of_the_built_in_pool_has_its_name_level_effect_and_notes() -
         assert info.kind == f"{card.kind}, level {card.level}"
         assert info.text and all(line.endswith(".") for line in info.text), card.id
         assert "(s)" not in " ".join(info.text), card.id  # counted in words: "1 card", "2 cards"
+        assert "returns" not in " ".join(info.text), card.id  # the page's jargon check reads it as the engine's returns
         assert info.notes[0].startswith(f"Level {card.level}:"), card.id
     assert texts["street_urchin"].text == ("Choice: the opponent discards 1 card at random.",)
     assert texts["court_sage"].text == ("Choice: draw 2 cards; the opponent draws 1 card.",)

@@ -146,7 +146,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "mill":
         return f"{name(e[2])} goes from seat {e[1]}'s deck to the graveyard"
     if kind == "salvage":
-        return f"seat {e[1]} returns {name(e[2])} from the graveyard to the hand"
+        return f"seat {e[1]} takes {name(e[2])} back from the graveyard to the hand"
     if kind == "stars":
         return f"seat {e[1]} now has {e[2]} star(s)"
     if kind == "battle":
