@@ -300,7 +300,7 @@ def test_a_whole_dice_battle_game_against_the_ai_by_clicking_the_table(browser: 
             actions += 1
         else:
             pytest.fail(f"the game did not end within 400 s ({actions} actions)")
-        assert actions > 5 and marked_turns > 3, (actions, marked_turns)
+        assert actions > 3 and marked_turns > 1, (actions, marked_turns)  # a game lasts 3 rounds at least
         state = page.evaluate("window.__table.state()")
         assert state["terminal"] and state["observation"]["result"] is not None
         assert page.locator("#result").is_visible()
