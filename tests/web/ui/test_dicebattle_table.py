@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 import time
 from collections import Counter
 from typing import Any
@@ -89,6 +90,8 @@ READ = """async (i) => {
     top: side('top'), bottom: side('bottom'),
     queue: [...t.querySelectorAll('.queue li [data-card]')].map((e) => e.dataset.card),
     faces: [...t.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+    text: t.innerText,
+    asking: t.querySelectorAll('.waiting, .badge.hot, .controls, .chooser').length,
   };
 }"""
 
@@ -129,6 +132,10 @@ def test_every_dice_battle_state_is_drawn_as_the_seat_sees_it(browser: Any, dice
                     assert s["token"] == (1 if p["token"] else 0), i
                     reveals += "level" in p and s["seat"] != data["seat"] and bool(p["main"])
             assert seen["queue"] == [entry[2] for entry in obs["queue"]], i  # the effects in their order
+            # names, never seat numbers or card ids; nothing asked once the game is over
+            assert JARGON.search(seen["text"]) is None and not re.search(r"\b[a-z]+_[a-z_]+\b", seen["text"]), i
+            if message["terminal"]:
+                assert seen["asking"] == 0, i
             observed = json.dumps(obs)
             for card in seen["faces"]:
                 assert f'"{card}"' in observed, (i, card)
@@ -161,6 +168,48 @@ def test_every_dice_battle_decision_is_taken_by_clicking_the_table(
                 assert sent == [{"type": "act", "ply": message["ply"], "action": action["text"]}], (i, action)
                 kinds.add(action["text"].split()[0])
         assert {"set", "done", "use", "skip"} <= kinds, kinds
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_choosers_and_card_buttons_say_names_and_effects_not_action_texts(browser: Any, dice: dict[str, Any]) -> None:
+    """The hand's chooser (a card that fits several places) says each place with what the card does there, the
+    choice decision says the effect, and the Use/Skip/Resolve-first buttons name the card; no action text
+    ("grant fox_spirit", "use insight") is shown."""
+    texts = load("dicebattle").card_texts()
+    data = dice["dice"]
+    page, errors = open_fixture(browser, dice, "dice")
+    choosers = buttons = 0
+    try:
+        for i, message in enumerate(data["messages"]):
+            named = Counter(a["text"].split()[1] for a in message["legal"] if " " in a["text"])
+            cards = {a["text"].split()[1] for a in message["legal"] if a["text"].startswith("grant ")}
+            cards = {c for c in cards if named[c] > 1}  # a chooser opens for a card with several places
+            card_buttons = [a["text"] for a in message["legal"] if a["text"].split()[0] in ("use", "skip", "first")]
+            if not cards and not card_buttons:
+                continue
+            goto(page, i, message["ply"])
+            for card in sorted(cards):
+                page.locator(f'#table [data-pick="hand:{card}"]').first.click()
+                labels = page.locator("#table .chooser button.choice").all_inner_texts()
+                grant = next(line for line in texts[card].text if line.startswith("Grant "))
+                assert grant in labels and any(texts[card].text[0] in label for label in labels), (i, labels)
+                assert texts[card].name in page.locator("#table .chooser-title").inner_text()
+                page.locator("#table .chooser .cancel").click()
+                choosers += 1
+            for text in card_buttons:
+                kind, card = text.split()
+                label = page.locator(f'#table .controls [data-action="{text}"]').inner_text()
+                assert label.startswith(kind.capitalize()) and texts[card].name in label and card not in label, label
+                buttons += 1
+            if message["observation"]["waiting"]["kind"] == "choice":
+                card = message["observation"]["waiting"]["card"]
+                assert texts[card].text[0][:-1] in page.locator("#table .waiting").inner_text() or any(
+                    line[:-1] in page.locator("#table .waiting").inner_text() for line in texts[card].text
+                ), i
+        assert choosers > 0 and buttons > 0, (choosers, buttons)
+        assert page.evaluate("window.__sent") == []
         assert errors == []
     finally:
         page.context.close()
@@ -372,14 +421,21 @@ def test_what_the_opponent_changed_since_the_players_last_click_is_marked(
         page.context.close()
 
 
-def test_the_die_does_not_spin_under_reduced_motion_but_is_still_marked(browser: Any, dice: dict[str, Any]) -> None:
-    messages = dice["dice"]["messages"]
-    step = next(
+def opponents_roll(messages: list[dict[str, Any]]) -> int:
+    """The first message where the opponent (seat 1) shows a new roll that the player (seat 0) did not cause: no
+    action of the player's own in it, so its baseline is an earlier state (the roll is marked)."""
+    return next(
         i
         for i in range(1, len(messages))
         if messages[i]["observation"]["players"][1]["roll"] != messages[i - 1]["observation"]["players"][1]["roll"]
         and messages[i]["observation"]["players"][1]["roll"]
+        and all(entry["seat"] != 0 for entry in messages[i]["log"])
     )
+
+
+def test_the_die_does_not_spin_under_reduced_motion_but_is_still_marked(browser: Any, dice: dict[str, Any]) -> None:
+    messages = dice["dice"]["messages"]
+    step = opponents_roll(messages)
     page, errors = open_dice(browser, dice, "dice", step=step - 1, reduced_motion="reduce")
     try:
         goto(page, step, messages[step]["ply"])
@@ -450,6 +506,28 @@ def test_a_long_press_on_a_phone_reads_a_card_without_playing_it(browser: Any, d
         assert page.evaluate("window.__sent") == []  # read, not played
         page.locator("#card-viewer .card-viewer-close").tap()
         assert page.evaluate(VIEWER) is None
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_card_reached_by_the_keyboard_is_read_and_enter_plays_it(browser: Any, dice: dict[str, Any]) -> None:
+    texts = load("dicebattle").card_texts()
+    messages = dice["dice"]["messages"]
+    step, text = next(
+        (i, a["text"])
+        for i, m in enumerate(messages)
+        for a in m["legal"]
+        if a["text"].startswith("set ") and sum(b["text"].endswith(a["text"][3:]) for b in m["legal"]) == 1
+    )
+    page, errors = open_fixture(browser, dice, "dice", step=step)
+    try:
+        card = text.split()[1]
+        page.locator(f'#table [data-pick="hand:{card}"]').first.focus()
+        page.wait_for_function(VIEWER)
+        assert texts[card].text[0] in page.evaluate(VIEWER)["text"]
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.__sent") == [{"type": "act", "ply": messages[step]["ply"], "action": text}]
         assert errors == []
     finally:
         page.context.close()

@@ -526,6 +526,11 @@ function markTargets(root, view) {
     if (on) {
       el.setAttribute("role", "button");
       el.setAttribute("tabindex", "0");
+      el.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault(); // a key acts as a click on a card that can be played
+        el.click();
+      });
     }
   }
 }
