@@ -179,12 +179,18 @@ def describe_action(st: DiceBattleState, action: Action) -> str:
     return f"turn Revival face down and take back {st.game.tables.name(c)}"
 
 
+_SET_ZONE = {"set": "the main zone", "magic": "the magic circle", "grant": "the stock zone"}
+
+
 def action_seen_by(st: DiceBattleState, action: Action, seat: int | None) -> str:
-    """Cards set face down are not named to the other seats."""
+    """Cards set face down are not named to the other seats; the setter reads the card's name and where it went
+    (its text is the card's own, for the log: the menu's ``describe_action`` gives the whole card line)."""
     kind = action[0]
-    if seat != st.actor and kind in ("set", "magic", "grant"):
-        zone = {"set": "the main zone", "magic": "the magic circle", "grant": "the stock zone"}[kind]
-        return f"sets a card face down in {zone}"
+    if kind in _SET_ZONE:
+        if seat != st.actor:
+            return f"sets a card face down in {_SET_ZONE[kind]}"
+        name = st.game.tables.name(st.game.tables.by_id[action[1]])
+        return f"set {name} as a grant in the stock zone" if kind == "grant" else f"set {name} in {_SET_ZONE[kind]}"
     return describe_action(st, action)
 
 
@@ -318,7 +324,7 @@ def narrate(before: DiceBattleState, action: Action, after: DiceBattleState, sea
         if kind == "effect":
             eff = t.grant[e[2]] if e[3] == STOCK else t.effect[e[2]]
             if eff is not None:
-                text += f": {eff.text}"
+                text += f": {_counted(eff.text)}"
         lines.append(text)
     if seat is not None:
         gained = Counter(after.sides[seat].hand) - Counter(before.sides[seat].hand)

@@ -148,7 +148,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "salvage":
         return f"seat {e[1]} takes {name(e[2])} back from the graveyard to the hand"
     if kind == "stars":
-        return f"seat {e[1]} now has {e[2]} star(s)"
+        return f"seat {e[1]} now has {e[2]} star{'' if e[2] == 1 else 's'}"
     if kind == "battle":
         result = "a tie" if e[3] < 0 else f"seat {e[3]} wins"
         return f"battle: seat 0 level {e[1]} vs seat 1 level {e[2]}: {result}"
