@@ -202,8 +202,9 @@ function face(id, {extra: cls = "", key = null, view = null, changed = false} = 
     attrs.dataset.pick = key;
     attrs.onclick = () => onPick(view, key);
   } else attrs.onclick = () => showCard(infoOf(id)); // a tap on a card with nothing to do reads it
-  const long = Math.max(...nameOf(id).split(" ").map((w) => w.length)) > 8; // a smaller font keeps the word whole
-  const el = h("div", attrs, h("span", {class: `dname${long ? " long" : ""}`}, nameOf(id)), level !== null ? h("span", {class: "dlv"}, `Lv${level}`) : null, kind ? h("span", {class: "dkind"}, kind) : null);
+  const word = Math.max(...nameOf(id).split(" ").map((w) => w.length)); // a smaller font keeps a long word whole
+  const size = word > 11 ? " longest" : word > 9 ? " longer" : word > 7 ? " long" : "";
+  const el = h("div", attrs, h("span", {class: `dname${size}`}, nameOf(id)), level !== null ? h("span", {class: "dlv"}, `Lv${level}`) : null, kind ? h("span", {class: "dkind"}, kind) : null);
   return describeCard(el, infoOf(id));
 }
 
