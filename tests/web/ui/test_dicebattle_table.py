@@ -235,6 +235,34 @@ def test_a_phone_shows_the_dice_battle_table_without_sideways_scrolling(browser:
             page.context.close()
 
 
+FIT = """() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('#table .dcard .dname')].filter((e) => {
+    const cs = getComputedStyle(e);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    return Math.max(...e.textContent.split(' ').map((w) => ctx.measureText(w).width)) > e.clientWidth + 0.5;
+  }).map((e) => e.textContent + (e.closest('.mini') ? ' (small)' : ''));
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_no_card_name_is_broken_inside_a_card(browser: Any, dice: dict[str, Any], viewport: dict[str, int]) -> None:
+    """Every card of the pool, in the hand (full size) and in the queue (small): no word of its name is wider
+    than the card (a long word gets a smaller font instead of being cut in two)."""
+    message = json.loads(json.dumps(dice["dice"]["messages"][0]))
+    ids = list(dice["dice"]["welcome"]["cards"])
+    message["observation"]["players"][0]["hand"] = ids
+    message["observation"]["queue"] = [[1, 0, card, "main"] for card in ids]
+    page, errors = open_dice(browser, dice, "dice", viewport=viewport)
+    try:
+        page.evaluate("(m) => window.__fixture.inject(m)", message)
+        page.wait_for_function("(n) => document.querySelectorAll('#table .queue .dcard').length === n", arg=len(ids))
+        assert page.evaluate(FIT) == []
+        assert errors == []
+    finally:
+        page.context.close()
+
+
 def test_a_new_roll_is_shown_rolling(browser: Any, dice: dict[str, Any]) -> None:
     messages = dice["dice"]["messages"]
     step = next(
