@@ -240,7 +240,7 @@ FIT = """() => {
   return [...document.querySelectorAll('#table .dcard .dname')].filter((e) => {
     const cs = getComputedStyle(e);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-    return Math.max(...e.textContent.split(' ').map((w) => ctx.measureText(w).width)) > e.clientWidth + 0.5;
+    return Math.max(...e.textContent.split(' ').map((w) => ctx.measureText(w).width)) > e.clientWidth - 2; // a margin: layout rounds
   }).map((e) => e.textContent + (e.closest('.mini') ? ' (small)' : ''));
 }"""
 
