@@ -235,12 +235,13 @@ def test_a_phone_shows_the_dice_battle_table_without_sideways_scrolling(browser:
             page.context.close()
 
 
+#: The card names with a word wider than its card (less a 2 px margin: the layout rounds what the canvas measures).
 FIT = """() => {
   const ctx = document.createElement('canvas').getContext('2d');
   return [...document.querySelectorAll('#table .dcard .dname')].filter((e) => {
     const cs = getComputedStyle(e);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-    return Math.max(...e.textContent.split(' ').map((w) => ctx.measureText(w).width)) > e.clientWidth - 2; // a margin: layout rounds
+    return Math.max(...e.textContent.split(' ').map((w) => ctx.measureText(w).width)) > e.clientWidth - 2;
   }).map((e) => e.textContent + (e.closest('.mini') ? ' (small)' : ''));
 }"""
 
