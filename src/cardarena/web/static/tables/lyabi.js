@@ -217,7 +217,8 @@ export function render(container, message, act, ctx) {
   replace(container, root);
   markTargets(root, view);
   const before = ctx && ctx.before;
-  if (before && before.players) {
+  if (!before || !before.players) marked = {before: null, obs};
+  else {
     markChanges(root, view, before);
     const again = marked.before === before && marked.obs === obs; // a redraw (a pick): no second pulse
     if (again || (ctx && ctx.reducedMotion)) for (const el of root.querySelectorAll(".changed")) el.classList.add("still");
@@ -626,6 +627,12 @@ function chooser(view) {
 }
 
 // ------------------------------------------------------------------------------------------- the last move
+
+/** The pair of observations the table's marks compare now ({before, obs}; before null: nothing marked), for tests
+ *  (they import this module as the page did and check the marks against their own diff of the two). */
+export function lastMarked() {
+  return marked;
+}
 
 /** The multiset ``after`` less ``before``: the names added (with repeats). */
 function added(before, after) {
