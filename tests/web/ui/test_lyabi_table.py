@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -119,6 +120,7 @@ READ = """async (i) => {
     supply: Object.fromEntries([...t.querySelectorAll('[data-pick^="supply:"]')]
       .map((e) => [e.dataset.pick.slice(7), Number(e.dataset.left)])),
     faces: [...t.querySelectorAll('[data-card]')].map((e) => e.dataset.card),
+    text: t.innerText,
   };
 }"""
 
@@ -159,6 +161,11 @@ def test_every_lyabi_state_is_drawn_as_the_seat_sees_it(browser: Any, lyabi: dic
                 reveals += 1
                 assert all(s["revealed"] for s in seen["sets"]), i
                 assert seen["lit"] == sorted({c for c in obs["battle_colours"] if c}), i
+            # players by name, never by seat; at the end, nothing still waits, sets or threatens damage
+            assert not re.search(r"\b(seat \d|P[01]\b)", seen["text"], re.IGNORECASE), (i, seen["text"])
+            if obs["result"] is not None:
+                stale = ("Waiting on", "not set yet", "damage coming", "to act", "phase")
+                assert not [w for w in stale if w in seen["text"]], (i, seen["text"])
             # nothing face up that this seat's observation does not show
             observed = json.dumps(obs)
             for card in seen["faces"]:
@@ -516,14 +523,60 @@ def lyabi_player(rng: random.Random) -> Callable[[list[str]], str]:
     return choose_action
 
 
+#: The table drawn for the page's latest state: the pair of observations its marks compare ({before, obs}).
+DRAWN = """() => {
+  const s = window.__table && window.__table.state();
+  const m = window.__lyabiModule && window.__lyabiModule.lastMarked();
+  return !!s && !!m && m.obs === s.observation;
+}"""
+
+
+def check_marks(page: Any) -> int:
+    """At a decision of the page's seat (or the end): every place whose part of the seat's observation changed
+    since the player's own last decision holds a ``changed`` mark (:func:`expected_marks`); how many places."""
+    page.evaluate(
+        "async () => { window.__lyabiModule = await import(new URL('/static/tables/lyabi.js', location.href).href); }"
+    )
+    page.wait_for_function(DRAWN)
+    words = page.locator("#table").inner_text()  # the table speaks of players by name, never by seat
+    assert not re.search(r"\b(seat \d|P[01]\b|returns)", words, re.IGNORECASE), words
+    seen = page.evaluate("() => ({...window.__lyabiModule.lastMarked(), count: window.__table.changed()})")
+    if seen["before"] is None:
+        assert seen["count"] == 0
+        return 0
+    expected = expected_marks(seen["before"], seen["obs"])
+    assert page.evaluate(UNMARKED, expected) == [], expected
+    return len(expected)
+
+
+def play_marked_by_clicks(page: Any, choose_action: Callable[[list[str]], str]) -> tuple[int, int]:
+    """:func:`play_by_clicks` with Lyabi's clicks, checking the last move's marks (:func:`check_marks`) at every
+    decision of the seat after the AI acted and at the end; returns (actions, decisions found marked)."""
+    last = -1
+    actions = marked = 0
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        page.wait_for_function(READY, arg=last, timeout=60_000)
+        s = page.evaluate("window.__table.state()")
+        marked += check_marks(page) > 0
+        if s["terminal"]:
+            return actions, marked
+        click_lyabi(page, choose_action([a["text"] for a in s["legal"]]))
+        last = s["ply"]
+        actions += 1
+    pytest.fail(f"the game did not end within 400 s ({actions} actions)")
+
+
 def test_a_whole_lyabi_game_against_the_ai_by_clicking_the_table(browser: Any, server: str) -> None:  # noqa: F811
+    """A whole game against the easy AI, every decision by clicks on the table; after every AI turn (at the
+    player's next decision, and at the end) every place the AI's moves and their consequences changed is marked."""
     page, errors = new_page(browser, "Ada")
     try:
         create_game(page, server, "lyabi", "ai:easy")
         sit_down(page)
         page.wait_for_selector("#table .lyabi")
-        actions = play_by_clicks(page, click_lyabi, lyabi_player(random.Random(4)))
-        assert actions > 10
+        actions, marked = play_marked_by_clicks(page, lyabi_player(random.Random(4)))
+        assert actions > 10 and marked > actions // 4, (actions, marked)
         state = page.evaluate("window.__table.state()")
         assert state["terminal"] and state["observation"]["result"] is not None
         assert page.locator("#result").is_visible()
