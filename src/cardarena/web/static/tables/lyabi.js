@@ -384,9 +384,9 @@ function verdict(view) {
 }
 
 function lastBattle(view, lb) {
-  const show = (s) => (s === null || s === undefined ? "no set" : s === "dummy" ? "the dummy" : Array.isArray(s) ? s.join(" + ") : String(s));
+  const show = (s) => (s === null || s === undefined ? "nothing" : s === "dummy" ? "the dummy" : Array.isArray(s) ? s.join(" + ") : String(s));
   const who = lb.winner === undefined ? "" : lb.winner === null ? " → no winner" : ` → ${nameOf(view, lb.winner)} wins, ${lb.damage} damage${lb.sword ? ` + ${lb.sword} (sword)` : ""}`;
-  return `Last battle (turn ${lb.turn}): ${nameOf(view, 0)} ${show(lb.sets[0])} vs ${nameOf(view, 1)} ${show(lb.sets[1])}${who}`;
+  return `Last battle (turn ${lb.turn}): ${nameOf(view, 0)} set ${show(lb.sets[0])}, ${nameOf(view, 1)} set ${show(lb.sets[1])}${who}`;
 }
 
 /** The Mysterious Crystal: the looked-at cards, clicked in the order they go back (top first). */
