@@ -29,7 +29,9 @@ def test_every_card_of_the_data_has_its_text_keyed_as_the_observation_names_it()
     assert red11.cost == "11" and red11.text[0].startswith("ATK 4.") and "red ryabi" in red11.text[0]
     mirror = texts["mirror"]
     assert mirror.cost == "3+" and "Mirror of Desire" in mirror.name
-    assert mirror.text[0] == "When you would take battle damage: prevent that damage; the opponent takes 1/2 of it, rounded down."
+    assert mirror.text[0] == (
+        "When you would take battle damage: prevent that damage; the opponent takes 1/2 of it, rounded down."
+    )
     assert texts["crystal"].text[0].startswith("When you take it (at once): look at the top 3 cards")
     assert "sit the battle out" in texts["dummy"].text[0]
 

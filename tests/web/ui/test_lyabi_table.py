@@ -11,6 +11,7 @@ to the end by clicking on the table.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -312,7 +313,7 @@ def test_the_opponents_moves_are_marked_until_the_players_next_decision(browser:
     checked = bought = 0
     try:
         assert page.evaluate("window.__table.changed()") == 0  # the first state is its own baseline
-        for i, j in list(zip(decisions, decisions[1:]))[:40]:
+        for i, j in list(itertools.pairwise(decisions))[:40]:
             page.evaluate("(i) => window.__fixture.goto(i)", i)
             click_lyabi(page, messages[i]["legal"][0]["text"])  # the player's decision (sent to __sent)
             page.evaluate("(i) => window.__fixture.goto(i)", i + 1)  # the state after it: the new baseline
@@ -461,7 +462,8 @@ def test_a_long_press_on_a_phone_reads_a_lyabi_card_without_playing_it(browser: 
         page.wait_for_function("() => document.querySelector('#card-viewer.sheet:not([hidden])') !== null")
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         seen = page.evaluate(VIEWER)
-        assert seen["sheet"] and card.get_attribute("data-card") in seen["text"] and "Set it in a battle" in seen["text"]
+        assert seen["sheet"] and card.get_attribute("data-card") in seen["text"]
+        assert "Set it in a battle" in seen["text"]
         assert page.locator("#card-viewer .card-viewer-close").is_visible()
         assert page.evaluate("window.__sent") == []
         assert page.locator("#table .side.mine .ry.picked").count() == 0
