@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from .browser import ORIGIN, PageErrors, answer_confirmation, open_fixture, route_static
+from .story import Watch
 from .test_live import create_game, new_page, server, sit_down  # noqa: F401 (server: the fixture)
 from .wire import play_fixture
 
@@ -261,7 +262,7 @@ def expected_marks(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """The places of the table (CSS selectors under ``#table``) that must hold a ``changed`` mark, from this test's
     own diff of two observations of the seat: HP, deck and discard counts, fields, items, hand sizes (the seat's
     own hand: its contents), battle sets set or revealed, the supply, circle and item piles, the last battle, the
-    removed cards and the end."""
+    removed cards, the step (turn and phase) and the end."""
     marks = []
     for s in (0, 1):
         b, a = before["players"][s], after["players"][s]
@@ -284,6 +285,8 @@ def expected_marks(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         marks += [f'[data-pick="{key}{n}"]' for n, k in after[kind].items() if before[kind][n] != k]
     if before["item_pile"] != after["item_pile"]:
         marks.append('[data-pick="items"]')
+    if (before["turn"], before["phase"]) != (after["turn"], after["phase"]):
+        marks.append(".phase")
     for key, selector in (("last_battle", ".last-battle"), ("removed", ".removed"), ("result", ".over")):
         if before[key] != after[key]:
             marks.append(selector)
@@ -551,9 +554,10 @@ def check_marks(page: Any) -> int:
     return len(expected)
 
 
-def play_marked_by_clicks(page: Any, choose_action: Callable[[list[str]], str]) -> tuple[int, int]:
+def play_marked_by_clicks(page: Any, choose_action: Callable[[list[str]], str], watch: Watch) -> tuple[int, int]:
     """:func:`play_by_clicks` with Lyabi's clicks, checking the last move's marks (:func:`check_marks`) at every
-    decision of the seat after the AI acted and at the end; returns (actions, decisions found marked)."""
+    decision of the seat after the AI acted and at the end, and the story's checks before each click
+    (``watch``); returns (actions, decisions found marked)."""
     last = -1
     actions = marked = 0
     deadline = time.monotonic() + 400
@@ -563,6 +567,7 @@ def play_marked_by_clicks(page: Any, choose_action: Callable[[list[str]], str]) 
         marked += check_marks(page) > 0
         if s["terminal"]:
             return actions, marked
+        watch.before_click(s)
         click_lyabi(page, choose_action([a["text"] for a in s["legal"]]))
         last = s["ply"]
         actions += 1
@@ -571,14 +576,19 @@ def play_marked_by_clicks(page: Any, choose_action: Callable[[list[str]], str]) 
 
 def test_a_whole_lyabi_game_against_the_ai_by_clicking_the_table(browser: Any, server: str) -> None:  # noqa: F811
     """A whole game against the easy AI, every decision by clicks on the table; after every AI turn (at the
-    player's next decision, and at the end) every place the AI's moves and their consequences changed is marked."""
+    player's next decision, and at the end) every place the AI's moves and their consequences changed is marked;
+    the page's log is the seat's story as the engine narrates it, no forced step needed a click, no page text
+    says "seat", "returns", P0/P1 or an agent spec (story.py)."""
     page, errors = new_page(browser, "Ada")
+    watch = Watch(page)
     try:
         create_game(page, server, "lyabi", "ai:easy")
         sit_down(page)
         page.wait_for_selector("#table .lyabi")
-        actions, marked = play_marked_by_clicks(page, lyabi_player(random.Random(4)))
+        actions, marked = play_marked_by_clicks(page, lyabi_player(random.Random(4)), watch)
         assert actions > 10 and marked > actions // 4, (actions, marked)
+        told = watch.finish(server)
+        assert any(line.startswith("the battle sets are revealed") for entry in told for line in entry)
         state = page.evaluate("window.__table.state()")
         assert state["terminal"] and state["observation"]["result"] is not None
         assert page.locator("#result").is_visible()

@@ -668,7 +668,8 @@ function goneNote(where, names, why, {after = false} = {}) {
  * seat's observation right after its own last decision) and now: HP, deck and discard counts and the discard's
  * new cards, magic circles placed, items taken, used or lost, hand sizes and the cards everyone now knows in a
  * hand, battle sets set or revealed, the triangle and the verdict of a reveal, the damage coming, the last
- * battle, the supply, circle and item piles, the removed cards and the end. What left the table gets a "gone:"
+ * battle, the supply, circle and item piles, the removed cards, the step (turn and phase) and the end (anything
+ * else that differs marks the step's line). What left the table gets a "gone:"
  * note where it was (a circle from a field, an item from its holder, the battle's ryabi from the battle). Only
  * these two observations of the seat's own are read.
  */
@@ -712,6 +713,7 @@ function markChanges(root, view, before) {
     root.querySelectorAll(".triangle .node.lit").forEach(mark);
     mark(root.querySelector(".verdict"));
   }
+  if (before.turn !== obs.turn || before.phase !== obs.phase || before.actions_left !== obs.actions_left) mark(root.querySelector(".phase"));
   if (before.pending_damage !== obs.pending_damage) mark(root.querySelector(".pending"));
   if (!same(before.last_battle, obs.last_battle)) mark(root.querySelector(".last-battle"));
   if (!same(before.seen_opponent_hand, obs.seen_opponent_hand)) mark(root.querySelector(".eye-line"));
@@ -731,6 +733,8 @@ function markChanges(root, view, before) {
     const ryabiGone = added(counted(before.removed && before.removed.ryabi), counted(obs.removed && obs.removed.ryabi));
     goneNote(root.querySelector(".battle .sets"), chips(ryabiGone), "set in the battle, removed from the game", {after: true});
   }
+  // anything else that moved (whose turn it is to act, a flag of the battle): the step's line says it changed
+  if (!root.querySelector(".changed") && !same(before, obs)) mark(root.querySelector(".phase"));
 }
 
 /** Light up what a click would do something with: hand cards that pay, targets, the picked cards. */
