@@ -14,8 +14,6 @@ from ...engine import CardText
 from .cards import CardSet
 from .constants import BEATS, COLOURS, ITEM_IDS
 
-#: The notation of a ryabi's name, explained once on every ryabi.
-RYABI_NOTE = "blue5: a blue ryabi of level 5 (a ryabi is named by its colour and level)"
 TRIANGLE_NOTE = "the colour triangle: blue beats red, red beats green, green beats blue; the same colour is a tie"
 ATK_NOTE = "ATK: the circle's attack, multiplied by the winning ryabi's multiplier (×)"
 
@@ -44,7 +42,11 @@ def ryabi_texts(c: CardSet) -> dict[str, CardText]:
             f"Set with a second {colour} ryabi (a double charge), both multipliers apply. A ryabi set in a battle "
             "is removed from the game afterwards.",
         )
-        notes = (RYABI_NOTE, f"{times}: its damage multiplier", TRIANGLE_NOTE)
+        notes = (
+            f"{name}: a {colour} ryabi of level {c.r_level[k]} (a ryabi is named by its colour and level)",
+            f"{times}: its damage multiplier",
+            TRIANGLE_NOTE,
+        )
         out[name] = CardText(name, text, str(c.r_cost[k]), f"{colour} ryabi · level {c.r_level[k]}", notes)
     return out
 
