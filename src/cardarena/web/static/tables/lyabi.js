@@ -139,18 +139,14 @@ function circlePileInfo(lv, cost) {
   };
 }
 
-/** The face-down item pile, read as the items it may hold. */
+/** The face-down item pile, read as the items it may hold, each with what it does. */
 function itemPileInfo(cost) {
-  const names = ITEM_IDS.filter((id) => cards[id]).map(itemName);
   return {
     name: "item pile",
     cost: cost === null ? null : `${cost}+`,
     kind: "face-down pile",
-    text: [
-      `In your item phase, pay ryabi worth ${cost === null ? "the item cost" : cost} or more for the top item: you see which it is, the opponent does not until it is used.`,
-      names.length ? `Items: ${names.join(", ")}. Hold or hover an item to read it.` : "",
-    ],
-    notes: [],
+    text: [`In your item phase, pay ryabi worth ${cost === null ? "the item cost" : cost} or more for the top item: you see which it is, the opponent does not until it is used. The items:`],
+    notes: ITEM_IDS.filter((id) => cards[id]).map((id) => `${itemName(id)}: ${[].concat(cards[id].text)[0] || ""}`),
   };
 }
 
@@ -325,7 +321,6 @@ function battle(view) {
   if (revealed) flipped = obs.turn;
   const slot = (seat) => {
     const s = obs.players[seat].set;
-    let cards;
     let shown;
     if (s === null || s === undefined) shown = h("span", {class: "muted"}, obs.result ? "" : obs.players[seat].battling ? "not set yet" : "not battling");
     else if (s === "face down") shown = back("set-back", "face-down battle set");
