@@ -5,8 +5,13 @@ opponent's hand as backs (less the cards everyone knows), the counts of the obse
 down until both are set and then shown together with their colours lit on the triangle; every legal action of
 a seat is taken by clicks on the table (pay cards, then a pile; the dummy; the set button; the crystal's cards;
 the item; a colour of the triangle), never through the action list; a 390x844 phone needs no horizontal
-scrolling and its tap targets are 40 px or more. Live: a whole game against the AI of the real server, played
-to the end by clicking on the table.
+scrolling and its tap targets are 40 px or more; players are named, never "seat N", and nothing waits or
+threatens once the game is over. The last move (issue 28, point 2): at the player's next decision every place the
+opponent's moves changed is marked ``changed`` (checked against this test's own diff of the two observations),
+and what left the table is said "gone:" where it was. Readable cards (point 4): every face-up card and pile shows
+its text on hover and on a phone's long press, choosers say their choices in words. Live: a whole game against
+the AI of the real server, played to the end by clicking on the table, with the marks checked after every AI turn
+and story.py's checks (the log is the seat's narrated story, no click for a forced step, no jargon).
 """
 
 from __future__ import annotations
