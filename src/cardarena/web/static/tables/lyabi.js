@@ -654,7 +654,7 @@ function mark(el) {
  *  "gone: red5 circle (removed from the game)". */
 function goneNote(where, names, why, {after = false} = {}) {
   if (!where || !names.length) return;
-  const note = mark(h("div", {class: "gone"}, "gone: ", names.flatMap((n, i) => (i ? [", ", n] : [n])), ` (${why})`));
+  const note = mark(h("div", {class: "gone"}, "gone: ", names.flatMap((n, i) => (i && typeof n === "string" ? [", ", n] : [n])), ` (${why})`));
   if (after) where.after(note);
   else where.append(note);
 }
