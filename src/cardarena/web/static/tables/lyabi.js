@@ -338,7 +338,7 @@ function battle(view) {
   const sets = h("div", {class: "sets"}, slot(them), triangle(view), slot(me));
   const lines = [];
   const waiting = named(view, view.facts.waiting).replace(/\b1 action\(s\)/, "1 action").replace("action(s)", "actions");
-  if (view.facts.waiting && !obs.result) lines.push(h("div", {class: "waiting"}, `Waiting on ${waiting}`));
+  if (view.facts.waiting && !obs.result) lines.push(h("div", {class: "waiting-on"}, `Waiting on ${waiting}`));
   if (revealed) lines.push(h("div", {class: "verdict"}, verdict(view)));
   if (obs.pending_damage && !obs.result) lines.push(h("div", {class: "pending"}, `damage coming: ${obs.pending_damage}`));
   if (obs.last_battle) lines.push(h("div", {class: "last-battle muted"}, lastBattle(view, obs.last_battle)));
