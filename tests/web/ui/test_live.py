@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -191,13 +192,56 @@ def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: 
         page.context.close()
 
 
-def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
+def play_laplaplace_marking(page: Any, rng: random.Random) -> int:
+    """:func:`play_to_the_end` for one Laplaplace seat that also checks the last-move marks (issue 28, part 2):
+    whenever the page must decide again after the AI acted, the table marks what the AI's actions changed in this
+    seat's view: its open cards once both have shown 4, or its finished build; returns the count of AI turns
+    checked so."""
+    last = -1
+    checked = 0
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        s = page.evaluate(STATE)
+        if s and s["terminal"]:
+            return checked
+        if not (s and s["legal"] and s["mine"] and s["ply"] != last):
+            page.wait_for_timeout(50)
+            continue
+        if last >= 0 and s["ply"] > last + 1:  # the AI acted since this seat's last decision
+            other = s["observation"]["seats"][1]
+            if other.get("open"):  # both have shown 4: the AI's open cards came out
+                page.wait_for_function(
+                    "(n) => document.querySelectorAll('#table .column[data-seat=\"1\"] .chip.changed').length === n",
+                    arg=len(other["open"]),
+                )
+            else:  # blind: its build is complete now (still hidden)
+                page.wait_for_selector("#table .hidden-column .back-tile.changed")
+            checked += 1
+        click_action(page, "laplaplace", rng.choice(s["legal"])["text"])
+        last = s["ply"]
+    pytest.fail("the Laplaplace game did not end in 10 minutes")
+
+
+@pytest.mark.parametrize("scene", ["blind", "open"])
+def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server: str, scene: str) -> None:
+    """Seat 0 against the easy AI: in the open scene the AI's 4 open cards are marked when they come out; at the
+    end the battle marks the AI's revealed build and the result, and the table names the players (no P0/P1)."""
     page, errors = new_page(browser, "Ada")
     try:
-        create_game(page, server, "laplaplace", "ai:easy")
+        create_game(page, server, "laplaplace", "ai:easy", {"build": scene})
         sit_down(page)
-        play_to_the_end([page], "laplaplace", random.Random(2))
+        checked = play_laplaplace_marking(page, random.Random(2))
+        assert checked == (1 if scene == "open" else 0)  # blind: the AI builds last, and the battle follows at once
         page.wait_for_selector("#table .battle-log")
+        build = page.evaluate("window.__table.state().observation.seats[1].build")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('#table .battle .column[data-seat=\"1\"] .lcard.changed').length === n",
+            arg=len(build),
+        )
+        assert page.locator("#table .battle-result.changed").count() == 1
+        assert page.locator("#table .battle .column[data-seat='0'] .lcard.changed").count() == 0
+        table_text = page.locator("#table").inner_text()
+        assert not re.search(r"\bP[01]\b", table_text) and "seat " not in table_text and "Ada" in table_text
         page.click('#table [data-play="end"]')
         assert page.locator("#table .battle-log .current").text_content().startswith("Result")
         assert page.locator("#result").is_visible()

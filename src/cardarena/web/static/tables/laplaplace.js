@@ -317,9 +317,11 @@ export function battleAt(log, upto, turns) {
   return b;
 }
 
-/** The line the playback starts at: the last one before turn 1, where both builds are revealed. */
-function startLine(turns) {
-  return turns.length ? Math.max(0, turns[0].line - 1) : 0;
+/** The line the playback starts at: the last one before turn 1 (or the result, when the battle has no turn),
+ *  where both builds are revealed with their initial HP. */
+function startLine(log) {
+  const first = log.findIndex((line) => /^(Turn \d+:|Result)/.test(line));
+  return Math.max(0, first - 1);
 }
 
 /**
@@ -358,7 +360,7 @@ function battle(container, obs, name, info, marks, ctx) {
   let play = players.get(container);
   if (!play || play.key !== key) {
     if (play) clearInterval(play.timer);
-    play = {key, line: startLine(turns), timer: null};
+    play = {key, line: startLine(log), timer: null};
     players.set(container, play);
   }
   const stage = h("div", {class: "battle"});
@@ -417,7 +419,7 @@ function drawBattle(stage, play, obs, turns, name, info, marks) {
   const log = obs.log;
   const now = battleAt(log, play.line, turns);
   const step = stepChanges(play.line > 0 ? battleAt(log, play.line - 1, turns) : null, now);
-  const atStart = play.line <= startLine(turns); // the builds were just revealed: the revealed ones are marked
+  const atStart = play.line <= startLine(log); // the builds were just revealed: the revealed ones are marked
   const final = play.line >= log.length - 1;
   const columns = [0, 1].map((seat) =>
     h(
