@@ -16,8 +16,9 @@ CHANGED = "() => window.__table.changed()"
 
 
 def decide_then_go(page: Any, decide_at: int, then: int) -> None:
-    """Show message ``decide_at``, take a decision there by a click on the table (a card of the picker), then
-    let the fixture run to message ``then``: the state after the decision is the baseline of the marks."""
+    """Show message ``decide_at``, take a decision there by a click on the table (a card of the picker), as a
+    player would, then let the fixture run to message ``then`` (the seat's own log entry of that decision makes the
+    state after it the baseline of the marks)."""
     page.evaluate("(i) => window.__fixture.goto(i)", decide_at)
     sent = page.evaluate("window.__sent.length")
     page.locator("#table .lcard.pickable").first.click()
@@ -92,6 +93,13 @@ def test_the_battle_marks_the_revealed_build_the_result_and_each_step(browser: A
             raise AssertionError("no hit in 200 lines")
         assert page.locator("#table .battle .column h3.changed").count() == 1
         assert page.locator("#table .battle .hpbar.changed").count() == 1
+        # a mark pulses once; with reduced motion it is only drawn (and playback is slower)
+        animation = "() => getComputedStyle(document.querySelector('#table .hpbar.changed')).animationName"
+        assert page.evaluate(animation) != "none"
+        page.emulate_media(reduced_motion="reduce")
+        page.click('#table [data-play="step"]')
+        page.click('#table [data-play="back"]')
+        assert page.evaluate(animation) == "none"
         assert errors == []
     finally:
         page.context.close()
