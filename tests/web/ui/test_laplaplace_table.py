@@ -185,3 +185,20 @@ def test_a_long_press_on_a_phone_reads_a_card_without_picking_it(browser: Any, f
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_a_spectator_reads_whose_build_it_is_never_yours(browser: Any, fixtures: dict[str, Any]) -> None:
+    """A spectator's table names both builders and never says "Your turn" or "Your build" (it has no seat), while
+    the build is made and in the battle."""
+    data = fixtures["laplaplace-watch"]
+    names = [s["name"] for s in data["welcome"]["game"]["seats"]]
+    page, errors = open_fixture(browser, fixtures, "laplaplace-watch")
+    try:
+        for i in (0, len(data["messages"]) // 2, len(data["messages"]) - 1):
+            page.evaluate("(i) => window.__fixture.goto(i)", i)
+            text = page.locator("#table").inner_text()
+            assert "Your" not in text and not re.search(r"\bP[01]\b", text), i
+            assert all(name in text for name in names), i
+        assert errors == []
+    finally:
+        page.context.close()

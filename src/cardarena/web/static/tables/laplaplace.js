@@ -132,8 +132,9 @@ export function render(container, message, act, ctx = {}) {
   if (obs.phase === "over" && obs.log) {
     parts.push(battle(container, obs, name, info, marks, ctx)); // its result line says how the battle ended
   } else {
-    parts.push(h("div", {class: `phase${marks.result ? " changed" : ""}`}, phaseLine(obs, message, mine, name)));
-    parts.push(h("div", {class: "columns"}, column(obs, mine, name, true, info, marks), column(obs, 1 - mine, name, false, info, marks)));
+    const seated = me !== null && me !== undefined; // a spectator sees seat 0's column first, as nobody's own
+    parts.push(h("div", {class: `phase${marks.result ? " changed" : ""}`}, phaseLine(obs, message, seated ? me : null, name)));
+    parts.push(h("div", {class: "columns"}, column(obs, mine, name, seated, info, marks), column(obs, 1 - mine, name, false, info, marks)));
     if ((message.legal || []).length) parts.push(picker(message.legal, act, obs, info));
     else parts.push(legend());
   }
@@ -171,12 +172,16 @@ export function lastMove(before, obs) {
 
 function phaseLine(obs, message, me, name) {
   if (message.to_act === null || message.to_act === undefined) return "Both builds are complete.";
+  if (message.status === "open") return "Waiting for the other player to join: the builds start then.";
+  if (message.status === "abandoned") return "This game was closed before its battle.";
   const canFinish = (message.legal || []).some((a) => a.text === "done");
   const verb = obs.phase === "show" ? "show an open card" : `add a card to your build (top first)${canFinish ? " or finish it" : ""}`;
   const finished = (obs.done || []).map((d, s) => (d ? (s === me ? "you" : name(s)) : null)).filter(Boolean);
   const done = finished.length ? ` · build finished: ${finished.join(", ")}` : "";
   const open = obs.scene === "open" && obs.phase === "build" ? " (your 4 open cards must all be placed)" : "";
-  if (message.to_act === me) return `Your turn: ${verb}${open}${done}`;
+  if (message.to_act === me && (message.legal || []).length) return `Your turn: ${verb}${open}${done}`;
+  // your place, though you have nothing to choose (an AI plays it for you): no "Your turn"
+  if (message.to_act === me) return `${obs.phase === "show" ? "Your open cards are" : "Your build is"} being made${done}`;
   return `Waiting for ${name(message.to_act)} to ${obs.phase === "show" ? "show an open card" : "build"}${done}`;
 }
 
