@@ -226,11 +226,12 @@ def _card_text(card: CardDef) -> CardText:
     english = bool(card.text_en)
     text = [part.strip() for part in (card.text_en or card.text).split(" / ") if part.strip()]
     if english and card.text:
-        text.append(f"Rulebook (原文): {card.text}")
+        text.append(f"Rulebook (原文): {card.text}")  # the table's tiles leave it to the viewer (laplaplace.js)
     notes = [
         f"Force {card.force}: this card's HP and speed; it adds {card.force} to your base HP, which is your HP at "
         "the start of the battle and your speed (the faster side goes first each turn).",
-        f"Number {card.number}, kind {card.category}: Sight and Scope prefer a number or a kind in target lists.",
+        f"Number {card.number}, kind {card.category}: Sight prefers the number, Scope the kind, of the card right "
+        "above them when they pick targets.",
     ]
     for ability in card.abilities:
         notes.extend(n for n in _ability_notes(ability, english=english) if n not in notes)

@@ -68,7 +68,7 @@ function cardBook(cards) {
 
 /** A face-up card: name, "6 · force 11 · damage", its text (the rulebook's original only in the viewer). */
 function cardTile(info, {down = false, extra = "", onclick = null, action = null, changed = false} = {}) {
-  const shown = (info.text || []).filter((t) => !t.startsWith("Rulebook"));
+  const shown = (info.text || []).filter((t) => !t.startsWith("Rulebook")); // the original: in the viewer only
   const attrs = {class: `lcard ${extra}${down ? " down" : ""}${changed ? " changed" : ""}`, dataset: {card: info.name}, onclick};
   if (action) attrs.dataset.action = action;
   if (onclick) Object.assign(attrs, {role: "button", tabindex: "0"});
