@@ -241,7 +241,8 @@ document.addEventListener("pointerout", (event) => {
 });
 document.addEventListener("focusin", (event) => {
   const el = infoOf(event.target);
-  if (el) showCard(el.cardInfo, el);
+  // the end of a long press focuses the card: the sheet it opened stays (with its Close button)
+  if (el && !(viewer && !viewer.hidden && viewer.classList.contains("sheet"))) showCard(el.cardInfo, el);
 });
 document.addEventListener("focusout", (event) => {
   if (infoOf(event.target) && viewer && !viewer.classList.contains("sheet")) hideCard();
