@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from .browser import PageErrors, click_action
+from .torabato_marks import RECORD_STATES, check_marks
 
 READY = """(last) => {
   const s = window.__table && window.__table.state();
@@ -33,6 +34,14 @@ READY = """(last) => {
 STATE = """() => {
   const s = window.__table && window.__table.state();
   return s && {...s, mine: document.querySelector('#turn').classList.contains('mine')};
+}"""
+#: the player's decision: "Your turn." at a ply not answered yet (no click of its own still being sent), or the end
+MY_DECISION = """(last) => {
+  const s = window.__table && window.__table.state();
+  if (!s) return false;
+  if (s.terminal) return true;
+  return s.ply !== last && document.querySelector('#turn').classList.contains('mine')
+    && !document.body.classList.contains('sending');
 }"""
 WAIT_MS = 60_000  # no single wait in these tests is longer
 
@@ -165,10 +174,28 @@ def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions
 
 def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
     page, errors = new_page(browser, "Ada")
+    page.context.add_init_script(RECORD_STATES)  # every state the page gets: the baseline of its marks
     try:
         create_game(page, server, "torabato", "ai:easy")
         sit_down(page)
-        actions = play_to_the_end([page], "torabato", random.Random(1))
+        # a random legal click at each decision ("Your turn."); before it, the last move (issue 28, part 2): every
+        # change since the player's previous click (the AI's moves and what followed) is marked on the table
+        rng = random.Random(1)
+        actions = marked = 0
+        clicked: int | None = None
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            page.wait_for_function(MY_DECISION, arg=-1 if clicked is None else clicked)
+            s = page.evaluate("window.__table.state()")
+            marked += check_marks(page, clicked) > 0
+            if s["terminal"]:
+                break
+            click_action(page, "torabato", rng.choice(s["legal"])["text"])
+            clicked = s["ply"]
+            actions += 1
+        else:
+            pytest.fail(f"the game did not end after {actions} actions")
+        assert marked > 5, marked  # the AI's moves were marked after many of its turns
         assert actions > 10
         assert page.locator("#result").is_visible()
         assert page.locator("#log li").count() > actions

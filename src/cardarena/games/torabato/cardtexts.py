@@ -85,7 +85,9 @@ def card_text(name: str, s: CardSpec) -> CardText:
     else:
         kind = "spell"
     notes.append(f"Value {s.value} in the first-player reveal (the lower card goes first).")
-    notes.append("Set face down as mana, any card pays 1 mana and is no longer its printed card.")
+    notes.append(
+        "Any card may be set face down as mana instead: it then pays 1 mana a turn, no longer its printed self."
+    )
     return CardText(name=card_title(name), text=tuple(text), cost=str(s.cost), kind=kind, notes=tuple(notes))
 
 

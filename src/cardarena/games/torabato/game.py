@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import MAX_TURNS, Action, CardText, Declared, Game, Involvement, ObservationEncoder, Option, Panel, Rng, State
+from ...engine import (
+    MAX_TURNS,
+    Action,
+    CardText,
+    Declared,
+    Game,
+    Involvement,
+    ObservationEncoder,
+    Option,
+    Panel,
+    Rng,
+    State,
+)
 from . import actions as acts
 from . import ai, encoding
 from . import involvement as inv
-from .cardtexts import card_texts
 from .cards import CardList, CardSpec, card_name, load_cards
+from .cardtexts import card_texts
 from .constants import MANA_K, PASS_K
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
