@@ -21,7 +21,7 @@
 // attack and the blocks; what left the table (a soldier that died, a spell that resolved) is named in a "gone"
 // note. Both observations are the seat's own view.
 
-import {describeCard, h, replace} from "../dom.js";
+import {describeCard, h, hideCard, replace} from "../dom.js";
 
 const SUITS = {S: "♠", C: "♣", H: "♥", D: "♦"};
 const COST = {A: 4, 2: 1, 3: 4, 4: 3, 5: 2, 6: 3, 7: 1, 8: 1, 9: 2, 10: 1, J: 1, Q: 2, K: 3, JK: 5};
@@ -201,6 +201,10 @@ export function render(container, message, act, ctx) {
     middle(view, act, () => render(container, message, act, ctx)),
     side(view, me, "bottom"),
   );
+  // a viewer opened beside a card (hover, focus) described an element the redraw replaced: close it (a sheet
+  // opened by a long press stays until its Close)
+  const open = document.getElementById("card-viewer");
+  if (open && !open.hidden && !open.classList.contains("sheet")) hideCard();
   replace(container, root);
   markPlayable(root, legal);
 }
