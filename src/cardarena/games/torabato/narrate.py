@@ -246,8 +246,8 @@ def _moves(before: ToraBatoState, after: ToraBatoState, seat: int | None, *, cho
         back = [c for c in after.hand[s] if c in discard and c not in old_hand]
         if back:
             lines.append(
-                f"{' '.join(NAMES[c] for c in back)} returns from {_whose(s, seat)} discard pile to"
-                f" {'your' if s == seat else 'their'} hand"
+                f"{' '.join(NAMES[c] for c in back)} {'goes' if len(back) == 1 else 'go'} back from"
+                f" {_whose(s, seat)} discard pile to {'your' if s == seat else 'their'} hand"
             )
         mana = set(before.mana[s])
         unmana = [c for c in after.hand[s] if c in mana and c not in old_hand]

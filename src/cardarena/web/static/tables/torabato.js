@@ -102,7 +102,7 @@ function mark(cls, yes) {
  * attack, as sets of card names and flags the drawing below reads; null ``before``: nothing.
  */
 export function lastMove(before, obs) {
-  const none = {players: [0, 1].map(() => ({cards: new Set(), soldiers: new Set()})), stack: new Set(), gone: [], attack: false, blocks: new Set(), phase: false, reveals: false, pending: false};
+  const none = {players: [0, 1].map(() => ({cards: new Set(), soldiers: new Set()})), stack: new Set(), gone: [], attack: false, blocks: new Set(), phase: false, reveals: false, pending: false, passed: null};
   if (!before || !obs || !before.players || !obs.players) return none;
   const diff = none;
   const place = placesOf(obs);
@@ -146,9 +146,13 @@ export function lastMove(before, obs) {
   for (const b of atkNow.blocks) if (!blocksWas.has(b.join(" "))) diff.blocks.add(b[0]);
   diff.attack = JSON.stringify(atkWas) !== JSON.stringify(atkNow) && (atkNow.attackers.length > 0 || atkNow.blocks.length > 0);
   for (const c of atkNow.attackers) if (!atkWas.attackers.includes(c)) diff.players.forEach((d) => d.soldiers.add(c));
-  diff.phase = before.turn !== obs.turn || !!obs.result !== !!before.result;
+  diff.phase = before.turn !== obs.turn || before.phase !== obs.phase || before.active !== obs.active || !!obs.result !== !!before.result;
   diff.reveals = JSON.stringify(before.reveals) !== JSON.stringify(obs.reveals);
   diff.pending = JSON.stringify(before.pending) !== JSON.stringify(obs.pending) && !!obs.pending;
+  // nothing on the table moved, but priority did: the one who held it passed ("Bo passed.")
+  const moved = diff.gone.length || diff.stack.size || diff.attack || diff.phase || diff.reveals || diff.pending || diff.players.some((d) => d.deck || d.hand || d.mana || d.discard || d.cards.size || d.soldiers.size);
+  const turned = before.priority !== obs.priority || before.to_act !== obs.to_act || before.passes !== obs.passes;
+  diff.passed = !moved && turned && before.to_act !== null && before.to_act !== undefined ? before.to_act : null;
   return diff;
 }
 
@@ -340,6 +344,9 @@ function middle(view, act, redraw) {
     ),
   );
   const gone = changes.gone.length ? h("div", {class: "gone changed"}, h("strong", {}, "Gone: "), changes.gone.join(" · ")) : null;
+  const who = changes.passed === viewer ? "You" : nameOfSeat(changes.passed);
+  const what = view.ctx && view.ctx.before && String(view.ctx.before.phase).includes("reveal") ? "put a card face down" : "passed";
+  const passed = changes.passed !== null ? h("div", {class: "passed changed"}, `${who} ${what}.`) : null;
   const attack = attackLine(obs.attack, changes.attack);
   const reveals = obs.phase && obs.phase.includes("reveal") ? revealLine(view) : null;
   const pending = obs.pending && !view.terminal ? h("div", {class: mark("pending", changes.pending)}, pendingText(obs.pending)) : null;
@@ -349,7 +356,7 @@ function middle(view, act, redraw) {
     .filter((a) => !parseAction(a.text).card)
     .map((a) => h("button", {type: "button", class: `big ${a.text}`, dataset: {action: a.text}, title: a.detail || a.text, onclick: () => act(a.text)}, a.detail || (a.text === "attack" ? "Attack" : a.text)));
   const chooser = selection ? chooserBox(view, act, redraw) : null;
-  return h("section", {class: "middle"}, phase, reveals, stack, gone, attack, pending, chooser, h("div", {class: "controls"}, buttons), legend());
+  return h("section", {class: "middle"}, phase, reveals, stack, gone, passed, attack, pending, chooser, h("div", {class: "controls"}, buttons), legend());
 }
 
 /** The game's end reason with players' names for seat numbers ("Bo's deck is empty at the end phase"). */
