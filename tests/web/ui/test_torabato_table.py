@@ -64,6 +64,30 @@ def test_the_opponents_last_move_is_marked_until_the_players_next_decision(
         page.context.close()
 
 
+def test_a_pass_that_moved_only_priority_is_told(browser: Any, fixtures: dict[str, Any]) -> None:
+    """The opponent passed and nothing on the table moved: the changed position is still marked, in words."""
+    data = fixtures["torabato"]
+    messages = data["messages"]
+    moving = ("priority", "to_act", "passes")
+
+    def only_priority(i: int, j: int) -> bool:
+        a, b = messages[i + 1]["observation"], messages[j]["observation"]
+        return a != b and all(a[k] == b[k] for k in a if k not in moving)
+
+    mine = decisions(data)
+    i, j = next((a, b) for a, b in itertools.pairwise(mine) if b == a + 2 and only_priority(a, b))
+    page, errors = open_fixture(browser, fixtures, "torabato", step=i)
+    try:
+        click_action(page, "torabato", messages[i]["legal"][0]["text"])
+        goto(page, j, messages[j]["ply"])
+        note = page.locator("#table .passed.changed")
+        assert note.text_content() == f"{data['welcome']['game']['seats'][1]['name']} passed."
+        assert page.evaluate("window.__table.changed()") == 1
+        assert errors == []
+    finally:
+        page.context.close()
+
+
 def test_every_face_up_card_says_what_it_does_on_hover(browser: Any, fixtures: dict[str, Any]) -> None:
     data = fixtures["torabato-seat1"]
     cards = data["welcome"]["cards"]

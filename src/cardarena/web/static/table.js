@@ -569,7 +569,7 @@ function renderSeats() {
       {class: `seat${s.seat === toAct ? " to-act" : ""}${s.seat === page.seat ? " me" : ""}`, dataset: {seat: s.seat}},
       h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
       h("span", {class: "name"}, s.name || "(open seat)"),
-      h("span", {class: "muted"}, s.kind === "ai" ? " · AI" : "", s.seat === page.seat ? " · you" : ""), // names, no seat numbers
+      h("span", {class: "muted"}, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""), // no seat numbers
       page.clock && s.kind === "human" ? h("span", {class: "clock", dataset: {seat: s.seat}, title: "time left on the clock"}) : null,
     ),
   );

@@ -514,7 +514,7 @@ function chooserBox(view, act, redraw) {
     h(
       "div",
       {class: "chooser-title"},
-      info ? [h("strong", {}, info.name), info.kind ? ` · ${info.kind}` : "", ` · cost ${costOf(card)}`] : h("strong", {}, "The opponent"),
+      info ? [describeCard(h("strong", {class: "chooser-card"}, info.name), info), info.kind ? ` · ${info.kind}` : "", ` · cost ${costOf(card)}`] : h("strong", {}, "The opponent"),
       info ? (info.text || []).map((t) => h("div", {class: "chooser-text"}, t)) : null,
       h("div", {class: "muted"}, "Choose one, or click a highlighted target:"),
     ),
