@@ -138,7 +138,11 @@ export function lastMove(before, obs) {
   for (const item of obs.stack) if (!stackWas.has(key(item))) diff.stack.add(key(item));
   const stackNow = new Set(obs.stack.map(key));
   for (const item of before.stack) {
-    if (!stackNow.has(key(item))) diff.gone.push(`${sign(item.card)} ${item.kind === "spell" ? "resolved" : `${item.kind} resolved`}${place.has(item.card) ? `, ${wentTo(item.card, place, "")}` : ""}`);
+    if (stackNow.has(key(item))) continue;
+    const where = place.has(item.card) ? `, ${wentTo(item.card, place, "")}` : "";
+    if (item.kind === "ability") diff.gone.push(`${sign(item.card)}'s ability resolved`);
+    else if (item.kind === "spell") diff.gone.push(`${sign(item.card)} resolved${where}`);
+    else diff.gone.push(`${sign(item.card)} taken back from the discard pile${where}`);
   }
   const atkWas = before.attack || {attackers: [], blocks: []};
   const atkNow = obs.attack || {attackers: [], blocks: []};
