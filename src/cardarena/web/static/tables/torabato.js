@@ -142,7 +142,7 @@ export function lastMove(before, obs) {
     const where = place.has(item.card) ? `, ${wentTo(item.card, place, "")}` : "";
     if (item.kind === "ability") diff.gone.push(`${sign(item.card)}'s ability resolved`);
     else if (item.kind === "spell") diff.gone.push(`${sign(item.card)} resolved${where}`);
-    else diff.gone.push(`${sign(item.card)} taken back from the discard pile${where}`);
+    else diff.gone.push(`${sign(item.card)} ${place.has(item.card) ? wentTo(item.card, place, "") : "taken back from the discard pile"}`);
   }
   const atkWas = before.attack || {attackers: [], blocks: []};
   const atkNow = obs.attack || {attackers: [], blocks: []};
