@@ -285,7 +285,7 @@ def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server
 
 def test_a_whole_blind_laplaplace_game_as_the_second_builder(browser: Any, server: str) -> None:
     """Seat 1 against the easy AI in the blind scene: the AI builds first, and its finished (hidden) build is
-    marked before the first click; the newcomer's checks hold."""
+    marked before the first click when the page saw it unfinished; the newcomer's checks hold."""
     body = {"game": "laplaplace", "seats": [{"kind": "ai", "strength": "easy"}, {"kind": "human"}]}
     request = urllib.request.Request(
         f"{server}/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
@@ -297,8 +297,12 @@ def test_a_whole_blind_laplaplace_game_as_the_second_builder(browser: Any, serve
         page.goto(f"{server}{invitation}")
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         watch = Watch(page)
-        assert play_laplaplace_marking(page, random.Random(5), watch) == 1
-        watch.finish(server)
+        # the AI may finish its build before the page's first state (which is its own baseline: nothing is marked
+        # on arrival), so whether there is a mark to check depends on timing; when there is, it is checked, and
+        # tests/web/ui/test_laplaplace_table.py checks the mark of a finished build on a recorded game always
+        checked = play_laplaplace_marking(page, random.Random(5), watch)
+        assert checked in (0, 1)
+        watch.finish(server, marks=checked > 0)
         assert errors == []
     finally:
         page.context.close()
