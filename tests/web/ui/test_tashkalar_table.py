@@ -23,6 +23,7 @@ import pytest
 from cardarena.games.tashkalar.board import AREAS, SQ_NAME, SQUARES, bits
 
 from .browser import answer_confirmation, open_fixture
+from .story import JARGON, Watch
 from .test_live import new_page, server  # noqa: F401 - ``server``: the live server fixture, shared
 from .wire import play_fixture
 
@@ -362,10 +363,57 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> str:
     return rng.choice(texts)
 
 
-def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> tuple[int, set[str], set[str]]:
+#: The last move as the page holds it: its baseline, the observation now, and the board squares it marks.
+READ_MARKS = """() => ({
+  before: window.__table.before(),
+  now: window.__table.state().observation,
+  squares: [...document.querySelectorAll('#table .tk-board .mark.changed')].map((e) => [e.dataset.sq, e.dataset.change]),
+  scores: [...document.querySelectorAll('#table .tk-score')].map((e) => e.querySelector('.tk-points.changed') !== null),
+})"""
+
+
+def board_changes(before: dict[str, Any], now: dict[str, Any]) -> list[list[str]]:
+    """Every square whose piece differs between two observations, as [square, new | gone | changed], sorted."""
+    was, board = before.get("board", {}), now.get("board", {})
+    out = []
+    for sq in sorted(set(was) | set(board)):
+        if was.get(sq) != board.get(sq):
+            out.append([sq, "new" if sq not in was else "gone" if sq not in board else "changed"])
+    return out
+
+
+def check_last_move(page: Any) -> bool:
+    """The table marks, on their squares, exactly the board's changes since the seat's own last decision, and the
+    scores that changed; whether there was anything on the board to mark."""
+    seen = page.evaluate(READ_MARKS)
+    before, now = seen["before"], seen["now"]
+    if before is None or before == now:
+        assert seen["squares"] == [], seen["squares"]
+        return False
+    want = board_changes(before, now)
+    assert sorted(seen["squares"]) == want, (sorted(seen["squares"]), want)
+    key = "colour_scores" if "colour_scores" in now else "points" if "points" in now else "score"
+    changed = [before[key][c] != now[key][c] for c in range(len(now[key]))]
+    assert seen["scores"] == changed, (seen["scores"], changed)
+    return bool(want)
+
+
+def table_speaks_plainly(page: Any) -> None:
+    """The table's own text (the board, the scores, the hands, the status) has no seat number or engine word."""
+    text = page.locator("#table").inner_text()
+    found = JARGON.search(text)
+    assert found is None, f"the table says {found.group(0)!r}: …{text[max(0, found.start() - 80) : found.end() + 80]}…"
+
+
+def play_by_clicking(
+    page: Any, rng: random.Random, watch: Watch | None = None, max_actions: int = 1000
+) -> tuple[int, set[str], set[str]]:
     """Click a legal action on the table whenever this seat is to act, until the game is over; returns the number
-    of actions, the kinds taken and the kinds offered (the server's seed is its own: games differ run to run)."""
+    of actions, the kinds taken and the kinds offered (the server's seed is its own: games differ run to run).
+    Before each click, ``watch`` checks the decision (story.py) and the table's marks are checked against the
+    board's changes since the seat's previous decision (:func:`check_last_move`)."""
     last = -1
+    boards_marked = 0
     actions = 0
     kinds: set[str] = set()
     offered: set[str] = set()
@@ -388,10 +436,14 @@ def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> 
             "return {...s, mine: document.querySelector('#turn').classList.contains('mine')}; }"
         )
         if s["terminal"]:
+            assert boards_marked > 0 or actions < 3, "no AI move on the board was ever marked"
             return actions, kinds, offered
         if not s["mine"] or s["ply"] == last:  # the page took a forced step meanwhile: wait for the next decision
             continue
         offered.update(a["text"].split(" ")[0] for a in s["legal"])
+        if watch is not None:
+            watch.before_click(s)
+        boards_marked += check_last_move(page)
         text = choose(s["legal"], rng)
         click_tashkalar(page, text)
         kinds.add(text.split(" ")[0])
@@ -407,7 +459,10 @@ def test_a_whole_duel_against_the_ai_by_clicking_on_the_board(browser: Any, serv
         page.goto(server + game["invitations"][0]["url"])
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
-        actions, kinds, offered = play_by_clicking(page, random.Random(5))
+        watch = Watch(page)
+        actions, kinds, offered = play_by_clicking(page, random.Random(5), watch)
+        table_speaks_plainly(page)
+        watch.finish(server)
         assert actions > 10
         assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
         assert page.locator("#result").is_visible()
@@ -426,7 +481,10 @@ def test_a_whole_four_player_melee_with_three_ai_seats(browser: Any, server: str
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
         assert page.locator(f"{T} .tk-score").count() == 4
-        actions, kinds, offered = play_by_clicking(page, random.Random(6))
+        watch = Watch(page)
+        actions, kinds, offered = play_by_clicking(page, random.Random(6), watch)
+        table_speaks_plainly(page)
+        watch.finish(server)
         assert actions > 10
         assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
         assert page.locator("#result").is_visible()

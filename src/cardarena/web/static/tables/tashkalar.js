@@ -374,6 +374,9 @@ export function render(container, message, act, ctx) {
   );
   // the hand's patterns are drawn in the colour of the seat (a spectator: colour 0)
   root.style.setProperty("--mine", `var(--tk${me === null ? 0 : colourOf(me)})`);
+  // a change the table draws nowhere (a count of pieces destroyed this turn, an extra draw to come): the status
+  // line says that something happened since the player's last move
+  if (view.diff && view.diff.any && !root.querySelector(".changed")) root.querySelector(".tk-status").classList.add("changed");
   replace(container, root);
 }
 
@@ -438,6 +441,11 @@ export function lastMove(before, obs) {
     teamLegends: added(before.team_legends, obs.team_legends),
     trigger: !same(before.trigger, obs.trigger),
     finalTurns: !same(before.final_turns_left, obs.final_turns_left),
+    // the turn line: another turn, another seat or phase, the actions left
+    turn: ["turn", "player", "phase", "actions", "discarded", "extra_turn_now", "handed_over"].some((k) => !same(before[k], obs[k])),
+    effect: !same(before.resolving, obs.resolving) || !same(before.effect, obs.effect),
+    ownDecks: ["legend_deck", "flare_deck", "my_deck_bottom"].some((k) => !same(before[k], obs[k])),
+    any: !same(before, obs),
   };
 }
 
@@ -517,7 +525,7 @@ function statusLine(view) {
     if (obs.phase === "main") parts.push(`${obs.actions} action${obs.actions === 1 ? "" : "s"} left${obs.discarded ? ", discard used" : ""}`);
     if (obs.extra_turn_now) parts.push("extra turn");
   }
-  const lines = [h("div", {class: "tk-phase"}, parts.join(" · "))];
+  const lines = [h("div", {class: mark("tk-phase", diff && diff.turn)}, parts.join(" · "))];
   if (obs.phase !== "over" && obs.final_turns_left !== null && obs.final_turns_left >= 0 && obs.trigger) {
     const final = `Final round: ${obs.final_turns_left} turn${obs.final_turns_left === 1 ? "" : "s"} left (${view.words(obs.trigger)})`;
     lines.push(h("div", {class: mark("tk-final", diff && (diff.trigger || diff.finalTurns))}, final));
@@ -525,7 +533,7 @@ function statusLine(view) {
   if (obs.resolving && obs.phase !== "over") {
     const step = obs.effect ? obs.effect.step : "";
     const mover = obs.effect && obs.effect.mover ? ` (the piece on ${obs.effect.mover}, ${obs.effect.moves_left} move${obs.effect.moves_left === 1 ? "" : "s"} left)` : "";
-    lines.push(h("div", {class: "tk-effect", dataset: {resolving: obs.resolving}}, cardChip(obs.resolving, "tk-named strong"), ": ", `${step || "resolving"}${mover}`));
+    lines.push(h("div", {class: mark("tk-effect", diff && diff.effect), dataset: {resolving: obs.resolving}}, cardChip(obs.resolving, "tk-named strong"), ": ", `${step || "resolving"}${mover}`));
   }
   const hint = hintText(view);
   if (hint) lines.push(h("div", {class: "tk-hint"}, hint));
@@ -1061,7 +1069,7 @@ function handZone(view) {
     : null;
   const deck = h(
     "div",
-    {class: "tk-note muted"},
+    {class: mark("tk-note muted", view.diff && (view.diff.ownDecks || (view.me !== null && view.diff.decks.has(view.me))))},
     `school deck ${obs.school_deck_sizes ? obs.school_deck_sizes[view.me] : "?"}`,
     obs.my_deck_bottom && obs.my_deck_bottom.length ? [" · under it (bottom first): ", cardChips(obs.my_deck_bottom)] : "",
     ` · legend deck ${obs.legend_deck} · flare deck ${obs.flare_deck}`,
