@@ -516,3 +516,159 @@ def test_a_square_is_taken_with_the_keyboard(browser: Any, tk_fixtures: dict[str
         assert errors == []
     finally:
         page.context.close()
+
+
+# ------------------------------------------------------------------------------------------- the last move
+
+
+def after_my_decision(messages: list[dict[str, Any]], seat: int) -> list[tuple[int, int]]:
+    """Pairs (k, j) of a fixture: message k is the state right after one of ``seat``'s own actions, j the seat's
+    next decision, with only the other seats acting in between (what the table marks at j)."""
+    pairs = []
+    for k, message in enumerate(messages):
+        if message["legal"] or not any(e["seat"] == seat for e in message["log"]):
+            continue
+        j = next((j for j in range(k + 1, len(messages)) if messages[j]["legal"]), None)
+        between = [e["seat"] for m in messages[k + 1 : j + 1] for e in m["log"]] if j is not None else []
+        if between and seat not in between:
+            pairs.append((k, j))
+    return pairs
+
+
+class ReducedMotion:
+    """A browser whose new contexts ask for reduced motion (``prefers-reduced-motion: reduce``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self.browser.new_context(reduced_motion="reduce", **options)
+
+
+@pytest.mark.parametrize("name", ["tk-duel", "tk-highform", "tk-melee"])
+def test_an_opponents_move_is_marked_on_its_squares(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """Right after the seat's own decision nothing is marked; at its next decision, after the other seats' turns,
+    exactly the squares whose piece changed are marked (new, changed, or gone with a ghost of the piece that left),
+    with the changed scores, a line that names each square, and new pieces dropped in (never under reduced
+    motion)."""
+    data = tk_fixtures[name]
+    messages = data["messages"]
+    pairs = [
+        (k, j)
+        for k, j in after_my_decision(messages, data["seat"])
+        if board_changes(messages[k]["observation"], messages[j]["observation"])
+    ]
+    assert len(pairs) > 3
+    for k, j in (pairs[len(pairs) // 2], pairs[-1]):
+        before, now = messages[k]["observation"], messages[j]["observation"]
+        want = board_changes(before, now)
+        for motion in (browser, ReducedMotion(browser)):
+            page, errors = open_fixture(motion, tk_fixtures, name, step=k)
+            try:
+                assert page.evaluate("window.__table.changed()") == 0  # the seat's own move is not marked
+                page.evaluate("(j) => window.__fixture.goto(j)", j)
+                page.wait_for_function("(ply) => window.__table.state().ply === ply", arg=messages[j]["ply"])
+                assert page.evaluate("window.__table.before()") == before
+                assert check_last_move(page)
+                gone = [sq for sq, kind in want if kind == "gone"]
+                ghosts = page.eval_on_selector_all(f"{T} .tk-board .ghost", "els => els.map((e) => e.dataset.at)")
+                assert sorted(ghosts) == gone
+                since = page.locator(f"{T} .tk-since.changed").inner_text()
+                assert all(sq in since for sq, _ in want), (since, want)
+                arrived = page.locator(f"{T} .tk-board .piece.arrived").count()
+                if motion is browser:
+                    assert arrived == len(want) - len(gone)
+                else:
+                    assert arrived == 0 and page.locator(f"{T} .tk-board .ghost.fading").count() == 0
+                # a click that redraws the table keeps the marks
+                page.locator(f"{T} .tk-board .hit").first.click()
+                assert sorted(page.eval_on_selector_all(f"{T} .tk-board .mark.changed", "els => els.map((e) => e.dataset.sq)")) == [sq for sq, _ in want]
+                table_speaks_plainly(page)
+                assert errors == []
+            finally:
+                page.context.close()
+
+
+# ------------------------------------------------------------------------------------------- readable cards
+
+READ_CARDS = """() => [...document.querySelectorAll('#table .tk-card, #table .tk-task, #table .tk-named')].map((e) => ({
+  id: e.dataset.card || e.dataset.task, info: e.classList.contains('has-info') ? e.cardInfo.name : null,
+}))"""
+
+
+@pytest.mark.parametrize("name", ["tk-duel", "tk-highform"])
+def test_every_face_up_card_is_readable(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """Every card face up on the table (the hand, the discard piles, the tasks) carries its card text; a hover shows
+    the viewer with its name and effect; the chooser of a being shows its effect, not an action's text."""
+    data = tk_fixtures[name]
+    cards = data["welcome"]["cards"]
+    messages = data["messages"]
+    step = next(i for i, m in enumerate(messages) if i > len(messages) // 2 and any(a["text"].startswith("summon ") for a in m["legal"]))
+    page, errors = open_fixture(browser, tk_fixtures, name, step=step)
+    try:
+        seen = page.evaluate(READ_CARDS)
+        assert len(seen) > 8
+        for card in seen:
+            assert card["info"] == cards[card["id"]]["name"], card
+        if name == "tk-highform":
+            assert page.locator(f"{T} .tk-task.has-info").count() == len(messages[step]["observation"]["tasks"])
+            task = messages[step]["observation"]["tasks"][0]
+            page.locator(f'{T} .tk-task[data-task="{task}"]').hover()
+            viewer = page.locator("#card-viewer")
+            viewer.wait_for(state="visible")
+            assert cards[task]["name"] in viewer.inner_text() and cards[task]["text"][0] in viewer.inner_text()
+        summon = next(a["text"] for a in messages[step]["legal"] if a["text"].startswith("summon "))
+        card = summon.split(" ")[1]
+        tile = page.locator(f'{T} .tk-hand .tk-card[data-card="{card}"]')
+        tile.hover()
+        viewer = page.locator("#card-viewer")
+        viewer.wait_for(state="visible")
+        text = viewer.inner_text()
+        info = cards[card]
+        for part in (info["name"], info["kind"], *info["text"], info["notes"][0]):
+            assert part in text, (part, text)
+        tile.click()
+        chooser = page.locator(f"{T} .tk-chooser").inner_text()
+        assert info["name"] in chooser and info["text"][0] in chooser and summon not in chooser
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_long_press_reads_a_card_on_a_phone(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    """On a touch screen a card held for a moment opens the viewer as a sheet (with Close) and does not act on
+    the card: nothing is selected, nothing is sent."""
+    data = tk_fixtures["tk-duel"]
+    messages = data["messages"]
+    step = next(i for i, m in enumerate(messages) if any(a["text"].startswith("summon ") for a in m["legal"]))
+    card = next(a["text"] for a in messages[step]["legal"] if a["text"].startswith("summon ")).split(" ")[1]
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True, is_mobile=True)
+
+    class Phone:
+        def new_context(self, **_: Any) -> Any:
+            return context
+
+    page, errors = open_fixture(Phone(), tk_fixtures, "tk-duel", step=step)
+    try:
+        tile = page.locator(f'{T} .tk-hand .tk-card[data-card="{card}"]')
+        tile.scroll_into_view_if_needed()
+        box = tile.bounding_box()
+        assert box is not None
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + 8}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        viewer = page.locator("#card-viewer.sheet")
+        viewer.wait_for(state="visible")  # held: the viewer opens while the finger is still down
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        info = data["welcome"]["cards"][card]
+        assert info["name"] in viewer.inner_text() and info["text"][0] in viewer.inner_text()
+        assert page.locator(T).get_attribute("data-card") == ""  # the press read the card, it did not select it
+        assert page.evaluate("window.__sent") == []
+        viewer.locator("button", has_text="Close").tap()
+        assert page.locator("#card-viewer").is_hidden()
+        # a short tap still selects the card
+        tile.tap()
+        assert page.locator(T).get_attribute("data-card") == card
+        assert errors == []
+    finally:
+        context.close()

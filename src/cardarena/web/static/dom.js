@@ -240,14 +240,16 @@ document.addEventListener("pointerout", (event) => {
   if (el && !el.contains(event.relatedTarget)) hideCard();
 });
 document.addEventListener("focusin", (event) => {
+  // keyboard focus only: a tap or a click also focuses the card, and would turn a long press's sheet into a popup
   const el = infoOf(event.target);
-  if (el) showCard(el.cardInfo, el);
+  if (el && el.matches(":focus-visible")) showCard(el.cardInfo, el);
 });
 document.addEventListener("focusout", (event) => {
   if (infoOf(event.target) && viewer && !viewer.classList.contains("sheet")) hideCard();
 });
 document.addEventListener("pointerdown", (event) => {
   clearTimeout(holdTimer);
+  swallowClick = false; // a long press that ended without a click (a touch screen's usual): the next tap acts
   if (event.pointerType === "mouse") return;
   const el = infoOf(event.target);
   if (!el) return;

@@ -360,9 +360,12 @@ export function render(container, message, act, ctx) {
   view.words = (text) => engineWords(text, view);
   // the last move: what differs from the observation after this seat's own last decision (null: nothing to mark)
   view.diff = lastMove(ctx && ctx.before, obs);
-  // the drop-in of new pieces plays once per state (a redraw on a click shows the marks without it)
-  view.animate = !(ctx && ctx.reducedMotion) && animatedPly !== message.ply;
-  animatedPly = message.ply;
+  // the drop-in of new pieces plays once per state: a redraw while it plays continues it (a negative delay), a
+  // later one (a click) shows the marks without it
+  const now = performance.now();
+  if (!animation || animation.ply !== message.ply) animation = {ply: message.ply, start: now};
+  const elapsed = now - animation.start;
+  view.animate = !(ctx && ctx.reducedMotion) && elapsed < ANIMATION_MS ? `-${Math.round(elapsed)}ms` : null;
   autoSelect(view);
   const root = h(
     "div",
@@ -380,8 +383,9 @@ export function render(container, message, act, ctx) {
   replace(container, root);
 }
 
-/** The ply whose new pieces were last animated (a redraw of the same state does not animate them again). */
-let animatedPly = null;
+/** When the table first drew the state of this ply ({ply, start}): its new pieces drop in once from then on. */
+let animation = null;
+const ANIMATION_MS = 1400; // the longest of the last move's animations (tables.css tk-arrive, tk-fade)
 
 /** An engine text with seat numbers in words: "seat 1" -> the player's name, "team 0 (seats 0+2)" -> both names. */
 export function engineWords(text, view) {
@@ -679,6 +683,7 @@ function board(view) {
     if (c.kind === "gone") {
       const ghost = piece(sq, c.was[0], c.was[1], words);
       ghost.setAttribute("class", `ghost c${c.was[0]} rank${c.was[1]}${view.animate ? " fading" : ""}`);
+      if (view.animate) ghost.style.animationDelay = view.animate;
       ghost.removeAttribute("data-piece");
       lastMarks.append(ghost);
     }
@@ -689,7 +694,10 @@ function board(view) {
   for (const [sq, [colour, rank]] of Object.entries(obs.board || {})) {
     const el = piece(sq, colour, rank, `${pieceWords(view, [colour, rank])} on ${sq}`);
     const change = diff && diff.squares.get(sq);
-    if (change && view.animate) el.classList.add("arrived");
+    if (change && view.animate) {
+      el.classList.add("arrived");
+      el.style.animationDelay = view.animate;
+    }
     pieces.append(el);
   }
   root.append(pieces);
