@@ -345,7 +345,10 @@ export function render(container, message, act, ctx) {
   const n = (obs.hand_sizes || []).length || 2;
   const teams = Array.isArray(obs.colour_of_seat);
   const colourOf = (seat) => (teams ? obs.colour_of_seat[seat] : seat);
-  const name = (seat) => (ctx && ctx.nameOf ? ctx.nameOf(seat) : `Player ${seat + 1}`);
+  const given = (seat) => (ctx && ctx.nameOf ? ctx.nameOf(seat) : `Player ${seat + 1}`);
+  // players of the same name (three "normal AI" in a melee) are told apart by their colour
+  const seatsNamed = (word) => [...Array(n).keys()].filter((s) => given(s) === word).length;
+  const name = (seat) => (!teams && seatsNamed(given(seat)) > 1 ? `${given(seat)} (${COLOUR_NAMES[colourOf(seat)]})` : given(seat));
   // who plays a colour: its seat, or a team's two seats
   const owners = (colour) => [...Array(n).keys()].filter((s) => colourOf(s) === colour);
   const ownerName = (colour) => owners(colour).map((s) => (s === me ? "you" : name(s))).join(" and ") || name(colour);
@@ -471,7 +474,7 @@ function sinceLine(view) {
   if (groups.new.length) parts.push(h("span", {class: "tk-since-new"}, h("strong", {}, "new: "), groups.new.join(", ")));
   if (groups.changed.length) parts.push(h("span", {class: "tk-since-changed"}, h("strong", {}, "changed: "), groups.changed.join(", ")));
   if (groups.gone.length) parts.push(h("span", {class: "tk-since-gone"}, h("strong", {}, "gone (moved or destroyed): "), groups.gone.join(", ")));
-  return h("section", {class: "tk-since changed", "aria-live": "polite"}, h("div", {class: "tk-since-title"}, "On the board since your last move"), parts);
+  return h("section", {class: "tk-since changed", "aria-live": "polite"}, h("div", {class: "tk-since-title"}, view.me === null ? "On the board since the last action" : "On the board since your last move"), parts);
 }
 
 /** What the board's pieces and marks mean: a short key under the board. */
@@ -485,7 +488,7 @@ function boardKey(view) {
     [chip("green"), "green squares"],
     [chip("central"), "central area"],
   ];
-  if (view.diff && view.diff.squares.size) items.push([chip("new"), "new or changed since your move"], [chip("gone"), "piece gone"]);
+  if (view.diff && view.diff.squares.size) items.push([chip("new"), view.me === null ? "new or changed" : "new or changed since your move"], [chip("gone"), "piece gone"]);
   return h("div", {class: "tk-key", "aria-label": "board key"}, items.map(([sym, words]) => h("span", {class: "tk-key-item"}, sym, words)));
 }
 
