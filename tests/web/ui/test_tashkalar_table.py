@@ -367,7 +367,8 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> str:
 READ_MARKS = """() => ({
   before: window.__table.before(),
   now: window.__table.state().observation,
-  squares: [...document.querySelectorAll('#table .tk-board .mark.changed')].map((e) => [e.dataset.sq, e.dataset.change]),
+  squares: [...document.querySelectorAll('#table .tk-board .mark.changed')]
+    .map((e) => [e.dataset.sq, e.dataset.change]),
   scores: [...document.querySelectorAll('#table .tk-score')].map((e) => e.querySelector('.tk-points.changed') !== null),
 })"""
 
@@ -582,7 +583,9 @@ def test_an_opponents_move_is_marked_on_its_squares(browser: Any, tk_fixtures: d
                     assert arrived == 0 and page.locator(f"{T} .tk-board .ghost.fading").count() == 0
                 # a click that redraws the table keeps the marks
                 page.locator(f"{T} .tk-board .hit").first.click()
-                assert sorted(page.eval_on_selector_all(f"{T} .tk-board .mark.changed", "els => els.map((e) => e.dataset.sq)")) == [sq for sq, _ in want]
+                assert sorted(
+                    page.eval_on_selector_all(f"{T} .tk-board .mark.changed", "els => els.map((e) => e.dataset.sq)")
+                ) == [sq for sq, _ in want]
                 table_speaks_plainly(page)
                 assert errors == []
             finally:
@@ -603,7 +606,11 @@ def test_every_face_up_card_is_readable(browser: Any, tk_fixtures: dict[str, Any
     data = tk_fixtures[name]
     cards = data["welcome"]["cards"]
     messages = data["messages"]
-    step = next(i for i, m in enumerate(messages) if i > len(messages) // 2 and any(a["text"].startswith("summon ") for a in m["legal"]))
+    step = next(
+        i
+        for i, m in enumerate(messages)
+        if i > len(messages) // 2 and any(a["text"].startswith("summon ") for a in m["legal"])
+    )
     page, errors = open_fixture(browser, tk_fixtures, name, step=step)
     try:
         seen = page.evaluate(READ_CARDS)

@@ -27,7 +27,12 @@ SYMBOLS = {
     "*": "✱ (* in the card file): a square the effect marks; it need not hold anything",
 }
 _WANTS = {"c": "your piece", "h": "your heroic or legendary piece", "l": "your legendary piece"}
-_SUMMON_ON = {"@": "", "C": " (on your piece)", "H": " (on your heroic or legendary piece)", "L": " (on your legendary)"}
+_SUMMON_ON = {
+    "@": "",
+    "C": " (on your piece)",
+    "H": " (on your heroic or legendary piece)",
+    "L": " (on your legendary)",
+}
 
 
 def _offset_words(dx: int, dy: int) -> str:
