@@ -351,7 +351,8 @@ export function render(container, message, act, ctx) {
   const name = (seat) => (!teams && seatsNamed(given(seat)) > 1 ? `${given(seat)} (${COLOUR_NAMES[colourOf(seat)]})` : given(seat));
   // who plays a colour: its seat, or a team's two seats
   const owners = (colour) => [...Array(n).keys()].filter((s) => colourOf(s) === colour);
-  const ownerName = (colour) => owners(colour).map((s) => (s === me ? "you" : name(s))).join(" and ") || name(colour);
+  const teamName = (colour) => (me === null ? `the ${COLOUR_NAMES[colour]} team` : colour === colourOf(me) ? "your team" : "the other team");
+  const ownerName = (colour) => (teams ? teamName(colour) : owners(colour).map((s) => (s === me ? "you" : name(s))).join(" and ") || name(colour));
   const parsed = legal.map((a) => ({...a, p: parseAction(a.text)}));
   const redraw = () => render(container, message, act, ctx);
   const send = (text) => {
@@ -614,8 +615,9 @@ function scores(view) {
     } else if (obs.points) {
       const claimed = (obs.claimed && obs.claimed[c]) || [];
       score = `${obs.points[c]}${target ? ` / ${target}` : ""}`;
-      const taskName = (id) => (view.tasks.tasks[id] ? view.tasks.tasks[id].name : id.replace(/-/g, " "));
-      detail = h("span", {class: mark("muted tk-claimed", diff && diff.claimed.has(c))}, `${claimed.length} task${claimed.length === 1 ? "" : "s"}${claimed.length ? `: ${claimed.map(taskName).join(", ")}` : ""}`);
+      // the claimed tasks by name, each readable (its points and condition)
+      const chips = claimed.map((id, i) => [i ? ", " : "", readable(h("span", {class: "tk-named", dataset: {task: id}}, cardInfo(id, true).name), id, true)]);
+      detail = h("span", {class: mark("muted tk-claimed", diff && diff.claimed.has(c))}, `${claimed.length} task${claimed.length === 1 ? "" : "s"}`, claimed.length ? [": ", chips] : "");
     } else {
       score = `${obs.score ? obs.score[c] : 0}${target ? ` / ${target}` : ""}`;
     }
