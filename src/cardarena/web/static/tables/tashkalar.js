@@ -428,7 +428,8 @@ export function lastMove(before, obs) {
   const added = (a, b) => new Set((b || []).filter((x) => !(a || []).includes(x)));
   const ownBefore = before.hand ? [...(before.hand.beings || []), ...(before.hand.legends || []), ...(before.hand.flares || [])] : [];
   const ownNow = obs.hand ? [...(obs.hand.beings || []), ...(obs.hand.legends || []), ...(obs.hand.flares || [])] : [];
-  const score = new Set([...perIndex("score"), ...perIndex("points"), ...perIndex("colour_scores")]);
+  // the score each mode shows: melee's table of points per enemy colour, High Form's points, the duel's score
+  const score = perIndex(obs.colour_scores ? "colour_scores" : obs.points ? "points" : "score");
   return {
     squares,
     score,
