@@ -679,3 +679,41 @@ def test_a_long_press_reads_a_card_on_a_phone(browser: Any, tk_fixtures: dict[st
         assert errors == []
     finally:
         context.close()
+
+
+# ------------------------------------------------------------------------------------------- plain words
+
+READ_WORDS = """async (i) => {
+  window.__fixture.goto(i);
+  await new Promise((r) => setTimeout(r, 0));
+  const root = document.querySelector('#table .tashkalar');
+  const hint = root.querySelector('.tk-hint');
+  const phase = root.querySelector('.tk-phase').textContent;
+  return {hint: hint ? hint.textContent : null, phase, text: root.innerText};
+}"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_table_speaks_plainly_and_never_stale(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """No seat numbers or engine words on the table in any state; the hint offers only what the legal actions
+    allow (never "Click an empty square…" with no action left, nothing once the game is over)."""
+    data = tk_fixtures[name]
+    page, errors = open_fixture(browser, tk_fixtures, name)
+    try:
+        for i, message in enumerate(data["messages"]):
+            seen = page.evaluate(READ_WORDS, i)
+            found = JARGON.search(seen["text"])
+            assert found is None, (i, found.group(0), seen["text"][max(0, found.start() - 80) : found.end() + 80])
+            obs = message["observation"]
+            kinds = {a["text"].split(" ")[0] for a in message["legal"]}
+            if message["terminal"] or not kinds - {"resign"}:
+                assert seen["hint"] is None, (i, seen["hint"])
+            if message["terminal"]:
+                assert "the game is over" in seen["phase"]
+            if "place" not in kinds and seen["hint"]:
+                assert "empty square" not in seen["hint"], (i, seen["hint"])
+            if obs["phase"] == "main" and obs["actions"] == 0 and message["legal"]:
+                assert "No actions left" in seen["hint"], (i, seen["hint"])
+        assert errors == []
+    finally:
+        page.context.close()
