@@ -610,7 +610,7 @@ function scores(view) {
         {class: "tk-melee"},
         others.map(([o, v]) => h("span", {class: mark("tk-melee-cell", diff && diff.melee[c] && diff.melee[c].has(o)), title: `points in the colour of ${name(o)}`}, colourChip(o), String(v))),
         obs.improvised_colours
-          ? h("span", {class: mark("muted tk-improvised", diff && diff.improvised.has(c))}, ` improvised with: ${obs.improvised_colours[c].length ? obs.improvised_colours[c].map((o) => view.ownerName(o)).join(", ") : "nobody yet"}`)
+          ? h("span", {class: mark("muted tk-improvised", diff && diff.improvised.has(c))}, ` improvised with: ${obs.improvised_colours[c].length ? obs.improvised_colours[c].map((o) => (view.ownerName(o) === "you" ? "your pieces" : `${view.ownerName(o)}'s pieces`)).join(", ") : "nobody's pieces yet"}`)
           : null,
       );
     } else if (obs.points) {
