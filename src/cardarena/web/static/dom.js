@@ -240,9 +240,9 @@ document.addEventListener("pointerout", (event) => {
   if (el && !el.contains(event.relatedTarget)) hideCard();
 });
 document.addEventListener("focusin", (event) => {
-  // keyboard focus only: a tap or a click also focuses the card, and would turn a long press's sheet into a popup
   const el = infoOf(event.target);
-  if (el && el.matches(":focus-visible")) showCard(el.cardInfo, el);
+  // the end of a long press focuses the card: the sheet it opened stays (with its Close button)
+  if (el && !(viewer && !viewer.hidden && viewer.classList.contains("sheet"))) showCard(el.cardInfo, el);
 });
 document.addEventListener("focusout", (event) => {
   if (infoOf(event.target) && viewer && !viewer.classList.contains("sheet")) hideCard();
