@@ -37,8 +37,7 @@ def middle_summon(data: dict[str, Any]) -> int:
     steps = [
         i
         for i, m in enumerate(messages)
-        if any(a["text"].startswith("summon ") for a in m["legal"])
-        and any(e["seat"] != data["seat"] for e in m["log"])
+        if any(a["text"].startswith("summon ") for a in m["legal"]) and any(e["seat"] != data["seat"] for e in m["log"])
     ]
     return max(steps, key=lambda i: len(messages[i]["observation"]["board"]))
 
