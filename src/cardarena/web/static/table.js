@@ -8,7 +8,7 @@
 // spectator). Development and tests: table.html?fixture=URL&step=N plays back
 // a fixture file (tests/web/ui/wire.py) instead of connecting.
 
-import {h, replace, append, getJSON, toast, savedName, saveName, logItem, confirmDialog, closeConfirm} from "./dom.js";
+import {h, replace, append, getJSON, toast, savedName, saveName, logItem, confirmDialog, closeConfirm, dropDetachedCard} from "./dom.js";
 import {Connection, FixtureConnection} from "./net.js";
 
 /** Games that have their own table module. */
@@ -569,7 +569,7 @@ function renderSeats() {
       {class: `seat${s.seat === toAct ? " to-act" : ""}${s.seat === page.seat ? " me" : ""}`, dataset: {seat: s.seat}},
       h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
       h("span", {class: "name"}, s.name || "(open seat)"),
-      h("span", {class: "muted"}, ` seat ${s.seat}`, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""),
+      h("span", {class: "muted"}, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""), // no seat numbers
       page.clock && s.kind === "human" ? h("span", {class: "clock", dataset: {seat: s.seat}, title: "time left on the clock"}) : null,
     ),
   );
@@ -650,7 +650,7 @@ function renderResult() {
   if (!returns.length || winners.length === returns.length) line = "Draw.";
   else if (winners.length === 1 && winners[0] === page.seat) line = "You win!";
   else line = `${winners.map(nameOf).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
-  const children = [h("strong", {}, line), h("span", {class: "muted"}, ` returns: ${returns.join(", ")}`)];
+  const children = [h("strong", {}, line)]; // who won, in words (never the engine's returns)
   if (page.mode === "play" && page.token && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
   }
@@ -677,6 +677,7 @@ async function renderTable() {
     // cards: name -> {name, cost, kind, text: [..], notes: [..]} (dom.js describeCard shows one)
     const ctx = {seat: page.seat, seats: page.seats, nameOf, before, reducedMotion, cards: page.cards};
     module.render(area, state, act, ctx);
+    dropDetachedCard(); // a viewer beside a card the redraw replaced
     return;
   }
   drawPanels(area, page.state.board || []);
