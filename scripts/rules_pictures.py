@@ -31,9 +31,15 @@ VIEWPORT = {"width": 1000, "height": DESKTOP["height"]}
 
 
 def middle_summon(data: dict[str, Any]) -> int:
-    """A Tash-Kalar state where the seat can summon, with the most pieces on the board."""
-    steps = [i for i, m in enumerate(data["messages"]) if any(a["text"].startswith("summon ") for a in m["legal"])]
-    return max(steps, key=lambda i: len(data["messages"][i]["observation"]["board"]))
+    """A Tash-Kalar state where the seat can summon right after the other seat's turn (its changes marked), with
+    the most pieces on the board."""
+    messages = data["messages"]
+    steps = [
+        i
+        for i, m in enumerate(messages)
+        if any(a["text"].startswith("summon ") for a in m["legal"]) and any(e["seat"] != data["seat"] for e in m["log"])
+    ]
+    return max(steps, key=lambda i: len(messages[i]["observation"]["board"]))
 
 
 def main() -> None:
@@ -62,6 +68,7 @@ def main() -> None:
         try:
             for game, step in steps.items():
                 page, errors = open_fixture(browser, games, game, step=0, viewport=VIEWPORT)
+                page.emulate_media(reduced_motion="reduce")  # a still picture: no last-move animation caught midway
                 try:
                     for i in range(1, step + 1):  # state by state, as a live table draws them
                         page.evaluate("(i) => window.__fixture.goto(i)", i)

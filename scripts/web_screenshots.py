@@ -184,6 +184,7 @@ def tashkalar_screenshots(browser: Any, out: Path) -> None:
         step, summon = busiest_summon(fixtures[name])
         for viewport, suffix in ((DESKTOP, ""), (PHONE_TALL, "-phone")):
             page, errors = open_fixture(browser, fixtures, name, step=step, viewport=viewport)
+            page.emulate_media(reduced_motion="reduce")  # a still picture: no last-move animation caught midway
             try:
                 preview(page, summon)
                 page.evaluate("() => document.querySelector('#table .tk-status').scrollIntoView()")

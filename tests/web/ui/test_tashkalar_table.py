@@ -23,6 +23,7 @@ import pytest
 from cardarena.games.tashkalar.board import AREAS, SQ_NAME, SQUARES, bits
 
 from .browser import answer_confirmation, open_fixture
+from .story import JARGON, Watch
 from .test_live import new_page, server  # noqa: F401 - ``server``: the live server fixture, shared
 from .wire import play_fixture
 
@@ -171,7 +172,7 @@ def test_what_each_mode_shows(browser: Any, tk_fixtures: dict[str, Any]) -> None
         "tk-duel": ["/ 18"],
         "tk-highform": ["High Form tasks", "/ 9", "next task"],
         "tk-melee": ["/ 10", "improvised"],
-        "tk-teams": ["team 0:", "team 1:", "teammate"],
+        "tk-teams": ["team: ", "teammate"],
     }
     for name, words in checks.items():
         data = tk_fixtures[name]
@@ -362,10 +363,58 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> str:
     return rng.choice(texts)
 
 
-def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> tuple[int, set[str], set[str]]:
+#: The last move as the page holds it: its baseline, the observation now, and the board squares it marks.
+READ_MARKS = """() => ({
+  before: window.__table.before(),
+  now: window.__table.state().observation,
+  squares: [...document.querySelectorAll('#table .tk-board .mark.changed')]
+    .map((e) => [e.dataset.sq, e.dataset.change]),
+  scores: [...document.querySelectorAll('#table .tk-score')].map((e) => e.querySelector('.tk-points.changed') !== null),
+})"""
+
+
+def board_changes(before: dict[str, Any], now: dict[str, Any]) -> list[list[str]]:
+    """Every square whose piece differs between two observations, as [square, new | gone | changed], sorted."""
+    was, board = before.get("board", {}), now.get("board", {})
+    out = []
+    for sq in sorted(set(was) | set(board)):
+        if was.get(sq) != board.get(sq):
+            out.append([sq, "new" if sq not in was else "gone" if sq not in board else "changed"])
+    return out
+
+
+def check_last_move(page: Any) -> bool:
+    """The table marks, on their squares, exactly the board's changes since the seat's own last decision, and the
+    scores that changed; whether there was anything on the board to mark."""
+    seen = page.evaluate(READ_MARKS)
+    before, now = seen["before"], seen["now"]
+    if before is None or before == now:
+        assert seen["squares"] == [], seen["squares"]
+        return False
+    want = board_changes(before, now)
+    assert sorted(seen["squares"]) == want, (sorted(seen["squares"]), want)
+    key = "colour_scores" if "colour_scores" in now else "points" if "points" in now else "score"
+    changed = [before[key][c] != now[key][c] for c in range(len(now[key]))]
+    assert seen["scores"] == changed, (seen["scores"], changed)
+    return bool(want)
+
+
+def table_speaks_plainly(page: Any) -> None:
+    """The table's own text (the board, the scores, the hands, the status) has no seat number or engine word."""
+    text = page.locator("#table").inner_text()
+    found = JARGON.search(text)
+    assert found is None, f"the table says {found.group(0)!r}: …{text[max(0, found.start() - 80) : found.end() + 80]}…"
+
+
+def play_by_clicking(
+    page: Any, rng: random.Random, watch: Watch | None = None, max_actions: int = 1000
+) -> tuple[int, set[str], set[str]]:
     """Click a legal action on the table whenever this seat is to act, until the game is over; returns the number
-    of actions, the kinds taken and the kinds offered (the server's seed is its own: games differ run to run)."""
+    of actions, the kinds taken and the kinds offered (the server's seed is its own: games differ run to run).
+    Before each click, ``watch`` checks the decision (story.py) and the table's marks are checked against the
+    board's changes since the seat's previous decision (:func:`check_last_move`)."""
     last = -1
+    boards_marked = 0
     actions = 0
     kinds: set[str] = set()
     offered: set[str] = set()
@@ -388,10 +437,14 @@ def play_by_clicking(page: Any, rng: random.Random, max_actions: int = 1000) -> 
             "return {...s, mine: document.querySelector('#turn').classList.contains('mine')}; }"
         )
         if s["terminal"]:
+            assert boards_marked > 0 or actions < 3, "no AI move on the board was ever marked"
             return actions, kinds, offered
         if not s["mine"] or s["ply"] == last:  # the page took a forced step meanwhile: wait for the next decision
             continue
         offered.update(a["text"].split(" ")[0] for a in s["legal"])
+        if watch is not None:
+            watch.before_click(s)
+        boards_marked += check_last_move(page)
         text = choose(s["legal"], rng)
         click_tashkalar(page, text)
         kinds.add(text.split(" ")[0])
@@ -407,7 +460,10 @@ def test_a_whole_duel_against_the_ai_by_clicking_on_the_board(browser: Any, serv
         page.goto(server + game["invitations"][0]["url"])
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
-        actions, kinds, offered = play_by_clicking(page, random.Random(5))
+        watch = Watch(page)
+        actions, kinds, offered = play_by_clicking(page, random.Random(5), watch)
+        table_speaks_plainly(page)
+        watch.finish(server)
         assert actions > 10
         assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
         assert page.locator("#result").is_visible()
@@ -426,7 +482,10 @@ def test_a_whole_four_player_melee_with_three_ai_seats(browser: Any, server: str
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         page.wait_for_selector(T)
         assert page.locator(f"{T} .tk-score").count() == 4
-        actions, kinds, offered = play_by_clicking(page, random.Random(6))
+        watch = Watch(page)
+        actions, kinds, offered = play_by_clicking(page, random.Random(6), watch)
+        table_speaks_plainly(page)
+        watch.finish(server)
         assert actions > 10
         assert "place" in kinds and ("summon" in kinds or "summon" not in offered), (kinds, offered)
         assert page.locator("#result").is_visible()
@@ -455,6 +514,206 @@ def test_a_square_is_taken_with_the_keyboard(browser: Any, tk_fixtures: dict[str
         assert page.evaluate("window.__sent") == [
             {"type": "act", "ply": data["messages"][step]["ply"], "action": place}
         ]
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+# ------------------------------------------------------------------------------------------- the last move
+
+
+def after_my_decision(messages: list[dict[str, Any]], seat: int) -> list[tuple[int, int]]:
+    """Pairs (k, j) of a fixture: message k is the state right after one of ``seat``'s own actions, j the seat's
+    next decision, with only the other seats acting in between (what the table marks at j)."""
+    pairs = []
+    for k, message in enumerate(messages):
+        if message["legal"] or not any(e["seat"] == seat for e in message["log"]):
+            continue
+        j = next((j for j in range(k + 1, len(messages)) if messages[j]["legal"]), None)
+        between = [e["seat"] for m in messages[k + 1 : j + 1] for e in m["log"]] if j is not None else []
+        if between and seat not in between:
+            pairs.append((k, j))
+    return pairs
+
+
+class ReducedMotion:
+    """A browser whose new contexts ask for reduced motion (``prefers-reduced-motion: reduce``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self.browser.new_context(reduced_motion="reduce", **options)
+
+
+@pytest.mark.parametrize("name", ["tk-duel", "tk-highform", "tk-melee"])
+def test_an_opponents_move_is_marked_on_its_squares(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """Right after the seat's own decision nothing is marked; at its next decision, after the other seats' turns,
+    exactly the squares whose piece changed are marked (new, changed, or gone with a ghost of the piece that left),
+    with the changed scores, a line that names each square, and new pieces dropped in (never under reduced
+    motion)."""
+    data = tk_fixtures[name]
+    messages = data["messages"]
+    pairs = [
+        (k, j)
+        for k, j in after_my_decision(messages, data["seat"])
+        if board_changes(messages[k]["observation"], messages[j]["observation"])
+    ]
+    assert len(pairs) > 3
+    for k, j in (pairs[len(pairs) // 2], pairs[-1]):
+        before, now = messages[k]["observation"], messages[j]["observation"]
+        want = board_changes(before, now)
+        for motion in (browser, ReducedMotion(browser)):
+            page, errors = open_fixture(motion, tk_fixtures, name, step=k)
+            try:
+                assert page.evaluate("window.__table.changed()") == 0  # the seat's own move is not marked
+                page.evaluate("(j) => window.__fixture.goto(j)", j)
+                page.wait_for_function("(ply) => window.__table.state().ply === ply", arg=messages[j]["ply"])
+                assert page.evaluate("window.__table.before()") == before
+                assert check_last_move(page)
+                gone = [sq for sq, kind in want if kind == "gone"]
+                ghosts = page.eval_on_selector_all(f"{T} .tk-board .ghost", "els => els.map((e) => e.dataset.at)")
+                assert sorted(ghosts) == gone
+                since = page.locator(f"{T} .tk-since.changed").inner_text()
+                assert all(sq in since for sq, _ in want), (since, want)
+                arrived = page.locator(f"{T} .tk-board .piece.arrived").count()
+                if motion is browser:
+                    assert arrived == len(want) - len(gone)
+                else:
+                    assert arrived == 0 and page.locator(f"{T} .tk-board .ghost.fading").count() == 0
+                # a click that redraws the table keeps the marks
+                page.locator(f"{T} .tk-board .hit").first.click()
+                assert sorted(
+                    page.eval_on_selector_all(f"{T} .tk-board .mark.changed", "els => els.map((e) => e.dataset.sq)")
+                ) == [sq for sq, _ in want]
+                table_speaks_plainly(page)
+                assert errors == []
+            finally:
+                page.context.close()
+
+
+# ------------------------------------------------------------------------------------------- readable cards
+
+READ_CARDS = """() => [...document.querySelectorAll('#table .tk-card, #table .tk-task, #table .tk-named')].map((e) => ({
+  id: e.dataset.card || e.dataset.task, info: e.classList.contains('has-info') ? e.cardInfo.name : null,
+}))"""
+
+
+@pytest.mark.parametrize("name", ["tk-duel", "tk-highform"])
+def test_every_face_up_card_is_readable(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """Every card face up on the table (the hand, the discard piles, the tasks) carries its card text; a hover shows
+    the viewer with its name and effect; the chooser of a being shows its effect, not an action's text."""
+    data = tk_fixtures[name]
+    cards = data["welcome"]["cards"]
+    messages = data["messages"]
+    step = next(
+        i
+        for i, m in enumerate(messages)
+        if i > len(messages) // 2 and any(a["text"].startswith("summon ") for a in m["legal"])
+    )
+    page, errors = open_fixture(browser, tk_fixtures, name, step=step)
+    try:
+        seen = page.evaluate(READ_CARDS)
+        assert len(seen) > 8
+        for card in seen:
+            assert card["info"] == cards[card["id"]]["name"], card
+        if name == "tk-highform":
+            assert page.locator(f"{T} .tk-task.has-info").count() == len(messages[step]["observation"]["tasks"])
+            task = messages[step]["observation"]["tasks"][0]
+            page.locator(f'{T} .tk-task[data-task="{task}"]').hover()
+            viewer = page.locator("#card-viewer")
+            viewer.wait_for(state="visible")
+            assert cards[task]["name"] in viewer.inner_text() and cards[task]["text"][0] in viewer.inner_text()
+        summon = next(a["text"] for a in messages[step]["legal"] if a["text"].startswith("summon "))
+        card = summon.split(" ")[1]
+        tile = page.locator(f'{T} .tk-hand .tk-card[data-card="{card}"]')
+        tile.hover()
+        viewer = page.locator("#card-viewer")
+        viewer.wait_for(state="visible")
+        text = viewer.inner_text()
+        info = cards[card]
+        for part in (info["name"], info["kind"], *info["text"], info["notes"][0]):
+            assert part in text, (part, text)
+        tile.click()
+        chooser = page.locator(f"{T} .tk-chooser").inner_text()
+        assert info["name"] in chooser and info["text"][0] in chooser and summon not in chooser
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_long_press_reads_a_card_on_a_phone(browser: Any, tk_fixtures: dict[str, Any]) -> None:
+    """On a touch screen a card held for a moment opens the viewer as a sheet (with Close) and does not act on
+    the card: nothing is selected, nothing is sent."""
+    data = tk_fixtures["tk-duel"]
+    messages = data["messages"]
+    step = next(i for i, m in enumerate(messages) if any(a["text"].startswith("summon ") for a in m["legal"]))
+    card = next(a["text"] for a in messages[step]["legal"] if a["text"].startswith("summon ")).split(" ")[1]
+    context = browser.new_context(viewport=PHONE_TALL, has_touch=True, is_mobile=True)
+
+    class Phone:
+        def new_context(self, **_: Any) -> Any:
+            return context
+
+    page, errors = open_fixture(Phone(), tk_fixtures, "tk-duel", step=step)
+    try:
+        tile = page.locator(f'{T} .tk-hand .tk-card[data-card="{card}"]')
+        tile.scroll_into_view_if_needed()
+        box = tile.bounding_box()
+        assert box is not None
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + 8}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        viewer = page.locator("#card-viewer.sheet")
+        viewer.wait_for(state="visible")  # held: the viewer opens while the finger is still down
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        info = data["welcome"]["cards"][card]
+        assert info["name"] in viewer.inner_text() and info["text"][0] in viewer.inner_text()
+        assert page.locator(T).get_attribute("data-card") == ""  # the press read the card, it did not select it
+        assert page.evaluate("window.__sent") == []
+        viewer.locator("button", has_text="Close").tap()
+        assert page.locator("#card-viewer").is_hidden()
+        # a short tap still selects the card
+        tile.tap()
+        assert page.locator(T).get_attribute("data-card") == card
+        assert errors == []
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------------------------------- plain words
+
+READ_WORDS = """async (i) => {
+  window.__fixture.goto(i);
+  await new Promise((r) => setTimeout(r, 0));
+  const root = document.querySelector('#table .tashkalar');
+  const hint = root.querySelector('.tk-hint');
+  const phase = root.querySelector('.tk-phase').textContent;
+  return {hint: hint ? hint.textContent : null, phase, text: root.innerText};
+}"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_table_speaks_plainly_and_never_stale(browser: Any, tk_fixtures: dict[str, Any], name: str) -> None:
+    """No seat numbers or engine words on the table in any state; the hint offers only what the legal actions
+    allow (never "Click an empty square…" with no action left, nothing once the game is over)."""
+    data = tk_fixtures[name]
+    page, errors = open_fixture(browser, tk_fixtures, name)
+    try:
+        for i, message in enumerate(data["messages"]):
+            seen = page.evaluate(READ_WORDS, i)
+            found = JARGON.search(seen["text"])
+            assert found is None, (i, found.group(0), seen["text"][max(0, found.start() - 80) : found.end() + 80])
+            obs = message["observation"]
+            kinds = {a["text"].split(" ")[0] for a in message["legal"]}
+            if message["terminal"] or not kinds - {"resign"}:
+                assert seen["hint"] is None, (i, seen["hint"])
+            if message["terminal"]:
+                assert "the game is over" in seen["phase"]
+            if "place" not in kinds and seen["hint"]:
+                assert "empty square" not in seen["hint"], (i, seen["hint"])
+            if obs["phase"] == "main" and obs["actions"] == 0 and message["legal"]:
+                assert "No actions left" in seen["hint"], (i, seen["hint"])
         assert errors == []
     finally:
         page.context.close()

@@ -9,6 +9,7 @@ from ...engine import (
     Action,
     ActionFactoring,
     CardDataError,
+    CardText,
     Declared,
     Game,
     Involvement,
@@ -24,6 +25,7 @@ from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .constants import MAIN
 from .render import card_list, describe_action, render, seen_by_others, task_list
+from .render.cardtexts import card_texts
 from .render.menu import choice_label
 from .render.narrate import narrate
 from .render.panels import panels
@@ -143,6 +145,7 @@ class TashKalarGame(Game):
                 valid = ", ".join([*self.cards.schools, "random"])
                 raise OptionError(f"tashkalar: option {key!r}: no school {o[key]!r}; valid schools: {valid}")
         self.codec = Codec(self.cards, self.tasks)
+        self._card_texts: dict[str, CardText] | None = None
 
     @property
     def num_players(self) -> int:
@@ -209,6 +212,14 @@ class TashKalarGame(Game):
             n = state.actions
             return f"End your turn with {n} action{'s' if n != 1 else ''} left?"
         return None
+
+    def card_texts(self) -> dict[str, CardText]:
+        """Every being, legend and flare of the card file in use, and every High Form task of the task file in
+        use, by id: rank, effect, pattern in words, the notation in notes (``render/cardtexts.py``). Built once per
+        game (every browser connection's welcome carries them)."""
+        if self._card_texts is None:
+            self._card_texts = card_texts(self.cards, self.tasks, self.mode)
+        return self._card_texts
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         """Grouped by kind and card: ``place ranks 5-6`` / ``e5``, ``summon Elder Oak`` / ``at e5 r90: being on

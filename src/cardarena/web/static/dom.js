@@ -258,6 +258,7 @@ document.addEventListener("focusout", (event) => {
 });
 document.addEventListener("pointerdown", (event) => {
   clearTimeout(holdTimer);
+  swallowClick = false; // a long press that ended without a click (a touch screen's usual): the next tap acts
   if (event.pointerType === "mouse") return;
   const el = infoOf(event.target);
   if (!el) return;

@@ -20,8 +20,16 @@
 // the board shows every square it can be summoned on, a click on one shows the pattern in that rotation or
 // reflection (a button per placement when there are several) and "Summon" sends it; the card's other actions
 // (discard, flare, put under the deck) are buttons beside it. Words (end, skip, handover, resign) are buttons.
+//
+// The last move (docs/web.md, "The last move on the table"): ``ctx.before`` is this seat's observation right after
+// its own last decision; every square whose piece changed since (placed, summoned, moved in or out, destroyed,
+// upgraded, converted) is marked ``changed`` on the board (a new piece outlined and dropped in, a vacated square
+// with a faint ghost of the piece that left it), and so is every other changed fact of the observation (scores,
+// supplies, hand counts, discard piles, flares, tasks, the end's trigger); a line says the board's changes in words.
+// Readable cards: every card face up (hand, discard piles, known cards, tasks, choosers) carries ``ctx.cards``
+// (TashKalarGame.card_texts, by card id) through dom.js describeCard: hover, focus or a long press shows it.
 
-import {h, replace} from "../dom.js";
+import {describeCard, h, replace} from "../dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
@@ -195,10 +203,38 @@ function learnNames(message, hand) {
   }
 }
 
-/** A card's name: learned, else its id in words. */
+/** What each card says (ctx.cards: TashKalarGame.card_texts, keyed by card and task id), set by render. */
+let texts = {};
+
+/** A card's name: its card text's, else learned, else its id in words. */
 function cardName(id) {
+  if (texts[id]) return texts[id].name;
   if (names.has(id)) return names.get(id);
   return id.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** What the card viewer shows for card (or task) ``id``: the game's card text, else what the hand panel says. */
+function cardInfo(id, task = false) {
+  const known = task ? texts[`task:${id}`] || texts[id] : texts[id];
+  if (known) return known;
+  return {name: cardName(id), cost: null, kind: "", text: [], notes: []};
+}
+
+/** ``el`` made readable (dom.js describeCard) as card ``id``; returned for use inside h(). */
+function readable(el, id, task = false) {
+  return describeCard(el, cardInfo(id, task));
+}
+
+/** A card's name as a readable chip (discard piles, known cards, the card an effect resolves). */
+function cardChip(id, cls = "tk-named") {
+  return readable(h("span", {class: cls, dataset: {card: id}}, cardName(id)), id);
+}
+
+/** A list of card chips separated by commas. */
+function cardChips(ids) {
+  const out = [];
+  ids.forEach((id, i) => out.push(i ? ", " : "", cardChip(id)));
+  return out;
 }
 
 /** The squares a pattern uses when summoned on ``at`` in ``orient``: [{sq, tok}], the summon square first. */
@@ -302,13 +338,21 @@ export function render(container, message, act, ctx) {
   const obs = message.observation || {};
   const legal = message.legal || [];
   if (selection && selection.ply !== message.ply) selection = null;
+  texts = (ctx && ctx.cards) || {};
   const {cards: hand, extra} = readHand(message.board);
   learnNames(message, hand);
   const me = obs.seat === undefined || obs.seat === null ? null : obs.seat;
   const n = (obs.hand_sizes || []).length || 2;
   const teams = Array.isArray(obs.colour_of_seat);
   const colourOf = (seat) => (teams ? obs.colour_of_seat[seat] : seat);
-  const name = (seat) => (ctx && ctx.nameOf ? ctx.nameOf(seat) : `seat ${seat}`);
+  const given = (seat) => (ctx && ctx.nameOf ? ctx.nameOf(seat) : `Player ${seat + 1}`);
+  // players of the same name (three "normal AI" in a melee) are told apart by their colour
+  const seatsNamed = (word) => [...Array(n).keys()].filter((s) => given(s) === word).length;
+  const name = (seat) => (!teams && seatsNamed(given(seat)) > 1 ? `${given(seat)} (${COLOUR_NAMES[colourOf(seat)]})` : given(seat));
+  // who plays a colour: its seat, or a team's two seats
+  const owners = (colour) => [...Array(n).keys()].filter((s) => colourOf(s) === colour);
+  const teamName = (colour) => (me === null ? `the ${COLOUR_NAMES[colour]} team` : colour === colourOf(me) ? "your team" : "the other team");
+  const ownerName = (colour) => (teams ? teamName(colour) : owners(colour).map((s) => (s === me ? "you" : name(s))).join(" and ") || name(colour));
   const parsed = legal.map((a) => ({...a, p: parseAction(a.text)}));
   const redraw = () => render(container, message, act, ctx);
   const send = (text) => {
@@ -316,19 +360,138 @@ export function render(container, message, act, ctx) {
     act(text);
     redraw();
   };
-  const view = {obs, message, legal: parsed, hand, extra, tasks: readTasks(message.board), me, n, teams, colourOf, name, redraw, send, ply: message.ply};
+  const view = {obs, message, legal: parsed, hand, extra, tasks: readTasks(message.board), me, n, teams, colourOf, name, ownerName, redraw, send, ply: message.ply};
+  view.words = (text) => engineWords(text, view);
+  // the last move: what differs from the observation after this seat's own last decision (null: nothing to mark)
+  view.diff = lastMove(ctx && ctx.before, obs);
+  // the drop-in of new pieces plays once per state: a redraw while it plays continues it (a negative delay), a
+  // later one (a click) shows the marks without it
+  const now = performance.now();
+  if (!animation || animation.ply !== message.ply) animation = {ply: message.ply, start: now};
+  const elapsed = now - animation.start;
+  view.animate = !(ctx && ctx.reducedMotion) && elapsed < ANIMATION_MS ? `-${Math.round(elapsed)}ms` : null;
   autoSelect(view);
   const root = h(
     "div",
     {class: "tashkalar", dataset: {phase: obs.phase || "", mode: modeOf(obs), from: (selection && selection.from) || "", card: (selection && selection.card) || ""}},
     statusLine(view),
     scores(view),
-    h("div", {class: "tk-main"}, h("div", {class: "tk-board-wrap"}, board(view)), h("div", {class: "tk-side"}, controls(view), handZone(view), tasksZone(view))),
+    h("div", {class: "tk-main"}, h("div", {class: "tk-board-wrap"}, board(view), boardKey(view)), h("div", {class: "tk-side"}, sinceLine(view), controls(view), handZone(view), tasksZone(view))),
     others(view),
   );
   // the hand's patterns are drawn in the colour of the seat (a spectator: colour 0)
   root.style.setProperty("--mine", `var(--tk${me === null ? 0 : colourOf(me)})`);
+  // a change the table draws nowhere (a count of pieces destroyed this turn, an extra draw to come): the status
+  // line says that something happened since the player's last move
+  if (view.diff && view.diff.any && !root.querySelector(".changed")) root.querySelector(".tk-status").classList.add("changed");
   replace(container, root);
+}
+
+/** When the table first drew the state of this ply ({ply, start}): its new pieces drop in once from then on. */
+let animation = null;
+const ANIMATION_MS = 1400; // the longest of the last move's animations (tables.css tk-arrive, tk-fade)
+
+/** An engine text with seat numbers in words: "seat 1" -> the player's name, "team 0 (seats 0+2)" -> both names. */
+export function engineWords(text, view) {
+  return String(text || "")
+    .replace(/\bteam (\d) \(seats \d\+\d\)/g, (_, c) => view.ownerName(Number(c)))
+    .replace(/\bseats (\d)(?:\+| and )(\d)/g, (_, a, b) => `${view.name(Number(a))} and ${view.name(Number(b))}`)
+    .replace(/\bseat (\d)\b/g, (_, s) => (Number(s) === view.me ? "you" : view.name(Number(s))))
+    .replace(/\bof you\b/g, "of yours");
+}
+
+// ------------------------------------------------------------------------------------------- the last move
+
+const same = (a, b) => JSON.stringify(a === undefined ? null : a) === JSON.stringify(b === undefined ? null : b);
+
+/** What changed between ``before`` and ``obs`` (both this seat's own observation), or null when nothing is to be
+ *  marked: ``squares`` sq -> {kind: "new" | "gone" | "changed", was: [colour, rank] | null, now}; then the sets of
+ *  colours, seats and card ids whose shown facts changed. */
+export function lastMove(before, obs) {
+  if (!before || !obs || before === obs) return null;
+  const squares = new Map();
+  const was = before.board || {};
+  const now = obs.board || {};
+  for (const sq of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    const a = was[sq] || null;
+    const b = now[sq] || null;
+    if (same(a, b)) continue;
+    squares.set(sq, {kind: !a ? "new" : !b ? "gone" : "changed", was: a, now: b});
+  }
+  const perIndex = (key) => {
+    const out = new Set();
+    const a = before[key] || [];
+    const b = obs[key] || [];
+    for (let i = 0; i < Math.max(a.length, b.length); i++) if (!same(a[i], b[i])) out.add(i);
+    return out;
+  };
+  const added = (a, b) => new Set((b || []).filter((x) => !(a || []).includes(x)));
+  const ownBefore = before.hand ? [...(before.hand.beings || []), ...(before.hand.legends || []), ...(before.hand.flares || [])] : [];
+  const ownNow = obs.hand ? [...(obs.hand.beings || []), ...(obs.hand.legends || []), ...(obs.hand.flares || [])] : [];
+  // the score each mode shows: melee's table of points per enemy colour, High Form's points, the duel's score
+  const score = perIndex(obs.colour_scores ? "colour_scores" : obs.points ? "points" : "score");
+  return {
+    squares,
+    score,
+    supply: new Set([...perIndex("supply_two_sided"), ...perIndex("supply_legendary")]),
+    claimed: perIndex("claimed"),
+    improvised: perIndex("improvised_colours"),
+    melee: (obs.colour_scores || []).map((row, c) => new Set(row.map((v, o) => o).filter((o) => !same(((before.colour_scores || [])[c] || [])[o], row[o])))),
+    hands: perIndex("hand_sizes"),
+    discards: perIndex("school_discards"),
+    known: perIndex("known_hand_cards"),
+    decks: perIndex("school_deck_sizes"),
+    legendDiscard: added(before.legend_discard, obs.legend_discard),
+    flareDiscard: added(before.flare_discard, obs.flare_discard),
+    newDiscards: (obs.school_discards || []).map((ids, s) => added((before.school_discards || [])[s], ids)),
+    tasks: added(before.tasks, obs.tasks),
+    nextTask: !same(before.next_task, obs.next_task),
+    ownCards: added(ownBefore, ownNow),
+    teamLegends: added(before.team_legends, obs.team_legends),
+    trigger: !same(before.trigger, obs.trigger),
+    finalTurns: !same(before.final_turns_left, obs.final_turns_left),
+    // the turn line: another turn, another seat or phase, the actions left
+    turn: ["turn", "player", "phase", "actions", "discarded", "extra_turn_now", "handed_over"].some((k) => !same(before[k], obs[k])),
+    effect: !same(before.resolving, obs.resolving) || !same(before.effect, obs.effect),
+    ownDecks: ["legend_deck", "flare_deck", "my_deck_bottom"].some((k) => !same(before[k], obs[k])),
+    any: !same(before, obs),
+  };
+}
+
+/** ``cls`` plus " changed" where ``flag`` holds: the class list of an element the last move may have changed. */
+const mark = (cls, flag) => (flag ? `${cls} changed` : cls);
+
+/** The board's changes in words, by square ("new: e5 (Bo's heroic) · gone: d4 (your common)"), marked changed. */
+function sinceLine(view) {
+  const diff = view.diff;
+  if (!diff || !diff.squares.size) return null;
+  const piece = (p) => pieceWords(view, p);
+  const groups = {new: [], changed: [], gone: []};
+  for (const [sq, c] of [...diff.squares].sort()) {
+    if (c.kind === "new") groups.new.push(`${sq} (${piece(c.now)})`);
+    else if (c.kind === "gone") groups.gone.push(`${sq} (${piece(c.was)})`);
+    else groups.changed.push(`${sq} (${piece(c.was)} → ${c.was[0] === c.now[0] ? RANKS[c.now[1]] : piece(c.now)})`);
+  }
+  const parts = [];
+  if (groups.new.length) parts.push(h("span", {class: "tk-since-new"}, h("strong", {}, "new: "), groups.new.join(", ")));
+  if (groups.changed.length) parts.push(h("span", {class: "tk-since-changed"}, h("strong", {}, "changed: "), groups.changed.join(", ")));
+  if (groups.gone.length) parts.push(h("span", {class: "tk-since-gone"}, h("strong", {}, "gone (moved or destroyed): "), groups.gone.join(", ")));
+  return h("section", {class: "tk-since changed", "aria-live": "polite"}, h("div", {class: "tk-since-title"}, view.me === null ? "On the board since the last action" : "On the board since your last move"), parts);
+}
+
+/** What the board's pieces and marks mean: a short key under the board. */
+function boardKey(view) {
+  const chip = (cls) => h("span", {class: `tk-key-sym ${cls}`, "aria-hidden": "true"});
+  const items = [
+    [chip("common"), "common"],
+    [chip("heroic"), "heroic"],
+    [chip("legendary"), "legendary"],
+    [chip("red"), "red and"],
+    [chip("green"), "green squares"],
+    [chip("central"), "central area"],
+  ];
+  if (view.diff && view.diff.squares.size) items.push([chip("new"), view.me === null ? "new or changed" : "new or changed since your move"], [chip("gone"), "piece gone"]);
+  return h("div", {class: "tk-key", "aria-label": "board key"}, items.map(([sym, words]) => h("span", {class: "tk-key-item"}, sym, words)));
 }
 
 function modeOf(obs) {
@@ -346,38 +509,55 @@ function autoSelect(view) {
   }
 }
 
+/** What the seat to act is doing, by phase (the engine's phase names are not shown). */
+const PHASE_WORDS = {
+  setup: "placing a first piece",
+  "melee-setup": "placing the setup commons",
+  main: "playing",
+  effect: "resolving an effect",
+  bottom: "putting cards under their decks",
+  "recall-place": "placing a piece taken back",
+  "summon-recall": "taking back a piece",
+  "pick-colour": "choosing a colour to score in",
+  "claim-task": "choosing a task to claim",
+};
+
 function statusLine(view) {
-  const {obs, name} = view;
+  const {obs, name, diff} = view;
   const parts = [`Turn ${obs.turn ?? "?"}`];
-  if (obs.phase === "over") parts.push(`the game is over${obs.trigger ? `: ${obs.trigger}` : ""}`);
+  if (obs.phase === "over") parts.push(`the game is over${obs.trigger ? `: ${view.words(obs.trigger)}` : ""}`);
   else {
-    const who = obs.player === view.me ? "you" : name(obs.player);
-    let line = `${who} to act (${obs.phase})`;
+    const mine = obs.player === view.me;
+    let line = `${mine ? "you are" : `${name(obs.player)} is`} ${PHASE_WORDS[obs.phase] || obs.phase}`;
     if (view.teams && obs.handed_over) line += `, handed over by ${name(obs.turn_seat)}`;
     parts.push(line);
-    if (obs.phase === "main") parts.push(`${obs.actions} action(s) left${obs.discarded ? ", discard used" : ""}`);
+    if (obs.phase === "main") parts.push(`${obs.actions} action${obs.actions === 1 ? "" : "s"} left${obs.discarded ? ", discard used" : ""}`);
     if (obs.extra_turn_now) parts.push("extra turn");
-    if (obs.final_turns_left >= 0 && obs.final_turns_left !== null && obs.trigger) parts.push(`final round: ${obs.final_turns_left} turn(s) left`);
   }
-  const lines = [h("div", {class: "tk-phase"}, parts.join(" · "))];
-  if (obs.resolving) {
+  const lines = [h("div", {class: mark("tk-phase", diff && diff.turn)}, parts.join(" · "))];
+  if (obs.phase !== "over" && obs.final_turns_left !== null && obs.final_turns_left >= 0 && obs.trigger) {
+    const final = `Final round: ${obs.final_turns_left} turn${obs.final_turns_left === 1 ? "" : "s"} left (${view.words(obs.trigger)})`;
+    lines.push(h("div", {class: mark("tk-final", diff && (diff.trigger || diff.finalTurns))}, final));
+  }
+  if (obs.resolving && obs.phase !== "over") {
     const step = obs.effect ? obs.effect.step : "";
-    const mover = obs.effect && obs.effect.mover ? ` (piece on ${obs.effect.mover}, ${obs.effect.moves_left} move(s) left)` : "";
-    lines.push(h("div", {class: "tk-effect", dataset: {resolving: obs.resolving}}, h("strong", {}, `${cardName(obs.resolving)}: `), `${step || "resolving"}${mover}`));
+    const mover = obs.effect && obs.effect.mover ? ` (the piece on ${obs.effect.mover}, ${obs.effect.moves_left} move${obs.effect.moves_left === 1 ? "" : "s"} left)` : "";
+    lines.push(h("div", {class: mark("tk-effect", diff && diff.effect), dataset: {resolving: obs.resolving}}, cardChip(obs.resolving, "tk-named strong"), ": ", `${step || "resolving"}${mover}`));
   }
   const hint = hintText(view);
   if (hint) lines.push(h("div", {class: "tk-hint"}, hint));
   return h("section", {class: "tk-status"}, lines);
 }
 
-/** What a click does now, in words. */
+/** What a click does now, in words: only what the legal actions allow (none: no hint, e.g. the game is over). */
 function hintText(view) {
   const kinds = new Set(view.legal.map((a) => a.p.kind));
-  if (!kinds.size) return "";
+  kinds.delete("resign");
+  const obs = view.obs;
+  if (!kinds.size || obs.phase === "over") return "";
   if (selection && selection.card && selection.square) return "Pick the placement (its pattern is outlined on the board), then Summon.";
   if (selection && selection.card) return "Highlighted squares: where this card can be summoned. Click one.";
   if (selection && selection.from) return `Click a highlighted square to move the piece on ${selection.from}.`;
-  const obs = view.obs;
   if (obs.phase === "setup") return "Choose the square of your first common piece.";
   if (obs.phase === "melee-setup") return "Put a setup common: click a highlighted square.";
   if (obs.phase === "bottom") return "Put cards under their decks: select a card, or skip.";
@@ -386,7 +566,17 @@ function hintText(view) {
   if (obs.phase === "summon-recall") return "Out of pieces: take back one of your pieces outside the pattern.";
   if (obs.phase === "recall-place") return "Place the piece you took back.";
   if (kinds.has("move")) return "Click a highlighted piece, then where it goes.";
-  if (obs.phase === "main") return "Click an empty square to place a common piece, or a card of your hand to summon it.";
+  if (obs.phase === "main") {
+    const can = [];
+    if (kinds.has("place")) can.push("click a dotted empty square to place a common piece");
+    if (kinds.has("summon")) can.push("click a card of your hand to summon it");
+    if (can.length) return `${can.join(", or ")[0].toUpperCase()}${can.join(", or ").slice(1)}.`;
+    if (kinds.has("flare")) return "No actions left: you may still invoke your flare (click it), or end your turn.";
+    if (kinds.has("end")) return obs.actions > 0 ? "Nothing to place or summon: end your turn." : "No actions left: end your turn.";
+    return "";
+  }
+  if (kinds.has("option")) return "Choose one of the effect's options.";
+  if (kinds.has("skip") && kinds.size === 1) return "Nothing more to do here: skip.";
   return "Click a highlighted square.";
 }
 
@@ -395,11 +585,12 @@ function hintText(view) {
 const COLOUR_NAMES = ["blue", "red", "green", "purple"];
 
 function colourChip(colour) {
-  return h("span", {class: `tk-chip c${colour}`, title: `colour ${colour} (${COLOUR_NAMES[colour]})`});
+  return h("span", {class: `tk-chip c${colour}`, title: COLOUR_NAMES[colour]});
 }
 
 function scores(view) {
-  const {obs, teams, name} = view;
+  const {obs, name} = view;
+  const diff = view.diff;
   const target = scoreTarget(view.message.board);
   const ncol = (obs.supply_two_sided || []).length;
   const rows = [];
@@ -417,14 +608,17 @@ function scores(view) {
       detail = h(
         "span",
         {class: "tk-melee"},
-        others.map(([o, v]) => h("span", {class: "tk-melee-cell", title: `points in the colour of ${name(o)}`}, colourChip(o), String(v))),
-        obs.improvised_colours ? h("span", {class: "muted"}, ` improvised: ${obs.improvised_colours[c].length ? obs.improvised_colours[c].join(", ") : "none"}`) : null,
+        others.map(([o, v]) => h("span", {class: mark("tk-melee-cell", diff && diff.melee[c] && diff.melee[c].has(o)), title: `points in the colour of ${name(o)}`}, colourChip(o), String(v))),
+        obs.improvised_colours
+          ? h("span", {class: mark("muted tk-improvised", diff && diff.improvised.has(c))}, ` improvised with: ${obs.improvised_colours[c].length ? obs.improvised_colours[c].map((o) => (view.ownerName(o) === "you" ? "your pieces" : `${view.ownerName(o)}'s pieces`)).join(", ") : "nobody's pieces yet"}`)
+          : null,
       );
     } else if (obs.points) {
       const claimed = (obs.claimed && obs.claimed[c]) || [];
       score = `${obs.points[c]}${target ? ` / ${target}` : ""}`;
-      const taskName = (id) => (view.tasks.tasks[id] ? view.tasks.tasks[id].name : id.replace(/-/g, " "));
-      detail = h("span", {class: "muted"}, `${claimed.length} task(s)${claimed.length ? `: ${claimed.map(taskName).join(", ")}` : ""}`);
+      // the claimed tasks by name, each readable (its points and condition)
+      const chips = claimed.map((id, i) => [i ? ", " : "", readable(h("span", {class: "tk-named", dataset: {task: id}}, cardInfo(id, true).name), id, true)]);
+      detail = h("span", {class: mark("muted tk-claimed", diff && diff.claimed.has(c))}, `${claimed.length} task${claimed.length === 1 ? "" : "s"}`, claimed.length ? [": ", chips] : "");
     } else {
       score = `${obs.score ? obs.score[c] : 0}${target ? ` / ${target}` : ""}`;
     }
@@ -434,9 +628,9 @@ function scores(view) {
         "div",
         {class: `tk-score${acting ? " acting" : ""}`, dataset: {colour: c}},
         colourChip(c),
-        h("span", {class: "tk-who"}, teams ? `team ${c}: ${who}` : who),
-        h("strong", {class: "tk-points", title: "score"}, score),
-        h("span", {class: "tk-supply", title: "pieces left in the supply: two-sided / legendary"}, `◯ ${obs.supply_two_sided[c]} · ★ ${obs.supply_legendary[c]}`),
+        h("span", {class: "tk-who"}, view.teams ? `team: ${who}` : who),
+        h("strong", {class: mark("tk-points", diff && diff.score.has(c)), title: obs.colour_scores ? "score: the lowest of the points in each enemy colour" : "score"}, score),
+        h("span", {class: mark("tk-supply", diff && diff.supply.has(c)), title: "pieces left in the supply: two-sided (common or heroic) / legendary"}, `◯ ${obs.supply_two_sided[c]} · ★ ${obs.supply_legendary[c]} left`),
         detail,
       ),
     );
@@ -484,9 +678,33 @@ function board(view) {
   }
   root.append(under);
 
+  // the last move, under the pieces: a ghost of each piece that left its square (moved away or destroyed)
+  const diff = view.diff;
+  const lastMarks = svg("g", {class: "marks last-move"});
+  for (const [sq, c] of diff ? diff.squares : []) {
+    const [x, y] = coords(sq);
+    const words = c.kind === "gone" ? `gone from ${sq}: ${pieceWords(view, c.was)} (moved away or destroyed)` : c.kind === "new" ? `new on ${sq}: ${pieceWords(view, c.now)}` : `changed on ${sq}: ${pieceWords(view, c.was)}, now ${pieceWords(view, c.now)}`;
+    const box = svg("rect", {x: MARGIN + x * CELL + 1.5, y: MARGIN + (SIZE - 1 - y) * CELL + 1.5, width: CELL - 3, height: CELL - 3, rx: 5, class: `mark changed last-${c.kind}`, dataset: {sq, change: c.kind}}, svg("title", {}, words));
+    lastMarks.append(box);
+    if (c.kind === "gone") {
+      const ghost = piece(sq, c.was[0], c.was[1], words);
+      ghost.setAttribute("class", `ghost c${c.was[0]} rank${c.was[1]}${view.animate ? " fading" : ""}`);
+      if (view.animate) ghost.style.animationDelay = view.animate;
+      ghost.removeAttribute("data-piece");
+      lastMarks.append(ghost);
+    }
+  }
+  root.append(lastMarks);
+
   const pieces = svg("g", {class: "pieces"});
   for (const [sq, [colour, rank]] of Object.entries(obs.board || {})) {
-    pieces.append(piece(sq, colour, rank, `${RANKS[rank]} of ${view.teams ? `team ${colour}` : view.name(colour)} on ${sq}`));
+    const el = piece(sq, colour, rank, `${pieceWords(view, [colour, rank])} on ${sq}`);
+    const change = diff && diff.squares.get(sq);
+    if (change && view.animate) {
+      el.classList.add("arrived");
+      el.style.animationDelay = view.animate;
+    }
+    pieces.append(el);
   }
   root.append(pieces);
 
@@ -536,6 +754,12 @@ function board(view) {
   root.append(hits);
   if (!legal.length) root.classList.add("idle");
   return root;
+}
+
+/** "Bo's heroic", "your common": a piece in words, by its colour's players. */
+function pieceWords(view, [colour, rank]) {
+  const who = view.ownerName(colour);
+  return `${who === "you" ? "your" : `${who}'s`} ${RANKS[rank]}`;
 }
 
 /** Marks drawn under the pieces (tints); the others are outlines and dots over them. */
@@ -666,7 +890,24 @@ function onCard(view, id) {
 // ------------------------------------------------------------------------------------------- controls
 
 function button(label, text, view, {cls = "", title = null} = {}) {
-  return h("button", {type: "button", class: `tk-btn ${cls}`, title: title || text, dataset: {action: text}, onclick: () => view.send(text)}, label);
+  return h("button", {type: "button", class: `tk-btn ${cls}`, title, dataset: {action: text}, onclick: () => view.send(text)}, label);
+}
+
+/** A square's action as a button label: "Place a common piece on e5", "Take back your heroic on c3". */
+function squareLabel(view, a) {
+  const here = view.obs.board && view.obs.board[a.p.sq];
+  const what = here ? pieceWords(view, here) : "the square";
+  if (a.p.kind === "place") return `Place a common piece on ${a.p.sq}`;
+  if (a.p.kind === "recall") return `Take back ${what} on ${a.p.sq}`;
+  if (a.p.kind === "choose") return here ? `Choose ${what} on ${a.p.sq}` : `Choose ${a.p.sq}`;
+  return `${a.p.kind} ${a.p.sq}`;
+}
+
+/** A summon's menu detail in words: "at e5 r90: being on e5, pattern on d4 e4 f4; destroys the heroic of seat 1
+ *  on e5" -> "Being on e5, pattern on d4 e4 f4; destroys Bo's heroic on e5". */
+function summonWords(view, detail) {
+  const text = view.words(String(detail || "").replace(/^at [a-i]\d [rm]\d+: /, "")).replace(/\bthe (common|heroic|legendary) of ([^;]+?) on ([a-i]\d)/g, (_, rank, who, sq) => `${who === "yours" ? "your" : `${who}'s`} ${rank} on ${sq}`);
+  return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
 
 function controls(view) {
@@ -692,16 +933,16 @@ function controls(view) {
         words.push(resignButton(view, a.text));
         break;
       case "option":
-        words.push(button(a.detail || a.text, a.text, view, {cls: "option"}));
+        words.push(button(view.words(a.detail) || `Option ${a.p.n}`, a.text, view, {cls: "option", title: view.words(a.detail)}));
         break;
       case "score":
-        words.push(h("button", {type: "button", class: "tk-btn score", dataset: {action: a.text}, title: a.detail, onclick: () => view.send(a.text)}, colourChip(a.p.n), ` 1 point in ${name(a.p.n)}'s colour`));
+        words.push(h("button", {type: "button", class: "tk-btn score", dataset: {action: a.text}, title: view.words(a.detail), onclick: () => view.send(a.text)}, colourChip(a.p.n), ` 1 point in ${view.ownerName(a.p.n)}'s colour`));
         break;
       case "take":
-        words.push(h("button", {type: "button", class: "tk-btn take", dataset: {action: a.text}, title: a.detail, onclick: () => view.send(a.text)}, `Take ${cardName(a.p.card)}`));
+        words.push(readable(h("button", {type: "button", class: "tk-btn take", dataset: {action: a.text}, onclick: () => view.send(a.text)}, `Take ${cardName(a.p.card)} into your hand`), a.p.card));
         break;
       case "claim":
-        words.push(button(`Claim ${a.detail || a.p.card}`, a.text, view, {cls: "claim"}));
+        words.push(readable(button(`Claim ${cardInfo(a.p.card, true).name || a.detail}`, a.text, view, {cls: "claim"}), a.p.card, true));
         break;
       default:
         break;
@@ -749,7 +990,7 @@ function chooserBox(view) {
         sel.chooser.actions.map((a) =>
           a.p.kind === "setup"
             ? h("button", {type: "button", class: "tk-btn", dataset: {action: a.text}, onclick: () => view.send(a.text)}, colourChip(a.p.colour), ` a common of ${view.name(a.p.colour)}`)
-            : button(`${a.p.kind} ${a.p.sq}`, a.text, view),
+            : button(squareLabel(view, a), a.text, view),
         ),
         moves,
         cancel,
@@ -761,8 +1002,12 @@ function chooserBox(view) {
   const mine = view.legal.filter((a) => a.p.card === card && a.p.kind !== "take" && a.p.kind !== "claim");
   const summons = mine.filter((a) => a.p.kind === "summon");
   const others = mine.filter((a) => a.p.kind !== "summon");
-  const title = `${cardName(card)}${summons.length ? `: ${new Set(summons.map((a) => a.p.sq)).size} square(s) to summon on` : ""}`;
-  const rows = [];
+  const places = new Set(summons.map((a) => a.p.sq)).size;
+  const title = `${cardName(card)}${summons.length ? `: ${places} square${places === 1 ? "" : "s"} to summon on` : ""}`;
+  // what the card does, read from the card text (a being's effect; a flare's two halves)
+  const info = cardInfo(card);
+  const effect = (info.text || []).filter((line) => !line.startsWith("Pattern:"));
+  const rows = [effect.length ? h("div", {class: "tk-chooser-text"}, effect.map((line) => h("div", {}, line))) : null];
   if (sel.square) {
     const variants = summons.filter((a) => a.p.sq === sel.square);
     const i = Math.min(sel.variant || 0, variants.length - 1);
@@ -778,7 +1023,7 @@ function chooserBox(view) {
                 type: "button",
                 class: `tk-btn variant${k === i ? " current" : ""}`,
                 dataset: {variant: a.text},
-                title: a.detail,
+                title: summonWords(view, a.detail),
                 onclick: () => {
                   selection = {...sel, variant: k};
                   view.redraw();
@@ -791,7 +1036,7 @@ function chooserBox(view) {
       );
     }
     const chosen = variants[i];
-    rows.push(h("div", {class: "tk-detail"}, chosen.detail || chosen.text));
+    rows.push(h("div", {class: "tk-detail"}, summonWords(view, chosen.detail) || `On ${sel.square}`));
     rows.push(button(`Summon ${cardName(card)} on ${sel.square}`, chosen.text, view, {cls: "big summon"}));
   }
   const labels = {discard: "Discard (draw later)", bottom: "Put under its deck", flare: "Invoke this flare"};
@@ -799,26 +1044,25 @@ function chooserBox(view) {
     const label = a.p.kind === "flare" && a.p.against !== null ? `Invoke against ${view.name(a.p.against)}` : labels[a.p.kind] || a.text;
     rows.push(button(label, a.text, view, {cls: a.p.kind}));
   }
-  return h("div", {class: "tk-chooser", role: "dialog", dataset: {card}}, h("div", {class: "tk-chooser-title"}, title), h("div", {class: "tk-chooser-actions"}, rows, cancel));
+  return h("div", {class: "tk-chooser", role: "dialog", dataset: {card}}, readable(h("div", {class: "tk-chooser-title"}, title), card), h("div", {class: "tk-chooser-actions"}, rows, cancel));
 }
 
 // ------------------------------------------------------------------------------------------- cards
 
-function cardTile(view, id, {kind, own = true, known = false} = {}) {
+function cardTile(view, id, {kind, own = true, known = false, fresh = false} = {}) {
   const card = view.hand[id] || {id, name: cardName(id), rank: kind, text: "", pattern: []};
   const usable = view.legal.some((a) => a.p.card === id && ["summon", "discard", "bottom", "flare"].includes(a.p.kind));
   const canSummon = view.legal.some((a) => a.p.card === id && a.p.kind === "summon");
   const selected = selection && selection.card === id;
   const attrs = {
-    class: `tk-card ${card.kind === "flare" ? "flare" : card.rank}${usable ? " usable" : ""}${canSummon ? " summonable" : ""}${selected ? " selected" : ""}${known ? " known" : ""}`,
+    class: mark(`tk-card ${card.kind === "flare" ? "flare" : card.rank}${usable ? " usable" : ""}${canSummon ? " summonable" : ""}${selected ? " selected" : ""}${known ? " known" : ""}`, fresh),
     dataset: {card: id},
-    title: card.text || card.name,
   };
   if (own && usable) Object.assign(attrs, {role: "button", tabindex: "0", onclick: () => onCard(view, id), onkeydown: (e) => (e.key === "Enter" || e.key === " ") && onCard(view, id)});
   const head = h("div", {class: "tk-card-head"}, h("span", {class: "tk-card-name"}, card.name), h("span", {class: "tk-card-rank"}, card.kind === "flare" ? `flare ${card.upper ?? ""}/${card.lower ?? ""}` : card.rank || ""));
   const body = card.pattern && card.pattern.length ? patternGrid(card.pattern) : null;
   const text = card.text ? h("div", {class: "tk-card-text"}, card.text) : null;
-  return h("div", attrs, head, body, text);
+  return readable(h("div", attrs, head, body, text), id);
 }
 
 function handZone(view) {
@@ -830,18 +1074,18 @@ function handZone(view) {
     ["flare", obs.hand.flares || []],
   ];
   const rows = groups.map(([label, ids]) =>
-    h("div", {class: "tk-hand-group"}, h("div", {class: "tk-zone-name"}, `${label} (${ids.length})`), h("div", {class: "tk-cards"}, ids.map((id) => cardTile(view, id, {kind: label})))),
+    h("div", {class: "tk-hand-group"}, h("div", {class: "tk-zone-name"}, `${label} (${ids.length})`), h("div", {class: "tk-cards"}, ids.map((id) => cardTile(view, id, {kind: label, fresh: !!view.diff && view.diff.ownCards.has(id)})))),
   );
   // a team's legends are shared: the teammate's are known, and summoned by this seat after a handover
   const teamIds = obs.team_legends || [];
   const team = teamIds.length
-    ? h("div", {class: "tk-hand-group team"}, h("div", {class: "tk-zone-name"}, `team legends held by ${view.name((view.me + 2) % 4)} (${teamIds.length})`), h("div", {class: "tk-cards"}, teamIds.map((id) => cardTile(view, id, {kind: "legendary"}))))
+    ? h("div", {class: "tk-hand-group team"}, h("div", {class: "tk-zone-name"}, `team legends held by ${view.name((view.me + 2) % 4)} (${teamIds.length})`), h("div", {class: "tk-cards"}, teamIds.map((id) => cardTile(view, id, {kind: "legendary", fresh: !!view.diff && view.diff.teamLegends.has(id)}))))
     : null;
   const deck = h(
     "div",
-    {class: "tk-note muted"},
+    {class: mark("tk-note muted", view.diff && (view.diff.ownDecks || (view.me !== null && view.diff.decks.has(view.me))))},
     `school deck ${obs.school_deck_sizes ? obs.school_deck_sizes[view.me] : "?"}`,
-    obs.my_deck_bottom && obs.my_deck_bottom.length ? ` · under it (bottom first): ${obs.my_deck_bottom.map(cardName).join(", ")}` : "",
+    obs.my_deck_bottom && obs.my_deck_bottom.length ? [" · under it (bottom first): ", cardChips(obs.my_deck_bottom)] : "",
     ` · legend deck ${obs.legend_deck} · flare deck ${obs.flare_deck}`,
   );
   return h("section", {class: "tk-hand"}, h("h3", {}, "Your hand"), rows, team, deck);
@@ -851,20 +1095,31 @@ function tasksZone(view) {
   const {obs} = view;
   if (!obs.tasks) return null;
   const claims = new Map(view.legal.filter((a) => a.p.kind === "claim").map((a) => [a.p.card, a]));
+  const diff = view.diff;
   const tiles = obs.tasks.map((id) => {
     const t = view.tasks.tasks[id] || {id, name: id, points: "?", text: ""};
     const claim = claims.get(id);
-    const attrs = {class: `tk-task${claim ? " claimable" : ""}`, dataset: {task: id}, title: t.text};
+    const attrs = {class: mark(`tk-task${claim ? " claimable" : ""}`, diff && diff.tasks.has(id)), dataset: {task: id}};
     if (claim) Object.assign(attrs, {role: "button", tabindex: "0", dataset: {task: id, action: claim.text}, onclick: () => view.send(claim.text)});
-    return h("div", attrs, h("div", {class: "tk-card-head"}, h("span", {class: "tk-card-name"}, t.name), h("span", {class: "tk-card-rank"}, `${t.points} pt`)), h("div", {class: "tk-card-text"}, t.text));
+    const tile = h("div", attrs, h("div", {class: "tk-card-head"}, h("span", {class: "tk-card-name"}, t.name), h("span", {class: "tk-card-rank"}, `${t.points} pt`)), h("div", {class: "tk-card-text"}, t.text));
+    return readable(tile, id, true);
   });
-  const next = obs.next_task ? h("div", {class: "tk-note muted"}, `next task: ${view.tasks.next ? view.tasks.next.text : obs.next_task} · task deck ${obs.task_deck}`) : null;
+  const next = obs.next_task
+    ? h(
+        "div",
+        {class: mark("tk-note muted tk-next-task", diff && diff.nextTask)},
+        "next task: ",
+        readable(h("span", {class: "tk-named", dataset: {task: obs.next_task}}, texts[obs.next_task] ? cardInfo(obs.next_task, true).name : view.tasks.next ? view.tasks.next.text : obs.next_task), obs.next_task, true),
+        ` · task deck ${obs.task_deck}`,
+      )
+    : null;
   return h("section", {class: "tk-tasks"}, h("h3", {}, "High Form tasks"), h("div", {class: "tk-cards"}, tiles), next);
 }
 
 /** The other seats: their hands as backs with counts (and the cards every seat saw them take), decks, discards. */
 function others(view) {
   const {obs, name} = view;
+  const diff = view.diff;
   const blocks = [];
   for (let s = 0; s < view.n; s++) {
     const sizes = (obs.hand_sizes || [])[s] || [0, 0, 0];
@@ -889,14 +1144,37 @@ function others(view) {
         "section",
         {class: `tk-seat${own ? " mine" : ""}${obs.player === s && obs.phase !== "over" ? " acting" : ""}`, dataset: {seat: s}},
         h("div", {class: "tk-seat-head"}, colourChip(view.colourOf(s)), h("strong", {}, name(s)), h("span", {class: "muted"}, ` ${obs.schools ? obs.schools[s] : ""}${own ? " · you" : ""}${mate ? " · teammate" : ""}`)),
-        h("div", {class: "tk-seat-line"}, `hand: ${sizes[0]} being(s), ${sizes[1]} legend(s), ${sizes[2]} flare(s)`, own ? "" : " ", own ? null : h("span", {class: "tk-backs hidden-hand"}, backs)),
-        (known.length || shown.length) && !own ? h("div", {class: "tk-seat-line"}, "known in hand: ", [...known, ...shown].map((id) => h("span", {class: "tk-known", dataset: {card: id}}, cardName(id)))) : null,
-        h("div", {class: "tk-seat-line muted"}, `school deck ${(obs.school_deck_sizes || [])[s] ?? "?"} · discard pile ${discard.length}${discard.length ? `: ${discard.map(cardName).join(", ")}` : ""}`),
+        h("div", {class: mark("tk-seat-line tk-hand-count", diff && diff.hands.has(s))}, `hand: ${plural(sizes[0], "being")}, ${plural(sizes[1], "legend")}, ${plural(sizes[2], "flare")}`, own ? "" : " ", own ? null : h("span", {class: "tk-backs hidden-hand"}, backs)),
+        (known.length || shown.length) && !own
+          ? h("div", {class: mark("tk-seat-line", diff && diff.known.has(s))}, "known in hand: ", [...known, ...shown].map((id) => cardChip(id, "tk-known")))
+          : null,
+        h(
+          "div",
+          {class: "tk-seat-line muted"},
+          h("span", {class: mark("tk-deck", diff && diff.decks.has(s))}, `school deck ${(obs.school_deck_sizes || [])[s] ?? "?"}`),
+          " · ",
+          h("span", {class: mark("tk-discard", diff && diff.discards.has(s))}, `discard pile ${discard.length}`),
+          discard.length ? [": ", discard.map((id, i) => [i ? ", " : "", cardChip(id, mark("tk-named", diff && diff.newDiscards[s] && diff.newDiscards[s].has(id)))])] : "",
+        ),
       ),
     );
   }
+  // the shared discard piles: a legend summoned or a flare invoked since the player's last move is marked there
   const shared = [];
-  if ((obs.legend_discard || []).length) shared.push(`legend discard: ${obs.legend_discard.map(cardName).join(", ")}`);
-  if ((obs.flare_discard || []).length) shared.push(`flare discard: ${obs.flare_discard.map(cardName).join(", ")}`);
-  return h("section", {class: "tk-others"}, blocks, shared.length ? h("div", {class: "tk-note muted"}, shared.join(" · ")) : null);
+  for (const [key, label, added] of [
+    ["legend_discard", "legend discard pile", diff && diff.legendDiscard],
+    ["flare_discard", "flare discard pile", diff && diff.flareDiscard],
+  ]) {
+    const ids = obs[key] || [];
+    if (!ids.length) continue;
+    const chips = ids.map((id, i) => [i ? ", " : "", cardChip(id, mark("tk-named", added && added.has(id)))]);
+    shared.push(h("span", {class: `tk-pile ${key}`}, `${label}: `, chips));
+  }
+  const piles = shared.length ? h("div", {class: "tk-note muted tk-shared"}, shared.map((el, i) => [i ? " · " : "", el])) : null;
+  return h("section", {class: "tk-others"}, blocks, piles);
+}
+
+/** "1 being", "2 flares". */
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
