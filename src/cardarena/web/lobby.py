@@ -20,7 +20,9 @@ from typing import Any
 
 from ..engine import Game, Option, RulesError, game_class, games, load
 from .ai import STRENGTHS, check_agent, strength_spec
+from .option_words import option_words
 from .store import GameRow, SeatKind, SeatRow
+from .strengths import MEASURED_OPTIONS, words_by_option, words_for
 
 MAX_NAME = 24
 MAX_CHAT = 300
@@ -114,12 +116,16 @@ def offered(option: Option) -> bool:
     return not option.path or bool(option.named)
 
 
-def _option_view(o: Option) -> dict[str, Any]:
+def _option_view(game_id: str, o: Option) -> dict[str, Any]:
     """An option as the catalogue lists it; a path option's ``choices`` are its named values (starter decks,
-    shipped builds), the only values the web takes for it."""
+    shipped builds), the only values the web takes for it. ``label`` and ``about`` are what the lobby shows
+    (:mod:`.option_words`: players numbered from 1, no files); ``help`` is the engine's text."""
     choices = o.named if o.path else o.choices
+    label, about = option_words(game_id, o)
     return {
         "name": o.name,
+        "label": label,
+        "about": about,
         "type": o.type.__name__,
         "default": o.default,
         "help": o.help,
@@ -144,11 +150,20 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
                 "description": cls.description(),
                 "length": cls.length,
                 "rules_page": f"/rules/{cls.id}",
-                "options": [_option_view(o) for o in cls.option_spec if offered(o)],
+                "options": [_option_view(cls.id, o) for o in cls.option_spec if offered(o)],
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
+                # what the lobby shows: each strength in words, with its measured time a move and results
+                "strength_words": words_for(cls.id),
+                "strength_words_by": words_by_option(cls.id, _choices(cls, MEASURED_OPTIONS.get(cls.id))),
             }
         )
     return {"games": rows, "strengths": dict(STRENGTHS), "agent_specs": agent_specs}
+
+
+def _choices(cls: type[Game], name: str | None) -> list[Any] | None:
+    """The values option ``name`` of ``cls`` may take (``None``: no such option, or a free one)."""
+    option = next((o for o in cls.option_spec if o.name == name), None)
+    return None if option is None or option.choices is None else list(option.choices)
 
 
 def load_game(game_id: object, options: object) -> Game:
