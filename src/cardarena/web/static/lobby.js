@@ -83,7 +83,9 @@ function drawOptions(options) {
     const id = `opt-${o.name}`;
     const text = o.about || o.help;
     const help = text ? h("span", {class: "help"}, text) : null;
-    const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}, onchange: drawSeats};
+    const game = currentGame();
+    const measured = game && game.strength_words_by && game.strength_words_by[o.name]; // the AI's figures follow it
+    const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}, onchange: measured ? drawSeats : undefined};
     const label = o.label || o.name;
     if (o.choices && o.choices.length) {
       const unset = o.default === null || o.default === undefined ? h("option", {value: "", selected: true}, "(default)") : null; // left unset: the game decides
@@ -153,6 +155,7 @@ function drawSeats() {
   const n = Number($("seat-count").value);
   const words = strengthWords();
   const kept = readKinds();
+  const specs = readSpecs();
   const rows = [];
   for (let seat = 0; seat < n; seat++) {
     const was = kept[seat];
@@ -163,7 +166,7 @@ function drawSeats() {
       STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: was ? was === `ai:${s}` : seat > 0 && s === "normal"}, strengthTitle(words, s))),
       lobby.agentSpecs ? h("option", {value: "ai:spec", selected: was === "ai:spec"}, "AI: agent spec…") : null,
     );
-    const spec = h("input", {dataset: {seatSpec: seat}, placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of player ${seat + 1}`});
+    const spec = h("input", {dataset: {seatSpec: seat}, value: specs[seat] || "", placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of player ${seat + 1}`});
     const about = h("span", {class: "help seat-help", dataset: {seatHelp: seat}});
     rows.push(h("div", {class: "seat-row"}, h("strong", {}, `Player ${seat + 1}`), kind, spec, about));
   }
@@ -176,6 +179,13 @@ function readKinds() {
   const kinds = {};
   for (const select of document.querySelectorAll("[data-seat-kind]")) kinds[Number(select.dataset.seatKind)] = select.value;
   return kinds;
+}
+
+/** The agent spec typed for each seat row now (kept as the kinds are). */
+function readSpecs() {
+  const specs = {};
+  for (const input of document.querySelectorAll("[data-seat-spec]")) specs[Number(input.dataset.seatSpec)] = input.value;
+  return specs;
 }
 
 /** Show the agent spec field for "AI: agent spec…", and under an AI strength what it means. */
@@ -291,7 +301,7 @@ function drawGames(games) {
   replace(
     $("games"),
     games.map((g) => {
-      const seats = (g.seats || []).map((s) => (s.kind === "ai" ? s.name || "AI" : s.name || "open seat")).join(" · ");
+      const seats = (g.seats || []).map((s) => (s.kind === "ai" ? s.name || "AI" : s.name || "waiting for a player")).join(" · ");
       const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken && !s.name);
       return h(
         "li",
