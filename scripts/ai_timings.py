@@ -4,7 +4,8 @@ Plays whole games of every game (Tash-Kalar in the duel, High Form and the 4-pla
 the server offers (``cardarena.web.ai``: each label's agent spec, under its time cap ``STRENGTH_SECONDS``, exactly
 as an AI seat thinks in a worker): ``hard`` against ``normal`` and ``normal`` against ``easy``, seats alternating.
 Every decision with a choice (two or more legal actions: a forced one costs nothing) is timed on the CPU of the
-thread that thinks (``time.thread_time``: one core's work, whatever else the machine runs) and on the wall clock.
+thread that thinks (``time.thread_time``: one core's work, whatever else the machine runs) and on the wall clock;
+the searches' clock (their time cap) is that CPU time too, so the figures are those of one core of its own.
 The lobby words each strength with these figures (``cardarena/web/strengths.json``, read by the catalogue):
 
     nice python scripts/ai_timings.py --games 4 --minutes 12 --out src/cardarena/web/strengths.json
@@ -25,10 +26,24 @@ from pathlib import Path
 from typing import Any
 
 import cardarena
-from cardarena.agents import SeatView, make_agent, time_limit
+from cardarena.agents import SeatView, heuristic, make_agent, search, time_limit
 from cardarena.arena.strength import wilson
 from cardarena.engine import derive_seed
 from cardarena.web.ai import STRENGTH_SECONDS, STRENGTHS, strength_spec
+
+
+class _ThreadClock:
+    """The clock the searches read here: the thinking thread's CPU time instead of the wall clock, so that each
+    strength's time cap stops a search after that much work of one core, however busy the machine is (on a shared
+    machine the wall clock would cut the searches short, and the figures would be those of a weaker AI)."""
+
+    perf_counter = staticmethod(time.thread_time)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+search.time = heuristic.time = _ThreadClock()  # type: ignore[assignment]
 
 #: (key in the file, game id, options, title in words)
 CONFIGS: list[tuple[str, str, dict[str, Any], str]] = [

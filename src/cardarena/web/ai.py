@@ -189,9 +189,9 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-#: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength costs
-#: at most about 2 s a decision on one core (docs/web.md, "Strength labels"), so this cuts none of them on a server
-#: that is not overloaded; it bounds the custom specs an operator allows.
+#: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength has its own
+#: smaller cap (:data:`STRENGTH_SECONDS`, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
+#: specs an operator allows; a lower ``--ai-budget`` cuts the strengths too.
 DEFAULT_BUDGET = 10.0
 #: Seconds past its budget after which a worker that has not answered is killed and replaced.
 DEFAULT_GRACE = 5.0

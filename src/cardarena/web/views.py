@@ -109,7 +109,7 @@ def state_view(state: State, viewer: Viewer, *, acting: bool = True) -> dict[str
     game's view also says why it ended (``end_reason``: the game's public words, ``Game.end_reason``, still with
     seat numbers: :func:`named_view` puts the names in)."""
     terminal = state.is_terminal()
-    view = {
+    view: dict[str, Any] = {
         "to_act": state.current_player,
         "turn": state.turn,
         "turn_player": None if terminal else state.game.turn_player(state),
