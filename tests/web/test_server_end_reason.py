@@ -13,7 +13,7 @@ from cardarena.agents import SeatView, make_agent
 from cardarena.engine import load
 from cardarena.web.views import seat_names, with_names
 
-from .server_fixtures import Client, server
+from .server_fixtures import Client, create, server
 from .test_server_leaks import CASES
 from .test_server_replay import finished_ai_game
 
@@ -76,3 +76,11 @@ def test_the_catalogue_gives_each_strength_in_words() -> None:
             assert o["label"] and not JARGON.search(o["label"] + " " + o["about"]), (g["id"], o)
     tash = next(g for g in games if g["id"] == "tashkalar")
     assert set(tash["strength_words_by"]["mode"]) == {"highform", "deathmatch", "melee"}
+
+
+def test_ai_seats_are_named_in_words_and_told_apart() -> None:
+    with server() as client:
+        seats = [{"kind": "human"}, *([{"kind": "ai", "strength": "normal"}] * 2), {"kind": "ai", "strength": "hard"}]
+        key, _ = create(client, "tashkalar", seats, options={"mode": "melee", "players": 4})
+        names = [s["name"] for s in client.get(f"/api/games/{key}").json()["seats"]]
+    assert names == ["", "Normal AI", "Normal AI 2", "Hard AI"]

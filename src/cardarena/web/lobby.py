@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from ..engine import Game, Option, RulesError, game_class, games, load
@@ -224,7 +225,7 @@ def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -
             check_agent(agent)
         except RulesError as e:
             raise bad_request(f"seat {index}: {e}") from None
-    name = f"{label} AI" if label else f"AI ({agent})"
+    name = f"{str(label).capitalize()} AI" if label else f"AI ({agent})"
     return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
 
 
@@ -249,6 +250,10 @@ def new_game(
     invitations: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
         seat_row, token = _seat_row(index, seat, game.id, allow_agent_specs)
+        if seat_row.kind == SeatKind.AI:  # several AIs of one strength: "Normal AI", "Normal AI 2"
+            base = seat_row.name
+            same = sum(1 for r in rows if r.kind == SeatKind.AI and (r.name == base or r.name.startswith(f"{base} ")))
+            seat_row = replace(seat_row, name=f"{base} {same + 1}") if same else seat_row
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})

@@ -27,6 +27,8 @@ ABOUT: dict[str, tuple[str, str]] = {
 }
 #: the strength each label is measured against (the next one down)
 BELOW: dict[str, str] = {"normal": "easy", "hard": "normal"}
+#: the fewest test games of a matchup the words quote (fewer say nothing a player could use; the file keeps them)
+MIN_GAMES = 6
 #: the options that change a game's figures (Tash-Kalar's modes): measured apart, under ``GAME/VALUE`` keys
 MEASURED_OPTIONS: dict[str, str] = {"tashkalar": "mode"}
 
@@ -76,7 +78,7 @@ def strength_words(label: str, game_id: str, options: dict[str, Any] | None = No
         parts = [time_text]
     below = BELOW.get(label)
     match = measured.get("matchups", {}).get(f"{label}-{below}", {}) if below else {}
-    if match.get("games"):
+    if match.get("games", 0) >= MIN_GAMES:
         parts.append(f"won {score_text(match['score'], match['games'])} test games against {ABOUT[str(below)][0]}")
     return {"title": f"{title} AI — {time_text}", "words": f"{title}: {what}; " + "; ".join(parts) + "."}
 
