@@ -267,3 +267,57 @@ def test_summary_shares_one_line_among_turns_that_went_alike() -> None:
         "Result: P1 wins: P0 HP 0",
     ]
     assert s.game.rules_text().count("Turns 2-10 (P0 first), each turn") == 1  # the rules show this battle
+
+
+# -- the card viewer (issue 28, part 4) --------------------------------------------------------------------------
+def test_card_texts_give_every_card_its_text_and_its_notation_in_words() -> None:
+    """``card_texts`` (the browser's card viewer) is keyed by card id, as observations and actions name cards,
+    and tells each card's name, number, force, kind, English text and the rulebook's original, with every marker
+    of the card explained."""
+    game = cardarena.load("laplaplace")
+    texts = game.card_texts()
+    assert list(texts) == [c.id for c in game.table.cards]  # type: ignore[attr-defined]
+    lance = texts["lance"]
+    assert lance.name == "Lance" and lance.kind == "6 · force 11 · damage" and lance.cost is None
+    assert lance.text == (
+        "<A><Top> Deal 4 damage to the enemy.",
+        "Rulebook (原文): <A><トップ> 敵に4点のダメージを与える。",
+    )
+    notes = " ".join(lance.notes)
+    for words in ("Force 11", "base HP", "<A> action", "<Top>", "turns this card down", "up phase"):
+        assert words in notes, words
+    assert "[Downless]" not in notes and "<E: …>" not in notes  # only the card's own notation
+    plating = " ".join(texts["plating"].notes)
+    assert (
+        "<E: …> event" in plating
+        and "[Downless]: this card stays up" in plating
+        and "turns this card down" not in plating
+    )
+    assert "[Remove]" in " ".join(texts["second-wind"].notes) and "<L: …> condition" in " ".join(
+        texts["second-wind"].notes
+    )
+    assert "[Unblockable]" in " ".join(texts["pierce"].notes)
+    assert "3 separate hits" in " ".join(texts["flurry"].notes)
+    volley = texts["volley"]
+    assert volley.text[:2] == (
+        "<A> Deal 1 damage to the enemy 2 times.",
+        "<Always> This card is not upped in the up phase.",
+    )
+    assert "<Always>" in " ".join(volley.notes) and "Not upped in the up phase" in " ".join(volley.notes)
+    assert "<Build>: works once" in " ".join(texts["fortify"].notes)
+    assert all(t.notes and t.text for t in texts.values())
+
+
+def test_card_texts_of_a_designers_card_file_use_its_own_words(tmp_path: Path) -> None:
+    """A card list without English texts shows the rulebook's text, and its markers as it writes them."""
+    path = tmp_path / "cards.toml"
+    path.write_text(
+        '[[card]]\nid = "spike"\nname = "Spike"\nnumber = "K"\nforce = 7\ncategory = "damage"\n'
+        'text = "<A><トップ> [除去] 敵に5点のダメージを与える。"\nabilities = ["<A><トップ> [除去] damage enemy 5"]\n',
+        encoding="utf-8",
+    )
+    spike = cardarena.load("laplaplace", cards=str(path)).card_texts()["spike"]
+    assert spike.name == "Spike" and spike.kind == "K · force 7 · damage"
+    assert spike.text == ("<A><トップ> [除去] 敵に5点のダメージを与える。",)
+    notes = " ".join(spike.notes)
+    assert "<トップ>: fires only while" in notes and "[除去]: when it fires" in notes and "Force 7" in notes

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from typing import Any
 import pytest
 
 from .browser import PageErrors, click_action
+from .story import Watch
 
 READY = """(last) => {
   const s = window.__table && window.__table.state();
@@ -191,22 +193,91 @@ def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: 
         page.context.close()
 
 
+def play_laplaplace_marking(page: Any, rng: random.Random, watch: Watch) -> int:
+    """:func:`play_to_the_end` for one Laplaplace seat, with the newcomer's checks (``watch``: tests/web/ui/story.py)
+    before each click, and the Laplaplace marks (issue 28, part 2): whenever the page must decide again after the
+    AI acted, the table marks what the AI's actions changed in this seat's view: its open cards once both have shown
+    4, or its build, complete now; returns the count of AI turns checked so."""
+    seat = page.evaluate("window.__table.seat()")
+    last = -1
+    checked = 0
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        s = page.evaluate(STATE)
+        if s and s["terminal"]:
+            return checked
+        if not (s and s["legal"] and s["mine"] and s["ply"] != last):
+            page.wait_for_timeout(50)
+            continue
+        other = s["observation"]["seats"][1 - seat]
+        if page.evaluate(
+            "JSON.stringify(window.__table.before()) !== JSON.stringify(window.__table.state().observation)"
+        ):
+            if other.get("open"):  # both have shown 4: the AI's open cards came out
+                page.wait_for_function(
+                    "([s, n]) => document.querySelectorAll(`#table .column[data-seat='${s}'] .chip.changed`).length"
+                    " === n",
+                    arg=[1 - seat, len(other["open"])],
+                )
+            else:  # its build is complete now (still hidden)
+                page.wait_for_selector("#table .hidden-column .back-tile.changed")
+            checked += 1
+        watch.before_click(s)
+        click_action(page, "laplaplace", rng.choice(s["legal"])["text"])
+        last = s["ply"]
+    pytest.fail("the Laplaplace game did not end in 10 minutes")
+
+
 def test_a_whole_laplaplace_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
+    """Seat 0 against the easy AI in the open scene: the AI's 4 open cards are marked when they come out; at the end
+    the battle marks the AI's revealed build and the result, the table names the players (no P0/P1), and the
+    newcomer's checks hold (the story, no forced click, no jargon); then a rematch."""
     page, errors = new_page(browser, "Ada")
     try:
-        create_game(page, server, "laplaplace", "ai:easy")
+        create_game(page, server, "laplaplace", "ai:easy", {"build": "open"})
         sit_down(page)
-        play_to_the_end([page], "laplaplace", random.Random(2))
+        watch = Watch(page)
+        assert play_laplaplace_marking(page, random.Random(2), watch) == 1  # the AI shows its 4 open cards
         page.wait_for_selector("#table .battle-log")
+        build = page.evaluate("window.__table.state().observation.seats[1].build")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll(`#table .battle .column[data-seat='1'] .lcard.changed`).length === n",
+            arg=len(build),
+        )
+        assert page.locator("#table .battle-result.changed").count() == 1
+        assert page.locator("#table .battle .column[data-seat='0'] .lcard.changed").count() == 0
+        table_text = page.locator("#table").inner_text()
+        assert not re.search(r"\bP[01]\b", table_text) and "seat " not in table_text and "Ada" in table_text
+        watch.finish(server)
         page.click('#table [data-play="end"]')
         assert page.locator("#table .battle-log .current").text_content().startswith("Result")
-        assert page.locator("#result").is_visible()
         # a rematch goes straight to the new table, the caller seated (issue 28, part 8)
         key = page.url.split("/play/", 1)[1].split("#", 1)[0]
         page.click("#result button:has-text('Rematch')")
         page.wait_for_url(lambda url: "/play/" in url and key not in url and url.endswith("#seat=0"))
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
         assert page.evaluate("window.__table.seat()") == 0
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_whole_blind_laplaplace_game_as_the_second_builder(browser: Any, server: str) -> None:
+    """Seat 1 against the easy AI in the blind scene: the AI builds first, and its finished (hidden) build is
+    marked before the first click; the newcomer's checks hold."""
+    body = {"game": "laplaplace", "seats": [{"kind": "ai", "strength": "easy"}, {"kind": "human"}]}
+    request = urllib.request.Request(
+        f"{server}/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        invitation = next(i["url"] for i in json.load(answer)["invitations"] if i["seat"] == 1)
+    page, errors = new_page(browser, "Ada")
+    try:
+        page.goto(f"{server}{invitation}")
+        page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
+        watch = Watch(page)
+        assert play_laplaplace_marking(page, random.Random(5), watch) == 1
+        watch.finish(server)
         assert errors == []
     finally:
         page.context.close()

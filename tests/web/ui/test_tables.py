@@ -5,6 +5,7 @@ are drawn as backs, text from players is shown as text, and a phone-sized screen
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ READ_PAGE = """async (i) => {
     faces: ['.side.bottom', '.side.top'].map(
       (s) => [...table.querySelectorAll(`${s} .hidden-hand > .row [data-card]`)].map((e) => e.dataset.card)),
     hiddenColumns: table.querySelectorAll('.hidden-column').length,
-    hiddenColumnCards: table.querySelectorAll('.hidden-column [data-card]').length,
+    hiddenColumnCards: table.querySelectorAll('.hidden-column .lcard[data-card]').length,  // not its open cards
     turn: document.querySelector('#turn').textContent,
   };
 }"""
@@ -178,23 +179,35 @@ def test_the_laplaplace_battle_plays_back_step_by_step(browser: Any, fixtures: d
     data = fixtures["laplaplace"]
     last = len(data["messages"]) - 1
     log = data["messages"][last]["observation"]["log"]
+    names = data["welcome"]["game"]["seats"]
+    seat_names = [s["name"] for s in names]
+
+    def named(line: str) -> str:  # the table shows the players' names for the log's P0 and P1
+        return re.sub(r"\bP([01])\b", lambda m: seat_names[int(m.group(1))], line)
+
+    start = next(i for i, line in enumerate(log) if line.startswith("Turn ")) - 1  # both builds revealed
     page, errors = open_fixture(browser, fixtures, "laplaplace", step=last)
     try:
         current = "#table .battle-log .current"
-        assert page.locator(current).text_content() == log[0]
+        assert page.locator(current).text_content() == named(log[start])
+        assert page.locator("#table .battle .column").nth(1).locator(".lcard").count() > 0
         for _ in range(6):
             page.click('#table [data-play="step"]')
-        assert page.locator(current).text_content() == log[6]
+        assert page.locator(current).text_content() == named(log[start + 6])
         assert page.locator("#table .battle .column").count() == 2
         page.click('#table [data-play="back"]')
-        assert page.locator(current).text_content() == log[5]
+        assert page.locator(current).text_content() == named(log[start + 5])
+        page.click('#table [data-play="turn"]')  # to the next "Turn N" line
+        turn = next(i for i in range(start + 6, len(log)) if log[i].startswith("Turn "))
+        assert page.locator(current).text_content() == named(log[turn])
+        assert not re.search(r"\bP[01]\b", page.locator("#table").inner_text())
         page.click('#table [data-play="toggle"]')  # play: lines go by on their own
         page.wait_for_function(
-            "(t) => document.querySelector('#table .battle-log .current').textContent !== t", arg=log[5]
+            "(t) => document.querySelector('#table .battle-log .current').textContent !== t", arg=named(log[turn])
         )
         page.click('#table [data-play="toggle"]')
         page.click('#table [data-play="end"]')
-        assert page.locator(current).text_content() == log[-1]
+        assert page.locator(current).text_content() == named(log[-1])
         assert page.locator("#result").is_visible()
         assert errors == []
     finally:

@@ -8,6 +8,7 @@ from typing import Any
 from cardarena.engine import MAX_TURNS as ENGINE_MAX_TURNS
 from cardarena.engine import (
     Action,
+    CardText,
     Declared,
     Game,
     Involvement,
@@ -173,6 +174,11 @@ class LaplaplaceGame(Game):
         if n == 0:
             return f"Finish your build with no cards (of {MAX_CARDS})? An empty build cannot win the battle."
         return f"Finish your build with {n} of {MAX_CARDS} cards?"
+
+    def card_texts(self) -> dict[str, CardText]:
+        """Every card of the card list in use, keyed by its id (as observations and actions name it), with its
+        notation (``<A>``, ``<E: …>``, ``[Downless]``, force, up and down) explained in words (render.py)."""
+        return render.card_texts(self.table)
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         return render.choice_label(self.card_of(action))

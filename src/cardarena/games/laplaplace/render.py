@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardarena.engine import Action, Panel
+from cardarena.engine import Action, CardText, Panel
 
-from .constants import ADD, MAX_CARDS, OPEN_CARDS, SHOW, Phase, Scene
+from .constants import ACTION, ADD, BUILD, CONST, EVENT, MAX_CARDS, OPEN_CARDS, SHOW, Phase, Scene
 from .state import LaplaplaceState
 
 if TYPE_CHECKING:
-    from .cards import CardDef, CardTable
+    from .cards import Ability, CardDef, CardTable
 
 BACK = "[?]"  # a card the seat may not see
 
@@ -211,3 +211,84 @@ def cards_text(table: CardTable) -> str:
         for a in c.abilities:
             lines.append(f"    - `{a.text}`")
     return "\n".join(lines) + "\n"
+
+
+# -- the card viewer ---------------------------------------------------------------------------------------------
+def card_texts(table: CardTable) -> dict[str, CardText]:
+    """What each card of ``table`` says, for the browser's card viewer, keyed by card id (the name observations
+    and action texts use): its name, number, force and kind, its text (English where the card list has it, then
+    the rulebook's original), and its notation explained in words, read from its parsed abilities, so a designer's
+    card file is explained as it is written."""
+    return {c.id: _card_text(c) for c in table.cards}
+
+
+def _card_text(card: CardDef) -> CardText:
+    english = bool(card.text_en)
+    text = [part.strip() for part in (card.text_en or card.text).split(" / ") if part.strip()]
+    if english and card.text:
+        text.append(f"Rulebook (原文): {card.text}")  # the table's tiles leave it to the viewer (laplaplace.js)
+    notes = [
+        f"Force {card.force}: this card's HP and speed; it adds {card.force} to your base HP, which is your HP at "
+        "the start of the battle and your speed (the faster side goes first each turn).",
+        f"Number {card.number}, kind {card.category}: Sight prefers the number, Scope the kind, of the card right "
+        "above them when they pick targets.",
+    ]
+    for ability in card.abilities:
+        notes.extend(n for n in _ability_notes(ability, english=english) if n not in notes)
+    return CardText(
+        name=card.name,
+        text=tuple(text),
+        kind=f"{card.number} · force {card.force} · {card.category}",
+        notes=tuple(notes),
+    )
+
+
+def _ability_notes(ab: Ability, *, english: bool) -> list[str]:
+    """The notation of one ability in words, each marker written as the card's shown text writes it."""
+
+    def mark(en: str, ja: str) -> str:
+        return en if english else ja
+
+    notes = []
+    if ab.timing == ACTION:
+        notes.append(
+            "<A> action: it fires in your action phase while this card is up and its conditions hold; your "
+            "topmost card that can fire fires first, again and again until none can."
+        )
+    elif ab.timing == EVENT:
+        notes.append(
+            "<E: …> event: it fires by itself whenever what follows the colon happens, in either side's phase, "
+            "while this card is up."
+        )
+    elif ab.timing == BUILD:
+        notes.append(f"{mark('<Build>', '<ビルド>')}: works once, when the battle starts.")
+    elif ab.timing == CONST:
+        notes.append(f"{mark('<Always>', '<常態>')}: holds all the time while this card is in play.")
+    if ab.top:
+        notes.append(f"{mark('<Top>', '<トップ>')}: fires only while this card is the top card of its column.")
+    if ab.limits:
+        notes.append("<L: …> condition: the ability fires only while what follows the colon holds.")
+    if ab.timing in (ACTION, EVENT):
+        if ab.remove:
+            notes.append(
+                f"{mark('[Remove]', '[除去]')}: when it fires this card is removed from the game instead of turned "
+                "down (its force leaves your base HP)."
+            )
+        elif ab.downless:
+            notes.append(f"{mark('[Downless]', '[ダウンレス]')}: this card stays up when it fires.")
+        else:
+            notes.append(
+                "Up and down: firing turns this card down (marked 'down' on the table); a down card cannot fire "
+                "until the up phase at the end of the turn turns it up again."
+            )
+    if ab.unblockable:
+        notes.append(f"{mark('[Unblockable]', '[迎撃不可]')}: no enemy event may answer or change its damage.")
+    for e in ab.effects:
+        if e.op == "damage" and e.args[2] > 1:
+            notes.append(
+                f"{e.args[2]} times: {e.args[2]} separate hits of {e.args[1]}; each is reduced, increased or "
+                "reflected on its own."
+            )
+        if e.op == "no_up_phase":
+            notes.append("Not upped in the up phase: once down, this card stays down unless an effect ups it.")
+    return notes

@@ -46,7 +46,7 @@ const page = {
   skip: null, // "Pass until something happens" ({until: "event", turn}) or "Pass until my turn" ({until: "mine", turn}) while it runs
   passTexts: new Set(), // the texts of the passes seen among this seat's legal actions (an opponent's pass reads so)
   before: null, // the observation the table's "last move" marks compare with (see noteBaseline)
-  baselinePly: null, // a decision of the player's own was sent at this ply: the next state is the new baseline
+  autoEntries: new Set(), // the log entries (n) of actions auto-pass took since the baseline (they are no decision)
   beforePly: 0, // the ply of the baseline
   shownObservation: null, // a spectator's previous observation
   cards: {}, // what each card of the game says (welcome.cards)
@@ -146,7 +146,6 @@ async function act(text) {
   clearTimeout(page.autoTimer);
   send({type: "act", ply, action: text});
   page.clicks += 1;
-  page.baselinePly = ply;
   document.body.classList.add("sending");
 }
 
@@ -217,6 +216,7 @@ function scheduleAuto() {
   page.autoTimer = setTimeout(() => {
     if (!page.state || page.state.ply !== ply || page.autoPly === ply || !page.auto || page.auto.text !== text) return;
     page.autoPly = ply;
+    page.autoEntries.add(ply + 1); // a seat's ply counts its log entries: its own action is the next one
     autoLast = performance.now();
     page.autoSent += 1;
     send({type: "act", ply, action: text});
@@ -338,11 +338,12 @@ function onState(message) {
 // ---------------------------------------------------------------------------------------------- the last move
 // The table marks what the other seats changed since this player's own last decision (docs/web.md, The last move
 // on the table): every table module gets ``ctx.before``, the observation as it stood right after the player's
-// latest decision (a click, or an action confirmed in the dialog; auto-pass is not a decision, so a run of
-// automatic passes keeps the marks of everything the opponents did meanwhile), and marks each element that
-// differs from it with the class ``changed``. A spectator's baseline is the state before the latest one. The
-// first state a page gets is its own baseline: nothing is marked on arrival. Both observations are this seat's
-// own view, so the marks can tell nothing the seat could not see.
+// latest decision, and marks each element that differs from it with the class ``changed``. A decision is an
+// action of this seat that the page did not take by itself: auto-pass is not a decision, so a run of automatic
+// passes keeps the marks of everything the opponents did meanwhile. It is read from the log (an entry of this
+// seat that auto-pass did not send), so a fixture played back, a reload and a reconnection mark the same.
+// A spectator's baseline is the state before the latest one. The first state a page gets is its own baseline:
+// nothing is marked on arrival. Both observations are this seat's own view, so the marks tell nothing more.
 
 function noteBaseline(message) {
   const obs = message.observation === undefined ? null : message.observation;
@@ -351,11 +352,12 @@ function noteBaseline(message) {
     page.shownObservation = obs;
     return;
   }
-  if (page.before === null || (page.baselinePly !== null && message.ply > page.baselinePly) || message.ply < page.beforePly) {
-    // the state after the player's own decision (or the first one, or one after an undo) is the new baseline
+  const fresh = (message.log || []).filter((e) => e.n === undefined || e.n > page.logCount);
+  const decided = fresh.some((e) => e.seat === page.seat && !page.autoEntries.has(e.n));
+  if (page.before === null || decided || message.ply < page.beforePly) {
     page.before = obs;
     page.beforePly = message.ply;
-    page.baselinePly = null;
+    page.autoEntries.clear();
   }
 }
 
@@ -935,6 +937,7 @@ window.__table = {
   autoSent: () => page.autoSent,
   clicks: () => page.clicks,
   changed: () => document.querySelectorAll("#table .changed").length,
+  before: () => page.before, // the observation the last-move marks compare with (the seat's own, earlier)
 };
 
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
