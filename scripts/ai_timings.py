@@ -144,6 +144,41 @@ def measure(game_id: str, options: dict[str, Any], pairs: int, minutes: float, s
     return out
 
 
+def merge(files: list[Path], out: Path) -> None:
+    """One file of the figures of several runs (measured apart, e.g. in parallel), in the order of :data:`CONFIGS`;
+    ``command`` lists each run's command."""
+    games: dict[str, Any] = {}
+    commands = []
+    about = ""
+    for file in files:
+        data = json.loads(file.read_text())
+        games.update(data["games"])
+        about = data["about"]
+        commands.append(f"{data['command']} --only {' '.join(data['games'])}")
+    ordered = {key: games[key] for key, *_ in CONFIGS if key in games}
+    out.write_text(json.dumps({"about": about, "command": "; ".join(commands), "games": ordered}, indent=1) + "\n")
+
+
+def table(games: dict[str, Any]) -> str:
+    """The figures as a Markdown table: per game and strength, the seconds a decision (one core) and the results."""
+    rows = [
+        "| game | strength | cap | decisions | median | p95 | max | (wall, shared machine: median / max) | won |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for figures in games.values():
+        for label, s in figures["strengths"].items():
+            below = {"hard": "normal", "normal": "easy"}.get(label)
+            m = figures["matchups"].get(f"{label}-{below}", {}) if below else {}
+            low, high = m["ci95"] if m else (0.0, 1.0)
+            won = f"{m['score']:g} of {m['games']} against {below} [{low:.2f}, {high:.2f}]" if m else ""
+            cpu, wall = s["cpu_s"], s["wall_s"]
+            rows.append(
+                f"| {figures['title']} | {label} | {s['cap_s']:g} s | {s['decisions']} | {cpu['median']:.2f} s"
+                f" | {cpu['p95']:.2f} s | {cpu['max']:.2f} s | {wall['median']:.1f} / {wall['max']:.1f} s | {won} |"
+            )
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=4, help="games of each matchup per configuration (default 4)")
@@ -151,7 +186,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2028)
     parser.add_argument("--only", nargs="*", help="configuration keys to measure (default: all)")
     parser.add_argument("--out", type=Path, help="write the figures here as JSON (merged into what it holds)")
+    parser.add_argument("--merge", type=Path, nargs="*", help="only merge these files' figures into --out")
+    parser.add_argument("--table", type=Path, help="only print this file's figures as a Markdown table")
     args = parser.parse_args()
+    if args.table:
+        print(table(json.loads(args.table.read_text())["games"]))
+        return
+    if args.merge:
+        merge(args.merge, args.out)
+        return
     figures: dict[str, Any] = {}
     if args.out and args.out.exists():
         figures = json.loads(args.out.read_text()).get("games", {})
