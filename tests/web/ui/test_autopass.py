@@ -93,7 +93,7 @@ def test_a_torabato_game_with_auto_pass_needs_no_click_on_a_forced_decision(brow
         assert page.evaluate("window.__table.clicks()") == clicks
         # every action of the seat was a click on a real choice or sent by the page; the server's record agrees
         key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
-        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=10) as r:
+        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=60) as r:
             log = json.load(r)["log"]
         mine = [e for e in log if e["seat"] == 0]
         assert len(mine) == clicks + auto
