@@ -178,7 +178,7 @@ def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: 
         # under it, with names, as the server tells the seat (its replay at the end gives the live entries)
         key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
         seat = page.evaluate("window.__table.seat()")
-        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat={seat}", timeout=10) as r:
+        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat={seat}", timeout=60) as r:
             told = [e["lines"] for e in json.load(r)["log"]]
         shown = page.eval_on_selector_all(
             "#log > li",
