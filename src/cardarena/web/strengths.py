@@ -57,9 +57,12 @@ def seconds_text(seconds: float) -> str:
     return "under 0.1 s" if seconds < 0.1 else f"about {seconds:.1f} s"
 
 
-def score_text(score: float, games: int) -> str:
+def score_text(score: float, games: int, below: str) -> str:
+    """"won 4 of 6 test games against Normal"; with draws (half a point each) "scored 4½ of 6 ..."."""
     whole = int(score)
-    return f"{whole}{'½' if score - whole >= 0.5 else ''} of {games}"
+    if score == whole:
+        return f"won {whole} of {games} test games against {below}"
+    return f"scored {whole}½ of {games} test games against {below} (a draw counts ½)"
 
 
 def strength_words(label: str, game_id: str, options: dict[str, Any] | None = None) -> dict[str, str]:
@@ -79,7 +82,7 @@ def strength_words(label: str, game_id: str, options: dict[str, Any] | None = No
     below = BELOW.get(label)
     match = measured.get("matchups", {}).get(f"{label}-{below}", {}) if below else {}
     if match.get("games", 0) >= MIN_GAMES:
-        parts.append(f"won {score_text(match['score'], match['games'])} test games against {ABOUT[str(below)][0]}")
+        parts.append(score_text(match["score"], match["games"], ABOUT[str(below)][0]))
     return {"title": f"{title} AI — {time_text}", "words": f"{title}: {what}; " + "; ".join(parts) + "."}
 
 
