@@ -103,7 +103,7 @@ def test_narrate_tells_a_whole_battle_in_order() -> None:
         "finish setting",
         "seat 0 reveals Knight Errant (Lv3); magic: Fireball",
         "seat 1 reveals Hydra + Slime (Lv6)",
-        "seat 1: Hydra takes effect: forced: draw 1",
+        "seat 1: Hydra takes effect: forced: draw 1 card",
         "seat 1 draws 1 card",
         "seat 0: Knight Errant takes effect: forced: if the opponent's main unit is a monster, your main unit gets +2"
         " level",
@@ -111,7 +111,7 @@ def test_narrate_tells_a_whole_battle_in_order() -> None:
         "seat 0: Fireball takes effect: forced: the opponent's main unit gets -2 level",
         "levels now: seat 0 Lv5, seat 1 Lv4",
         "battle: seat 0 level 5 vs seat 1 level 4: seat 0 wins",
-        "seat 0 now has 1 star(s)",
+        "seat 0 now has 1 star",
     ]
     # Seat 1 is also told which card it drew; seat 0 only how many.
     assert st.game.narrate(before, st.history[-1], st, 1)[-1] == "new in your hand: Titan"
@@ -119,11 +119,14 @@ def test_narrate_tells_a_whole_battle_in_order() -> None:
 
 def test_narrate_does_not_name_a_card_set_face_down() -> None:
     st = arrange(new_state(seed=2), roll=6, hands=(["knight_errant", "fireball"], ["hydra"]))
-    for text, zone in (("set knight_errant", "the main zone"), ("magic fireball", "the magic circle")):
+    for text, zone, name in (
+        ("set knight_errant", "the main zone", "Knight Errant"),
+        ("magic fireball", "the magic circle", "Fireball"),
+    ):
         before = st.clone()
         act(st, text)
         assert st.game.narrate(before, st.history[-1], st, 1) == [f"sets a card face down in {zone}"]
-        assert st.game.narrate(before, st.history[-1], st, 0)[0].startswith("set in ")
+        assert st.game.narrate(before, st.history[-1], st, 0)[0] == f"set {name} in {zone}"  # the setter reads it
 
 
 def test_narrate_tells_cancelled_and_unmet_effects_and_tie_wins() -> None:
@@ -142,7 +145,7 @@ def test_narrate_tells_cancelled_and_unmet_effects_and_tie_wins() -> None:
         "seat 1: Shield Maiden does not resolve (cancelled)",
         "seat 1: Blessing does not resolve (cancelled)",
         "battle: seat 0 level 5 vs seat 1 level 2: seat 0 wins",
-        "seat 0 now has 1 star(s)",
+        "seat 0 now has 1 star",
     ]
     st = arrange(new_state(seed=2), roll=6, hands=(["shield_maiden"], ["dire_wolf"]))
     act(st, "set shield_maiden", "done")
@@ -154,7 +157,7 @@ def test_narrate_tells_cancelled_and_unmet_effects_and_tie_wins() -> None:
     assert "seat 0: Shield Maiden takes effect: forced: if the battle is a tie, you win it" in lines
     assert "seat 0 wins this battle if it is a tie" in lines
     assert "seat 1: Dire Wolf has no effect (its condition does not hold)" in lines
-    assert lines[-2:] == ["battle: seat 0 level 2 vs seat 1 level 2: seat 0 wins", "seat 0 now has 1 star(s)"]
+    assert lines[-2:] == ["battle: seat 0 level 2 vs seat 1 level 2: seat 0 wins", "seat 0 now has 1 star"]
 
 
 def test_narrate_tells_the_end_of_the_game() -> None:
@@ -163,7 +166,7 @@ def test_narrate_tells_the_end_of_the_game() -> None:
     before = st.clone()
     act(st, "done")
     lines = st.game.narrate(before, st.history[-1], st, 0)
-    assert lines[-2:] == ["seat 0 now has 3 star(s)", "seat 0 has 3 stars and wins the game"]
+    assert lines[-2:] == ["seat 0 now has 3 stars", "seat 0 has 3 stars and wins the game"]
     assert st.is_terminal()
 
 
@@ -252,7 +255,7 @@ def test_narrate_tells_both_players_reaching_three_stars_and_the_round_cap() -> 
     assert lines[:5] == [
         "do not use the effect of Apprentice Mage",
         "battle: seat 0 level 1 vs seat 1 level 6: seat 1 wins",
-        "seat 1 now has 3 star(s)",
+        "seat 1 now has 3 stars",
         "both players reached 3 stars at once: both go back to 2",
         "seat 0 draws 3 cards",
     ]

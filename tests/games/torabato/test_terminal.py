@@ -38,7 +38,7 @@ OUTCOMES = {
     "cards milled": " milled from ",
     "the seat's own draw": "you draw ",
     "the opponent's draw": " draws 1 card",
-    "a card back from the discard pile": " returns from ",
+    "a card back from the discard pile": " back from ",
     "a boost": " this turn (now ",
     "a 7": " deals 0 damage this turn",
     "a K made unblockable": " cannot be blocked this turn",

@@ -239,7 +239,7 @@ def test_narrate_and_board_name_only_cards_the_seat_was_shown_and_every_outcome_
             told = "\n".join(lines) + "\n" + after.game.render(after, seat)
             assert _cards_in(told) <= seen, (str(action), _cards_in(told) - seen)
     text = "\n".join(told_all)
-    for words in (" fights ", " is unblocked ", " dies ", " is destroyed ", " milled from ", " returns from ",
+    for words in (" fights ", " is unblocked ", " dies ", " is destroyed ", " milled from ", " back from ",
                   " gets +", " deals 0 damage", " cannot be blocked", " is tapped for this turn", "game over: ",
                   "it does nothing", " draws ", "you draw ", " mana this turn"):  # fmt: skip
         assert words in text, words

@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from .browser import PageErrors, click_action
-from .story import Watch
+from .story import Watch, no_jargon
+from .torabato_marks import RECORD_STATES, check_marks
 
 READY = """(last) => {
   const s = window.__table && window.__table.state();
@@ -35,6 +36,14 @@ READY = """(last) => {
 STATE = """() => {
   const s = window.__table && window.__table.state();
   return s && {...s, mine: document.querySelector('#turn').classList.contains('mine')};
+}"""
+#: the player's decision: "Your turn." at a ply not answered yet (no click of its own still being sent), or the end
+MY_DECISION = """(last) => {
+  const s = window.__table && window.__table.state();
+  if (!s) return false;
+  if (s.terminal) return true;
+  return s.ply !== last && document.querySelector('#turn').classList.contains('mine')
+    && !document.body.classList.contains('sending');
 }"""
 WAIT_MS = 60_000  # no single wait in these tests is longer
 
@@ -167,27 +176,39 @@ def play_to_the_end(pages: list[Any], game: str, rng: random.Random, max_actions
 
 def test_a_whole_torabato_game_against_the_ai_by_clicking(browser: Any, server: str) -> None:
     page, errors = new_page(browser, "Ada")
+    page.context.add_init_script(RECORD_STATES)  # every state the page gets: the baseline of its marks
     try:
         create_game(page, server, "torabato", "ai:easy")
         sit_down(page)
-        actions = play_to_the_end([page], "torabato", random.Random(1))
+        # a random legal click at each decision ("Your turn."); before it, the last move (issue 28, part 2): every
+        # change since the player's previous click (the AI's moves and what followed) is marked on the table
+        rng = random.Random(1)
+        watch = Watch(page)  # the newcomer's checks (story.py): story, marks, no click for a forced step, jargon
+        actions = marked = 0
+        clicked: int | None = None
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            page.wait_for_function(MY_DECISION, arg=-1 if clicked is None else clicked)
+            s = page.evaluate("window.__table.state()")
+            marked += check_marks(page, clicked) > 0
+            if s["terminal"]:
+                break
+            watch.before_click(s)
+            no_jargon(page)  # mid-game too: the table, its buttons and the players name players, never seats
+            click_action(page, "torabato", rng.choice(s["legal"])["text"])
+            clicked = s["ply"]
+            actions += 1
+        else:
+            pytest.fail(f"the game did not end after {actions} actions")
+        assert marked > 5, marked  # the AI's moves were marked after many of its turns
         assert actions > 10
         assert page.locator("#result").is_visible()
         assert page.locator("#log li").count() > actions
-        # the story (issue 28): each entry shows the seat's narration, the action then its consequences indented
-        # under it, with names, as the server tells the seat (its replay at the end gives the live entries)
-        key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
-        seat = page.evaluate("window.__table.seat()")
-        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat={seat}", timeout=60) as r:
-            told = [e["lines"] for e in json.load(r)["log"]]
-        shown = page.eval_on_selector_all(
-            "#log > li",
-            "items => items.map(li => [li.querySelector('.action').textContent,"
-            " ...[...li.querySelectorAll('.told')].map(d => d.textContent)])",
-        )
-        assert shown == told
+        # the story (issue 28): the page's log is the seat's story as the engine narrates it, with names, rebuilt
+        # from the game's record; the end says who won; no jargon anywhere on the page at the end
+        told = watch.finish(server)
         assert page.locator("#log .told").count() > 0
-        assert "wins" in " ".join(told[-1]) and "seat " not in page.locator("#log").inner_text()
+        assert "wins" in " ".join(told[-1])
         assert errors == []
     finally:
         page.context.close()

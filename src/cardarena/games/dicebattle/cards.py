@@ -73,7 +73,7 @@ OPERATIONS: dict[str, tuple[bool, str]] = {
     "steal": (True, "the opponent loses {n} star(s)"),
     "cancel": (False, "the opponent's effects that have not resolved yet this battle do not resolve"),
     "tie_win": (False, "if the battle is a tie, you win it"),
-    "keep": (False, "this card returns to your hand after the battle instead of the graveyard"),
+    "keep": (False, "this card goes back to your hand after the battle instead of the graveyard"),
 }
 
 # Operations that make no sense on a grant (it is not in the battle's used cards).

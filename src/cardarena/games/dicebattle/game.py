@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardarena.engine import Action, Declared, Game, Involvement, ObservationEncoder, Option, Panel, Rng, State
+from cardarena.engine import (
+    Action,
+    CardText,
+    Declared,
+    Game,
+    Involvement,
+    ObservationEncoder,
+    Option,
+    Panel,
+    Rng,
+    State,
+)
 from cardarena.engine.game import MAX_TURNS
 
 from . import ai, encoding, involvement, render, views
@@ -98,6 +109,12 @@ class DiceBattleGame(Game):
         side = state.sides[state.actor]
         room = side.roll - spent(self.tables, side)
         return f"Finish setting with {room} of your roll of {side.roll} unused?"
+
+    def card_texts(self) -> dict[str, CardText]:
+        """Each card of the pool in use (the ``cards`` option's file, or the built-in one) by its id, as the
+        observation names it: name, level as the cost, kind, the effect, grant and special rule in words, and
+        notes on what level, choice, forced and grant mean."""
+        return render.card_texts(self)
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, DiceBattleState)

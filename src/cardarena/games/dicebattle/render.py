@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from cardarena.engine import Action, Panel
+from cardarena.engine import Action, CardText, Panel
 
-from .cards import CONDITIONS, OPERATIONS, SPECIALS
+from .cards import CONDITIONS, HUMAN, MAGIC, MONSTER, OPERATIONS, SPECIALS, Card
 from .constants import CHOICE, DICE, KIND_MONSTER, ORDER, OVER, PENALTY, REVIVE, STOCK
 from .rules.levels import spent, unit_level
 from .rules.turns import in_battle
@@ -178,12 +179,18 @@ def describe_action(st: DiceBattleState, action: Action) -> str:
     return f"turn Revival face down and take back {st.game.tables.name(c)}"
 
 
+_SET_ZONE = {"set": "the main zone", "magic": "the magic circle", "grant": "the stock zone"}
+
+
 def action_seen_by(st: DiceBattleState, action: Action, seat: int | None) -> str:
-    """Cards set face down are not named to the other seats."""
+    """Cards set face down are not named to the other seats; the setter reads the card's name and where it went
+    (its text is the card's own, for the log: the menu's ``describe_action`` gives the whole card line)."""
     kind = action[0]
-    if seat != st.actor and kind in ("set", "magic", "grant"):
-        zone = {"set": "the main zone", "magic": "the magic circle", "grant": "the stock zone"}[kind]
-        return f"sets a card face down in {zone}"
+    if kind in _SET_ZONE:
+        if seat != st.actor:
+            return f"sets a card face down in {_SET_ZONE[kind]}"
+        name = st.game.tables.name(st.game.tables.by_id[action[1]])
+        return f"set {name} as a grant in the stock zone" if kind == "grant" else f"set {name} in {_SET_ZONE[kind]}"
     return describe_action(st, action)
 
 
@@ -207,6 +214,67 @@ def pool_text(game: DiceBattleGame) -> str:
 
 def _op_doc(text: str) -> str:
     return text.replace("{n:+d}", "+N").replace("{n}", "N")
+
+
+# -- what each card says, for the browser's card viewer (Game.card_texts)
+_KIND_NOTE = {
+    HUMAN: "Human: a unit of its own in the main zone; magic may be set beside it.",
+    MONSTER: "Monster: monsters set together make one unit, the highest one the main unit, their levels added up.",
+    MAGIC: "Magic: set in the magic circle beside a human; its level uses the die but does not add to the unit.",
+}
+_TYPE_NOTE = {
+    "choice": "Choice: when it resolves, its owner decides whether to use it or skip it.",
+    "forced": "Forced: it takes effect by itself when it resolves, if its condition holds.",
+}
+_GRANT_TYPE = {
+    "choice": "fires when its owner uses it (skipped, it waits on)",
+    "forced": "fires the first time its condition holds, then goes to the graveyard",
+    "permanent": "fires in every battle where its condition holds and stays for good",
+}
+
+
+def _counted(text: str) -> str:
+    """``"draw 1"`` -> ``"draw 1 card"``; ``"discards 2 card(s)"`` -> ``"discards 2 cards"``."""
+    text = re.sub(r"\b(draws?) (\d+)\b(?! card)", r"\1 \2 card(s)", text)
+    text = text.replace("the top 1 card(s) of the opponent's deck go ", "the top card of the opponent's deck goes ")
+    text = re.sub(r"\b1 ((?:[\w-]+ )*?)(\w+)\(s\)", r"1 \1\2", text)
+    return re.sub(r"(\w+)\(s\)", r"\1s", text)
+
+
+def card_text(card: Card) -> CardText:
+    """What ``card`` says, in words, from the card file: its effect (``Forced: if …, …``), its grant (``Grant Lv1:
+    choice: …``) and its special rule (異例); ``notes`` explain the words these use (the level, the kind, choice,
+    forced, the grant) and give the card's own remark from the file."""
+    text = [_counted(f"{card.effect.text[0].upper()}{card.effect.text[1:]}.")] if card.effect else ["No effect."]
+    notes = [
+        f"Level {card.level}: setting it uses {card.level} of the die; a unit fights at its level in the battle.",
+        _KIND_NOTE[card.kind],
+    ]
+    if card.effect is not None:
+        notes.append(_TYPE_NOTE[card.effect.type])
+    if card.grant is not None:
+        text.append(_counted(f"Grant Lv{card.grant_level}: {card.grant.text}."))
+        notes.append(
+            f"Grant Lv{card.grant_level}: the card may instead be set as a grant, using {card.grant_level} of the "
+            f"die; it waits in the stock zone and {_GRANT_TYPE[card.grant.type]}."
+        )
+    if card.special is not None:
+        text.append(f"Special rule: {SPECIALS[card.special]}.")
+        notes.append("Special rule (異例): a rule of its own for playing this card.")
+    if card.text:
+        notes.append(f"Card note: {card.text}")
+    return CardText(
+        name=card.name,
+        text=tuple(text),
+        cost=str(card.level),
+        kind=f"{card.kind}, level {card.level}",
+        notes=tuple(notes),
+    )
+
+
+def card_texts(game: DiceBattleGame) -> dict[str, CardText]:
+    """Every card of the pool in use by its id (the name observations and actions use), with its text."""
+    return {c.id: card_text(c) for c in game.tables.cards}
 
 
 # -- the terminal's menu and narration
@@ -256,7 +324,7 @@ def narrate(before: DiceBattleState, action: Action, after: DiceBattleState, sea
         if kind == "effect":
             eff = t.grant[e[2]] if e[3] == STOCK else t.effect[e[2]]
             if eff is not None:
-                text += f": {eff.text}"
+                text += f": {_counted(eff.text)}"
         lines.append(text)
     if seat is not None:
         gained = Counter(after.sides[seat].hand) - Counter(before.sides[seat].hand)

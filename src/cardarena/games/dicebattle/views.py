@@ -146,9 +146,9 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "mill":
         return f"{name(e[2])} goes from seat {e[1]}'s deck to the graveyard"
     if kind == "salvage":
-        return f"seat {e[1]} returns {name(e[2])} from the graveyard to the hand"
+        return f"seat {e[1]} takes {name(e[2])} back from the graveyard to the hand"
     if kind == "stars":
-        return f"seat {e[1]} now has {e[2]} star(s)"
+        return f"seat {e[1]} now has {e[2]} star{'' if e[2] == 1 else 's'}"
     if kind == "battle":
         result = "a tie" if e[3] < 0 else f"seat {e[3]} wins"
         return f"battle: seat 0 level {e[1]} vs seat 1 level {e[2]}: {result}"

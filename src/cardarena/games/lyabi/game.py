@@ -7,6 +7,7 @@ from typing import Any, cast
 from ...engine import (
     Action,
     ActionFactoring,
+    CardText,
     Declared,
     Game,
     InvalidActionError,
@@ -21,6 +22,7 @@ from ...engine.game import MAX_TURNS
 from . import involvement as inv
 from .actions import Codec, LyabiAction
 from .cards import CardSet, load_cards
+from .cardtexts import card_texts
 from .constants import COLOURS, ITEM_IDS, P_MAIN, PASS_K
 from .encoding import LyabiEncoder, LyabiFactoring
 from .render import board, choice_label, describe, narrate, render, seen_by
@@ -108,6 +110,11 @@ class LyabiGame(Game):
         if action[0] == PASS_K and state.phase == P_MAIN and len(state.legal_actions()) > 1:
             return "End your main phase without an action?"
         return None
+
+    def card_texts(self) -> dict[str, CardText]:
+        """Every ryabi (``blue5``), magic circle (``blue5 circle``) and item (``crystal``) of the card data in use,
+        and the dummy: cost, kind and effect in words, the notation in notes (``cardtexts.py``)."""
+        return card_texts(self.cards)
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, LyabiState)

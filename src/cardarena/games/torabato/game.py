@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import MAX_TURNS, Action, Declared, Game, Involvement, ObservationEncoder, Option, Panel, Rng, State
+from ...engine import (
+    MAX_TURNS,
+    Action,
+    CardText,
+    Declared,
+    Game,
+    Involvement,
+    ObservationEncoder,
+    Option,
+    Panel,
+    Rng,
+    State,
+)
 from . import actions as acts
 from . import ai, encoding
 from . import involvement as inv
 from .cards import CardList, CardSpec, card_name, load_cards
+from .cardtexts import card_texts
 from .constants import MANA_K, PASS_K
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
@@ -119,6 +132,11 @@ class ToraBatoGame(Game):
         if action[0] == MANA_K:
             return f"Set the {card_words(action[1])} as mana? A card used as mana is no longer its printed card."
         return None
+
+    def card_texts(self) -> dict[str, CardText]:
+        """Each card's cost, kind and effect in words, from this game's card list (a designer's file shows its
+        own numbers), keyed by the card names of the observation (``8C``, ``JK0``)."""
+        return card_texts(self.spec)
 
     def choice_label(self, state: State, action: Action) -> tuple[str, str]:
         assert isinstance(state, ToraBatoState)

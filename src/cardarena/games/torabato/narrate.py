@@ -9,6 +9,7 @@ a new turn, a new phase or attack step, and the end of the game with its reason.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...engine import Action
@@ -246,8 +247,8 @@ def _moves(before: ToraBatoState, after: ToraBatoState, seat: int | None, *, cho
         back = [c for c in after.hand[s] if c in discard and c not in old_hand]
         if back:
             lines.append(
-                f"{' '.join(NAMES[c] for c in back)} returns from {_whose(s, seat)} discard pile to"
-                f" {'your' if s == seat else 'their'} hand"
+                f"{' '.join(NAMES[c] for c in back)} {'goes' if len(back) == 1 else 'go'} back from"
+                f" {_whose(s, seat)} discard pile to {'your' if s == seat else 'their'} hand"
             )
         mana = set(before.mana[s])
         unmana = [c for c in after.hand[s] if c in mana and c not in old_hand]
@@ -259,11 +260,20 @@ def _moves(before: ToraBatoState, after: ToraBatoState, seat: int | None, *, cho
     return lines
 
 
+def _plain(guide: str) -> str:
+    """A step's guide without the terminal's command syntax: the story is read in the browser too.
+
+    >>> _plain("the defender blocks ('block BLOCKER ATTACKER'), one attacker per blocker, then 'done'")
+    'the defender blocks, one attacker per blocker, then done'
+    """
+    return re.sub(r" \('[^']*'\)", "", guide).replace("'done'", "done")
+
+
 def _phase_line(after: ToraBatoState, seat: int | None) -> str:
     actor = after.current_player
     assert actor is not None
     if after.phase in (SELECT_ATTACKERS, SELECT_BLOCKERS, ASSIGN):
-        return f"now: {after.phase.text} — {_who(actor, seat)} ({after.phase.guide})"
+        return f"now: {after.phase.text} — {_who(actor, seat)} ({_plain(after.phase.guide)})"
     return f"now: {after.phase.text} of {_whose(after.active, seat)} turn"
 
 

@@ -176,6 +176,7 @@ const HOLD_MS = 450; // a touch held this long reads the card
 let viewer = null;
 let holdTimer = null;
 let swallowClick = false;
+let anchor = null; // the element the viewer is shown beside (null: a sheet, or closed)
 
 function viewerBox() {
   if (viewer) return viewer;
@@ -197,6 +198,7 @@ export function showCard(info, near = null) {
     (info.notes || []).length ? h("ul", {class: "card-viewer-notes"}, info.notes.map((n) => h("li", {}, n))) : null,
     near ? null : h("button", {type: "button", class: "secondary card-viewer-close", onclick: hideCard}, "Close"),
   );
+  anchor = near;
   box.classList.toggle("sheet", !near);
   box.hidden = false;
   if (near) {
@@ -212,6 +214,13 @@ export function showCard(info, near = null) {
 
 export function hideCard() {
   if (viewer) viewer.hidden = true;
+  anchor = null;
+}
+
+/** Close the viewer shown beside a card that a redraw took off the page (a sheet stays until Close): the
+ *  table shell calls it after every redraw, so no viewer is left describing a card that is gone. */
+export function dropDetachedCard() {
+  if (anchor && !anchor.isConnected) hideCard();
 }
 
 /** Attach ``info`` (see showCard) to a card element: it is then readable by hover, focus and a long press. */
@@ -241,7 +250,8 @@ document.addEventListener("pointerout", (event) => {
 });
 document.addEventListener("focusin", (event) => {
   const el = infoOf(event.target);
-  if (el) showCard(el.cardInfo, el);
+  // the end of a long press focuses the card: the sheet it opened stays (with its Close button)
+  if (el && !(viewer && !viewer.hidden && viewer.classList.contains("sheet"))) showCard(el.cardInfo, el);
 });
 document.addEventListener("focusout", (event) => {
   if (infoOf(event.target) && viewer && !viewer.classList.contains("sheet")) hideCard();

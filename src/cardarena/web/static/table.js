@@ -8,7 +8,7 @@
 // spectator). Development and tests: table.html?fixture=URL&step=N plays back
 // a fixture file (tests/web/ui/wire.py) instead of connecting.
 
-import {h, replace, append, getJSON, toast, savedName, saveName, logItem, confirmDialog, closeConfirm} from "./dom.js";
+import {h, replace, append, getJSON, toast, savedName, saveName, logItem, confirmDialog, closeConfirm, dropDetachedCard} from "./dom.js";
 import {Connection, FixtureConnection} from "./net.js";
 
 /** Games that have their own table module. */
@@ -713,6 +713,7 @@ async function renderTable() {
     // cards: name -> {name, cost, kind, text: [..], notes: [..]} (dom.js describeCard shows one)
     const ctx = {seat: page.seat, seats: page.seats, nameOf, before, reducedMotion, cards: page.cards};
     module.render(area, state, act, ctx);
+    dropDetachedCard(); // a viewer beside a card the redraw replaced
     return;
   }
   drawPanels(area, page.state.board || []);
