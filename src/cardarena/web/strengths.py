@@ -58,7 +58,7 @@ def seconds_text(seconds: float) -> str:
 
 
 def score_text(score: float, games: int, below: str) -> str:
-    """"won 4 of 6 test games against Normal"; with draws (half a point each) "scored 4½ of 6 ..."."""
+    """ "won 4 of 6 test games against Normal"; with draws (half a point each) "scored 4½ of 6 ..."."""
     whole = int(score)
     if score == whole:
         return f"won {whole} of {games} test games against {below}"
