@@ -1,16 +1,22 @@
 """The end of a game in words (issue 28, point 7): every game says why it ended (``Game.end_reason``), and a finished
 game's ``state`` message carries it with the players' names put in, never a seat number; the AI strengths come in
-words with what they mean (the welcome's ``strengths``, the catalogue's ``strength_words``), never an agent spec."""
+words with what they mean (the welcome's ``strengths``, the catalogue's ``strength_words``), never an agent spec,
+and each thinks under its own time cap (point 9)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from cardarena.agents import SeatView, make_agent
 from cardarena.engine import load
+from cardarena.web import ai as web_ai
+from cardarena.web.ai import ThinkJob, strength_seconds
 from cardarena.web.views import seat_names, with_names
 
 from .server_fixtures import Client, create, server
@@ -30,7 +36,7 @@ def test_every_game_says_why_it_ended_in_words(game_id: str, options: dict[str, 
         agents = [make_agent("random", seed + s) for s in range(game.num_players)]
         assert game.end_reason(state) is None  # a running game has no end yet
         while not state.is_terminal():
-            state.apply(agents[state.current_player].act(SeatView(state, state.current_player)))  # type: ignore[index]
+            state.apply(agents[state.current_player].act(SeatView(state, state.current_player)))
         reason = game.end_reason(state)
         assert reason, f"{game_id} seed {seed}: no end reason"
         named = with_names(reason, names)
@@ -84,3 +90,24 @@ def test_ai_seats_are_named_in_words_and_told_apart() -> None:
         key, _ = create(client, "tashkalar", seats, options={"mode": "melee", "players": 4})
         names = [s["name"] for s in client.get(f"/api/games/{key}").json()["seats"]]
     assert names == ["", "Normal AI", "Normal AI 2", "Hard AI"]
+
+
+def test_an_ai_decision_thinks_under_its_strengths_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A strength's cap (``STRENGTH_SECONDS``) is the time limit the worker imposes, under the server's budget; an
+    agent spec given instead of a label has the budget alone. (What a decision costs is measured, not tested:
+    scripts/ai_timings.py.)"""
+    seen: list[float] = []
+
+    @contextmanager
+    def spy(seconds: float) -> Iterator[float]:
+        seen.append(seconds)
+        yield 0.0
+
+    monkeypatch.setattr(web_ai, "time_limit", spy)
+    state = load("torabato").new_initial_state(1)
+    job = ThinkJob("k", "torabato", {}, 1, (), state.current_player, "random", 1, seconds=strength_seconds("hard"))
+    for budget in (10.0, 1.0, None):
+        web_ai.think(job, budget)
+    web_ai.think(replace(job, seconds=strength_seconds(None)), 10.0)
+    assert seen == [2.5, 1.0, 2.5, 10.0]
+    assert strength_seconds("hard") == 2.5 and strength_seconds("normal") == strength_seconds("easy") == 1.0
