@@ -23,7 +23,7 @@ import pytest
 from cardarena.engine import Rng, State, load, undo_refusal
 from cardarena.web import tables
 from cardarena.web.clocks import Clock
-from cardarena.web.views import Viewer, log_text, seat_names, state_view, with_names
+from cardarena.web.views import Viewer, log_text, named_view, seat_names, state_view, with_names
 
 from .server_fixtures import Client, create, join_all, server
 
@@ -71,10 +71,14 @@ def check_state_message(
     clock: dict[str, Any] | None,
     sample: int = 0,
 ) -> None:
-    game_part = {k: message[k] for k in GAME_PART}
-    assert game_part == state_view(state, viewer), f"{where}: the message is not the viewer's view"
+    view = state_view(state, viewer)
+    assert set(GAME_PART) <= set(view)
+    # every field of the view, the new ones too (whose turn it is; a finished game's end_reason, names put in)
+    game_part = {k: message.get(k) for k in view}
+    names = seat_names([s["name"] for s in message["seats"]])
+    assert game_part == named_view(view, names), f"{where}: the message is not the viewer's view"
     for world in worlds(state, viewer, rng):
-        assert state_view(world, viewer) == game_part, f"{where}: the message to viewer {viewer} leaks"
+        assert state_view(world, viewer) == view, f"{where}: the message to viewer {viewer} leaks"
     assert message["ply"] == message["log"][-1]["n"] if message["log"] else True
     assert message["spectators"] == SPECTATORS, f"{where}: the spectators are a public count"
     if clock is not None:

@@ -156,6 +156,21 @@ class Game(ABC):
         seen = self.action_seen_by(before, action, seat)
         return [seen] if seen else []
 
+    def end_reason(self, state: State) -> str | None:
+        """Why the game ``state`` ended, in a player's words ("seat 1 fell to 0 HP", "seat 0's deck ran out",
+        "the turn limit (60) was reached"); ``None`` while it runs, or where the game does not say. Public words
+        only (the same for every seat), naming seats as "seat N": the server puts the players' names in, as it does
+        for the log (``cardarena.web.views.with_names``), and the table's result line says who won, then this. The
+        default: ``None`` (the result line then says only who won)."""
+        return None
+
+    def turn_player(self, state: State) -> int | None:
+        """The seat whose turn ``state.turn`` is (public), where turns belong to one player each; ``None`` where a
+        turn is both players' (rounds in which each acts) or before the first turn. The table's "Pass until my
+        turn" passes until it is this seat's turn again, so it is offered only where the game says. The default:
+        ``None``."""
+        return None
+
     def heuristic_action(self, observation: dict[str, Any], legal: list[Action], seat: int, rng: Rng) -> Action | None:
         """A good player's rule of thumb: one of ``legal`` chosen from ``seat``'s ``observation`` only (``rng``
         breaks ties). ``None``, the default, means no opinion: the heuristic agent then tries each action on a

@@ -69,6 +69,20 @@ def strength_spec(label: str, game_id: str) -> str:
     return GAME_STRENGTHS.get(game_id, {}).get(label, STRENGTHS[label])
 
 
+#: The most a decision of each strength may think, in seconds (issue 28, point 9: the hard AI answers within 3 s on
+#: one core). The search stops there and answers with its best action so far (:func:`~cardarena.agents.time_limit`),
+#: so a long Tash-Kalar High Form turn no longer makes a player wait 19 s; a position where the search is cheaper
+#: answers sooner. Rebuilding the position and the heuristic's prior take the rest of the 3 s. The figures each
+#: strength reaches are measured by ``scripts/ai_timings.py`` (:data:`STRENGTH_FIGURES`, docs/web.md).
+STRENGTH_SECONDS: dict[str, float] = {"easy": 1.0, "normal": 1.0, "hard": 2.5}
+
+
+def strength_seconds(label: str | None) -> float | None:
+    """The time a decision of strength ``label`` may take (:data:`STRENGTH_SECONDS`); ``None`` for an agent spec
+    given instead of a label (it gets the server's budget per decision only)."""
+    return None if label is None else STRENGTH_SECONDS.get(label)
+
+
 #: The most an agent spec given by a user may ask of the server per decision (a spec is user input: one
 #: ``ismcts:iterations=10000000`` would hold a worker for hours). Their product is not capped
 #: (``ismcts:iterations=20000,rollout=heuristic,depth=1000`` passes and would cost over an hour): the budget per
@@ -109,6 +123,9 @@ class ThinkJob:
     #: ``act`` (choose the seat's action), or the help a seat asks for itself (:mod:`cardarena.web.advice`):
     #: ``hint`` (the search's top actions; ``agent`` is the search's spec) or ``odds`` (the hidden facts' odds)
     purpose: str = "act"
+    #: the most this decision may think (seconds: its strength's :data:`STRENGTH_SECONDS`), under the pool's budget;
+    #: ``None``: the pool's budget alone
+    seconds: float | None = None
 
 
 _CACHE: OrderedDict[str, tuple[int, State]] = OrderedDict()  # per worker process: key -> (actions applied, state)
@@ -140,6 +157,8 @@ def think(job: ThinkJob, budget: float | None = None) -> str:
     hint or the odds answers their JSON text instead (:func:`advise`)."""
     if job.purpose != "act":
         return advise(job, budget)
+    if job.seconds is not None:
+        budget = job.seconds if budget is None else min(budget, job.seconds)
     state = _rebuild(job)
     if state.current_player != job.seat:
         raise RuntimeError(f"seat {job.seat} is not to act in game {job.key} at ply {len(job.actions)}")
@@ -170,9 +189,9 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-#: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength costs
-#: at most about 2 s a decision on one core (docs/web.md, "Strength labels"), so this cuts none of them on a server
-#: that is not overloaded; it bounds the custom specs an operator allows.
+#: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength has its own
+#: smaller cap (:data:`STRENGTH_SECONDS`, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
+#: specs an operator allows; a lower ``--ai-budget`` cuts the strengths too.
 DEFAULT_BUDGET = 10.0
 #: Seconds past its budget after which a worker that has not answered is killed and replaced.
 DEFAULT_GRACE = 5.0

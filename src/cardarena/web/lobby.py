@@ -16,11 +16,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from ..engine import Game, Option, RulesError, game_class, games, load
 from .ai import STRENGTHS, check_agent, strength_spec
+from .option_words import option_words
 from .store import GameRow, SeatKind, SeatRow
+from .strengths import MEASURED_OPTIONS, words_by_option, words_for
 
 MAX_NAME = 24
 MAX_CHAT = 300
@@ -114,12 +117,16 @@ def offered(option: Option) -> bool:
     return not option.path or bool(option.named)
 
 
-def _option_view(o: Option) -> dict[str, Any]:
+def _option_view(game_id: str, o: Option) -> dict[str, Any]:
     """An option as the catalogue lists it; a path option's ``choices`` are its named values (starter decks,
-    shipped builds), the only values the web takes for it."""
+    shipped builds), the only values the web takes for it. ``label`` and ``about`` are what the lobby shows
+    (:mod:`.option_words`: players numbered from 1, no files); ``help`` is the engine's text."""
     choices = o.named if o.path else o.choices
+    label, about = option_words(game_id, o)
     return {
         "name": o.name,
+        "label": label,
+        "about": about,
         "type": o.type.__name__,
         "default": o.default,
         "help": o.help,
@@ -144,11 +151,20 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
                 "description": cls.description(),
                 "length": cls.length,
                 "rules_page": f"/rules/{cls.id}",
-                "options": [_option_view(o) for o in cls.option_spec if offered(o)],
+                "options": [_option_view(cls.id, o) for o in cls.option_spec if offered(o)],
                 "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
+                # what the lobby shows: each strength in words, with its measured time a move and results
+                "strength_words": words_for(cls.id),
+                "strength_words_by": words_by_option(cls.id, _choices(cls, MEASURED_OPTIONS.get(cls.id))),
             }
         )
     return {"games": rows, "strengths": dict(STRENGTHS), "agent_specs": agent_specs}
+
+
+def _choices(cls: type[Game], name: str | None) -> list[Any] | None:
+    """The values option ``name`` of ``cls`` may take (``None``: no such option, or a free one)."""
+    option = next((o for o in cls.option_spec if o.name == name), None)
+    return None if option is None or option.choices is None else list(option.choices)
 
 
 def load_game(game_id: object, options: object) -> Game:
@@ -209,7 +225,7 @@ def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -
             check_agent(agent)
         except RulesError as e:
             raise bad_request(f"seat {index}: {e}") from None
-    name = f"{label} AI" if label else f"AI ({agent})"
+    name = f"{str(label).capitalize()} AI" if label else f"AI ({agent})"
     return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
 
 
@@ -234,6 +250,10 @@ def new_game(
     invitations: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
         seat_row, token = _seat_row(index, seat, game.id, allow_agent_specs)
+        if seat_row.kind == SeatKind.AI:  # several AIs of one strength: "Normal AI", "Normal AI 2"
+            base = seat_row.name
+            same = sum(1 for r in rows if r.kind == SeatKind.AI and (r.name == base or r.name.startswith(f"{base} ")))
+            seat_row = replace(seat_row, name=f"{base} {same + 1}") if same else seat_row
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})

@@ -42,7 +42,7 @@ from .ai import die_with_parent
 from .lobby import ApiError, summary
 from .store import GameRow, GameStatus, Store
 from .tables import Table, Tables
-from .views import Viewer, log_entry, named_entries, seat_names, state_view
+from .views import Viewer, log_entry, named_entries, named_view, seat_names, state_view
 
 log = logging.getLogger("cardarena.web")
 
@@ -213,11 +213,12 @@ def build_step(job: ReplayJob) -> bytes:
         }
         names = seat_names([seat["name"] for seat in head["seats"]])  # as the live table names them now
         if job.viewer == OPEN:
-            views = [state_view(state, seat, acting=False) for seat in range(state.game.num_players)]
+            views = [named_view(state_view(state, seat, acting=False), names) for seat in range(state.game.num_players)]
             answer = {**base, "views": views, "log": named_entries(entries, names)}
         else:
             assert job.viewer is None or isinstance(job.viewer, int)
-            answer = {**base, **state_view(state, job.viewer, acting=False), "log": named_entries(entries, names)}
+            view = named_view(state_view(state, job.viewer, acting=False), names)
+            answer = {**base, **view, "log": named_entries(entries, names)}
         # as FastAPI's JSONResponse encodes a returned dict: the same bytes as before
         return json.dumps(answer, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 

@@ -53,12 +53,13 @@ from typing import Any
 
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
 from . import advice, protocol
-from .ai import AIPool, ThinkJob, strength_spec, think
+from .ai import AIPool, ThinkJob, strength_seconds, strength_spec, think
 from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
-from .views import Viewer, log_entry, named_entries, seat_names, state_view, viewers, with_names
+from .strengths import words_for
+from .views import Viewer, log_entry, named_entries, named_view, seat_names, state_view, viewers, with_names
 
 log = logging.getLogger("cardarena.web")
 
@@ -553,6 +554,8 @@ class Tables:
                 "rules_url": _rules_url(table),
                 "odds": advice.has_odds(table.state.game),
                 "cards": _card_texts(table),
+                # each AI strength in words (the "an AI plays on" menu): never an agent spec
+                "strengths": words_for(table.row.game, table.row.options),
             }
         )
         view = self._view(table, conn.seat)
@@ -860,6 +863,7 @@ class Tables:
                     seat=seat,
                     agent=row.seats[seat].agent or "random",
                     agent_seed=derive_seed(row.seed, seat, ply),
+                    seconds=strength_seconds(row.seats[seat].label),
                 )
                 text = await self._think(job)
                 async with table.lock:
@@ -924,7 +928,7 @@ class Tables:
         message = {
             "type": "state",
             "ply": len(entries),
-            **view,
+            **named_view(view, table.names()),
             "log": named_entries(entries[conn.log_sent :], table.names()),
             "seats": table.seats(),
             "spectators": table.spectators(),

@@ -104,15 +104,29 @@ def board_view(state: State, viewer: Viewer) -> list[dict[str, Any]]:
 
 def state_view(state: State, viewer: Viewer, *, acting: bool = True) -> dict[str, Any]:
     """The part of a ``state`` message that comes from the game: who is to act, the turn number (public in every
-    game), the end, the observation, the board and (for the seat to act, while the game accepts actions:
-    ``acting``) the legal actions."""
+    game) and whose turn it is (``turn_player``, where turns are one player's), the end, the observation, the
+    board and (for the seat to act, while the game accepts actions: ``acting``) the legal actions. A finished
+    game's view also says why it ended (``end_reason``: the game's public words, ``Game.end_reason``, still with
+    seat numbers: :func:`named_view` puts the names in)."""
     terminal = state.is_terminal()
-    return {
+    view: dict[str, Any] = {
         "to_act": state.current_player,
         "turn": state.turn,
+        "turn_player": None if terminal else state.game.turn_player(state),
         "terminal": terminal,
         "returns": state.returns() if terminal else None,
         "observation": state.observation(viewer),
         "board": board_view(state, viewer),
         "legal": legal_view(state, viewer) if acting else [],
     }
+    if terminal:
+        view["end_reason"] = state.game.end_reason(state)
+    return view
+
+
+def named_view(view: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """A view as sent: its ``end_reason`` with the seats' names as they are now (as :func:`named_entries` does for
+    the log)."""
+    if not view.get("end_reason"):
+        return view
+    return {**view, "end_reason": with_names(view["end_reason"], names)}

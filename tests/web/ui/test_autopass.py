@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.request
 from typing import Any
 
@@ -92,7 +93,7 @@ def test_a_torabato_game_with_auto_pass_needs_no_click_on_a_forced_decision(brow
         assert page.evaluate("window.__table.clicks()") == clicks
         # every action of the seat was a click on a real choice or sent by the page; the server's record agrees
         key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
-        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=10) as r:
+        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=60) as r:
             log = json.load(r)["log"]
         mine = [e for e in log if e["seat"] == 0]
         assert len(mine) == clicks + auto
@@ -123,6 +124,69 @@ def test_no_your_turn_before_the_opponent_joined(browser: Any, server: str) -> N
         turn = page.locator("#turn")
         assert turn.text_content() == "Waiting for the other players to join."
         assert "mine" not in (turn.get_attribute("class") or "")
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+#: the result line: who won (or a draw) and why, in words (issue 28, point 7)
+RESULT = re.compile(r"^(?:You win|.+ wins?|Draw) — \S.+$")
+#: what no text of the shell may show: seat numbers, the returns, an agent spec
+JARGON = re.compile(r"\b[Ss]eat \d|\bseat |returns|\bP[01]\b|ismcts|iterations=|heuristic")
+
+
+#: the shell's own texts (header, turn line and its buttons, players, result): the game's table is its module's
+SHELL_TEXT = "[...document.querySelectorAll('.bar, .turn-row, #seats, #result')].map(e => e.innerText).join(' | ')"
+
+
+def test_pass_until_my_turn_passes_through_the_opponents_turn_and_stops_at_mine(browser: Any, server: str) -> None:
+    """A whole ToraBato game in which the player mostly presses "Pass until my turn": from then on every action of
+    the seat is a pass, taken by the page, until a later turn is the player's own (``turn_player``) or a decision
+    has no pass; whatever the opponent does meanwhile. The game then ends with the result in words."""
+    page, errors = new_page(browser, "Ada")
+    rng = random.Random(28)
+    try:
+        create_game(page, server, "torabato", "ai:easy")
+        sit_down(page)
+        last = -1
+        started: list[tuple[int, int, int | None, dict[str, Any]]] = []  # (ply, turn, turn player, where it stopped)
+        for _ in range(2000):
+            page.wait_for_function(DECIDE, arg=last)
+            s = page.evaluate("window.__table.state()")
+            if s["terminal"]:
+                break
+            last = s["ply"]
+            if started and started[-1][3] == {}:
+                started[-1][3].update(s)
+            # the shell names the players and speaks no engine words, at every decision
+            shell = page.evaluate(SHELL_TEXT)
+            assert not JARGON.search(shell), shell
+            if page.locator("#skip-turn").is_visible() and rng.random() < 0.8:
+                page.click("#skip-turn")
+                started.append((s["ply"], s["turn"], s["turn_player"], {}))
+                continue
+            choices = [a for a in s["legal"] if not a.get("resign")]
+            click_action(page, "torabato", rng.choice(choices)["text"])
+        else:
+            raise AssertionError("the game did not end")
+        key = page.url.split("/play/", 1)[1].split("#", 1)[0].strip("/")
+        with urllib.request.urlopen(f"{server}/api/games/{key}/replay?seat=0", timeout=60) as r:
+            log = json.load(r)["log"]
+        stopped_at_my_turn = 0
+        for ply, turn, _, then in started:
+            if not then:
+                continue  # the game ended while passing
+            between = [e for e in log if ply < e["n"] <= then["ply"]]
+            assert all(e["text"] == "pass" for e in between if e["seat"] == 0), between
+            passes = any(a.get("pass") and not a.get("confirm") for a in then["legal"])
+            mine = then["turn"] != turn and then["turn_player"] == 0
+            assert mine or not passes, (ply, turn, then["turn"], then["turn_player"])
+            stopped_at_my_turn += mine
+        assert started and stopped_at_my_turn > 0, started
+        # the result says who won and why, with names
+        line = page.locator("#result .result-line").text_content() or ""
+        assert RESULT.match(line), line
+        assert not JARGON.search(page.locator("#result").inner_text()), line
         assert errors == []
     finally:
         page.context.close()

@@ -217,7 +217,7 @@ def test_a_seat_without_its_secret_in_this_browser_says_so(browser: Any, fixture
     page, errors, _, posted = open_live(browser, fixtures, f"{ORIGIN}/play/{KEY}#seat=1", table)
     try:
         wait_status(page, "offline")
-        assert "does not hold seat 1" in page.locator("#notice").text_content()
+        assert "does not hold player 2's seat" in page.locator("#notice").text_content()
         assert table.hellos == [] and posted == []
         assert errors == []
     finally:

@@ -6,6 +6,7 @@ shows names as text; the player's name is kept in localStorage."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from cardarena.games.laplaplace.cards import SHIPPED_BUILDS
@@ -47,25 +48,21 @@ class FakeLobby:
             route.fulfill(status=201, content_type="application/json", body=json.dumps(body))
             return True
         elif path == "/api/games":
-            seats = [
-                {"seat": 0, "name": MARKUP, "kind": "human", "label": None, "taken": True, "connected": True},
-                {"seat": 1, "name": "", "kind": "human", "label": None, "taken": False, "connected": False},
-            ]
-            body = [
-                {
-                    "key": "Listed1",
-                    "game": "torabato",
-                    "title": "ToraBato",
-                    "status": "open",
-                    "seats": seats,
-                    "ply": 0,
-                    "created": "2026-01-01T00:00:00Z",
-                }
-            ]
+            body = self.games_list()
         else:
             return False
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
         return True
+
+    @staticmethod
+    def games_list() -> list[dict[str, Any]]:
+        """One listed ToraBato game, its player's name holding markup, one seat open."""
+        seats = [
+            {"seat": 0, "name": MARKUP, "kind": "human", "label": None, "taken": True, "connected": True},
+            {"seat": 1, "name": "", "kind": "human", "label": None, "taken": False, "connected": False},
+        ]
+        game = {"key": "Listed1", "game": "torabato", "title": "ToraBato", "status": "open", "seats": seats, "ply": 0}
+        return [{**game, "created": "2026-01-01T00:00:00Z"}]
 
 
 def open_lobby(
@@ -216,6 +213,66 @@ def test_the_lobby_describes_each_game_and_links_its_rules_page(browser: Any, fi
         lyabi = next(g for g in games if g["id"] == "lyabi")
         assert lyabi["description"] in (page.locator("#game-about").text_content() or "")
         assert page.locator("#game-about a").get_attribute("href") == "/rules/lyabi"
+        assert errors == []
+    finally:
+        context.close()
+
+
+#: seat numbers, the returns, an agent spec: none may show in the lobby's texts (issue 28, point 7)
+JARGON = re.compile(r"\b[Ss]eat \d|\bseat |returns|\bP[01]\b|ismcts|flatmc|iterations=|heuristic")
+
+
+def test_the_lobby_words_strengths_players_and_options_and_fits_a_phone(browser: Any, fixtures: dict[str, Any]) -> None:
+    """Every game of the server's own catalogue, on a phone: the players are numbered from 1 in words, each AI
+    strength is its title and time a move with what it means below it (never an agent spec), every option has a
+    label and help in words, and no label wraps letter by letter; Tash-Kalar's strengths follow its mode."""
+    games = [g for g in server_catalogue()["games"] if not g["id"].startswith("toy")]
+
+    def api(route: Any, path: str) -> bool:
+        if path == "/api/catalogue":
+            body: Any = {"games": games, "strengths": {}, "agent_specs": False}
+        elif path == "/api/games":
+            body = FakeLobby().games_list()
+        else:
+            return False
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+        return True
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors = PageErrors()
+    errors.watch(page)
+    route_static(page, fixtures, api)
+    try:
+        page.goto(f"{ORIGIN}/")
+        page.wait_for_selector("#game option", state="attached")
+        page.wait_for_selector("#games li")
+        for game in games:
+            page.select_option("#game", game["id"])
+            page.select_option("#seat-count", str(game["players"][1]))
+            if page.locator("#options summary").count():
+                page.click("#options summary")
+            words = game["strength_words"]
+            titles = page.eval_on_selector_all('[data-seat-kind="1"] option', "els => els.map(e => e.textContent)")
+            assert titles == ["Person (invite someone)", *(words[s]["title"] for s in ("easy", "normal", "hard"))]
+            page.select_option('[data-seat-kind="1"]', "ai:hard")
+            assert page.locator('[data-seat-help="1"]').inner_text() == words["hard"]["words"]
+            text = page.evaluate("document.body.innerText")
+            assert "Player 1" in text and "Player 2" in text
+            assert not JARGON.search(text), (game["id"], JARGON.search(text))
+            # a label keeps whole words: none is taller than three lines or narrower than its longest word
+            for label in page.locator("#options label").all():
+                box = label.bounding_box()
+                assert box is not None and box["height"] < 70, (game["id"], label.inner_text(), box)
+                assert label.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), label.inner_text()
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # Tash-Kalar's melee has figures of its own: the menu follows the mode
+        tash = next(g for g in games if g["id"] == "tashkalar")
+        page.select_option("#game", "tashkalar")
+        page.click("#options summary")
+        page.select_option("#opt-mode", "melee")
+        melee = tash["strength_words_by"]["mode"]["melee"]
+        assert page.locator('[data-seat-kind="1"] option[value="ai:hard"]').text_content() == melee["hard"]["title"]
         assert errors == []
     finally:
         context.close()

@@ -16,7 +16,7 @@ from typing import Any
 from cardarena.agents import make_agent
 from cardarena.agents.base import SeatView
 from cardarena.engine import State, load
-from cardarena.web.views import legal_view
+from cardarena.web.views import legal_view, named_view, seat_names
 
 #: The fixtures the tests and the screenshot script use: (name, game id, options, seed, seat, agent specs).
 FIXTURES: tuple[tuple[str, str, dict[str, Any], int, int | None, tuple[str, str]], ...] = (
@@ -68,6 +68,8 @@ def state_message(state: State, seat: int | None, log: list[dict[str, Any]], sea
         "legal": legal,
         "log": log,
         "seats": seats,
+        "turn_player": None if state.is_terminal() else game.turn_player(state),
+        **named_view({"end_reason": game.end_reason(state)}, seat_names([s["name"] for s in seats])),
     }
 
 

@@ -30,7 +30,7 @@ _DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".jo
 class DiceBattleGame(Game):
     id = "dicebattle"
     name = "Dice Battle Monsters"
-    length = "about 38 decisions in all over about 5 rounds (heuristic players, 100 games)"
+    length = "about 38 decisions in all over about 5 rounds (100 games of the easy AI against itself)"
     version = "3"
     player_counts = (2,)
     option_spec: ClassVar[tuple[Option, ...]] = (
@@ -123,6 +123,17 @@ class DiceBattleGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
         return render.narrate(before, action, after, seat)
+
+    def end_reason(self, state: State) -> str | None:
+        """How the game ended: a third star (won in a battle or from an effect), or the round limit."""
+        assert isinstance(state, DiceBattleState)
+        if not state.is_terminal():
+            return None
+        if state.winner is None:
+            return f"the round limit ({state.round}) was reached with no one at 3 stars"
+        if state.battle_winner == state.winner:
+            return f"seat {state.winner} won a third star in the battle"
+        return f"seat {state.winner} got a third star from a card's effect"
 
     # -- hidden information and the agents
     def hidden_cards(self, state: State, seat: int) -> dict[str, dict[str, Any]] | None:

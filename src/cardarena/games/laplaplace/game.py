@@ -20,7 +20,7 @@ from cardarena.engine import (
     State,
 )
 
-from . import ai, encoding, involvement, render
+from . import ai, encoding, end_words, involvement, render
 from .actions import ActionCodec
 from .cards import SHIPPED_BUILDS, Build, CardDef, CardTable, load_build_ref, load_cards
 from .constants import DONE_KIND, JUDGE_TURN, LEAGUE, MAX_CARDS, OPEN, Identical, Scene
@@ -190,6 +190,11 @@ class LaplaplaceGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
         return render.narrate(before, action, after, seat, self.action_seen_by(before, action, seat))
+
+    def end_reason(self, state: State) -> str | None:
+        """How the battle was decided, in words (``end_words.py``: "P1's HP fell to -3")."""
+        assert isinstance(state, LaplaplaceState)
+        return None if state.outcome is None else end_words.end_reason(state.outcome.reason)
 
     # -- AI hooks (ai.py) -----------------------------------------------------------------------------------------
     def evaluate(self, observation: dict[str, Any], seat: int) -> float | None:

@@ -37,7 +37,7 @@ from .views import evaluate, heuristic_action, hidden_cards, hidden_facts
 class LyabiGame(Game):
     id = "lyabi"
     name = "Lyabi (リャビ)"
-    length = "about 300 decisions in all over about 35 turns (median; heuristic players, 100 games)"
+    length = "about 300 decisions in all over about 35 turns (median of 100 games of the easy AI against itself)"
     version = "2"
     player_counts = (2,)
     option_spec = (
@@ -127,6 +127,11 @@ class LyabiGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return narrate(before, LyabiAction(action), after, seat)
+
+    def end_reason(self, state: State) -> str | None:
+        """Why the game ended, as the rules recorded it ("seat 1 fell to 0 HP", "seat 0's deck ran out")."""
+        assert isinstance(state, LyabiState)
+        return state.end_reason or None if state.is_terminal() else None
 
     def make_observation_encoder(self) -> ObservationEncoder:
         return LyabiEncoder(self.codec)

@@ -20,7 +20,7 @@ from ...engine import (
     Rng,
     State,
 )
-from . import encoding, involvement, strategy, views
+from . import encoding, end_words, involvement, strategy, views
 from .actions import END, RESIGN, SKIP, Codec, parse
 from .cards import CardSet, TaskSet, enemy_place_field, load_cards, load_tasks
 from .constants import MAIN
@@ -51,7 +51,7 @@ def refuse_enemy_place_in_melee(cards: CardSet) -> None:
 class TashKalarGame(Game):
     id = "tashkalar"
     name = "Tash-Kalar arena (pattern summoning)"
-    length = "about 95 decisions in all over about 22 turns (duel; heuristic players, 100 games)"
+    length = "about 95 decisions in all over about 22 turns (duel; 100 games of the easy AI against itself)"
     version = "2"
     player_counts = (2, 3, 4)
     option_spec = (
@@ -235,6 +235,16 @@ class TashKalarGame(Game):
         """The action as ``seat`` sees it, then every visible change it caused (``render/narrate.py``)."""
         assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
         return narrate(before, action, after, seat)
+
+    def end_reason(self, state: State) -> str | None:
+        """What ended the game and the final points, in words (``end_words.py``)."""
+        assert isinstance(state, TashKalarState)
+        return end_words.end_reason(state) if state.is_terminal() else None
+
+    def turn_player(self, state: State) -> int | None:
+        """The seat whose turn it is (``active``; a teammate may play a turn handed over to it)."""
+        assert isinstance(state, TashKalarState)
+        return None if state.is_terminal() else state.active
 
     def make_observation_encoder(self) -> ObservationEncoder:
         return encoding.TashKalarEncoder(self.cards, self.tasks, players=self.num_players, colours=self.n_col)

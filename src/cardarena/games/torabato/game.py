@@ -52,7 +52,9 @@ class ToraBatoGame(Game):
 
     id = "torabato"
     name = "ToraBato"
-    length = "about 260 decisions in all, most of them passes, over about 17 turns (heuristic players, 100 games)"
+    length = (
+        "about 260 decisions in all, most of them passes, over about 17 turns (100 games of the easy AI against itself)"
+    )
     version = "3"
     player_counts = (2,)
     option_spec = (
@@ -164,6 +166,16 @@ class ToraBatoGame(Game):
     def narrate(self, before: State, action: Action, after: State, seat: int | None) -> list[str]:
         assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
         return narrate(before, action, after, seat)
+
+    def end_reason(self, state: State) -> str | None:
+        """Why the game ended, as the rules recorded it ("seat 1's deck is empty at the end phase")."""
+        assert isinstance(state, ToraBatoState)
+        return state.end_reason or None if state.is_terminal() else None
+
+    def turn_player(self, state: State) -> int | None:
+        """The seat whose turn it is (public: the observation's ``active``), from the first turn on."""
+        assert isinstance(state, ToraBatoState)
+        return state.active if state.turn_no and not state.is_terminal() else None
 
     # -- the balance report (involvement.py) ---------------------------------------------------------------------
     def involvement_catalogue(self) -> list[Declared]:

@@ -6,6 +6,8 @@ import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.j
 
 const REFRESH_MS = 5000;
 const STRENGTHS = ["easy", "normal", "hard"];
+/** A listed game's status in words. */
+const STATUS_WORDS = {open: "waiting for players", running: "being played", finished: "finished", abandoned: "abandoned"};
 const $ = (id) => document.getElementById(id);
 
 const lobby = {games: [], strengths: {}, agentSpecs: false};
@@ -72,23 +74,30 @@ function onGameChange() {
   drawSeats();
 }
 
-/** One form field per option, by its type: a choice list, a checkbox, a number or a text. */
+/** One form field per option, by its type: a choice list, a checkbox, a number or a text. Each has its label and
+ *  help in a player's words (``label``, ``about``: players numbered from 1, no files; the option's name and the
+ *  engine's ``help`` where a server sends none). An option that changes the AI's measured figures (Tash-Kalar's
+ *  mode) redraws the seats' strength menus. */
 function drawOptions(options) {
   const fields = options.map((o) => {
     const id = `opt-${o.name}`;
-    const help = o.help ? h("span", {class: "help"}, o.help) : null;
-    const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}};
+    const text = o.about || o.help;
+    const help = text ? h("span", {class: "help"}, text) : null;
+    const game = currentGame();
+    const measured = game && game.strength_words_by && game.strength_words_by[o.name]; // the AI's figures follow it
+    const attrs = {id, name: o.name, dataset: {option: o.name, type: o.type || "str"}, onchange: measured ? drawSeats : undefined};
+    const label = o.label || o.name;
     if (o.choices && o.choices.length) {
       const unset = o.default === null || o.default === undefined ? h("option", {value: "", selected: true}, "(default)") : null; // left unset: the game decides
       const select = h("select", attrs, unset, o.choices.map((c) => h("option", {value: String(c), selected: c === o.default}, String(c))));
-      return h("div", {class: "field"}, h("label", {for: id}, o.name), select, help);
+      return h("div", {class: "field"}, h("label", {for: id}, label), select, help);
     }
     if (o.type === "bool") {
-      return h("div", {class: "field check"}, h("input", {...attrs, type: "checkbox", checked: Boolean(o.default)}), h("label", {for: id}, o.name), help);
+      return h("div", {class: "field check"}, h("input", {...attrs, type: "checkbox", checked: Boolean(o.default)}), h("label", {for: id}, label), help);
     }
     const numeric = o.type === "int" || o.type === "float";
     const input = h("input", {...attrs, type: numeric ? "number" : "text", step: o.type === "float" ? "any" : undefined, value: o.default === null || o.default === undefined ? "" : String(o.default), placeholder: o.default === null ? "(default)" : undefined});
-    return h("div", {class: "field"}, h("label", {for: id}, o.name), input, help);
+    return h("div", {class: "field"}, h("label", {for: id}, label), input, help);
   });
   replace($("options"), fields.length ? h("details", {}, h("summary", {}, "Options"), fields) : null);
 }
@@ -117,28 +126,76 @@ function readOptions() {
 
 // ---------------------------------------------------------------------------------------------- seats
 
-function drawSeats() {
-  const n = Number($("seat-count").value);
+/**
+ * Each strength of the current game in words, as the catalogue gives them for the options chosen (Tash-Kalar's
+ * mode has its own figures): label -> {title: "Hard AI — about 0.4 s a move", words: what it is, its time and how
+ * it did in test games}. Never an agent spec (issue 28, point 7).
+ */
+function strengthWords() {
   const game = currentGame();
-  const specs = (game && game.strengths) || lobby.strengths; // a game may set its own spec for a label
-  const rows = [];
-  for (let seat = 0; seat < n; seat++) {
-    const kind = h(
-      "select",
-      {dataset: {seatKind: seat}, "aria-label": `seat ${seat}`, onchange: () => toggleAgent(seat)},
-      h("option", {value: "human"}, seat === 0 ? "human (you)" : "human (invite)"),
-      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: seat > 0 && s === "normal"}, `AI ${s}${specs[s] ? ` (${specs[s]})` : ""}`)),
-      lobby.agentSpecs ? h("option", {value: "ai:spec"}, "AI: agent spec…") : null,
-    );
-    const spec = h("input", {dataset: {seatSpec: seat}, placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of seat ${seat}`});
-    rows.push(h("div", {class: "seat-row"}, h("strong", {}, `Seat ${seat}`), kind, spec));
+  if (!game) return {};
+  for (const [name, byValue] of Object.entries(game.strength_words_by || {})) {
+    const el = document.querySelector(`[data-option="${CSS.escape(name)}"]`);
+    const chosen = el && el.value !== "" ? el.value : (game.options || []).find((o) => o.name === name)?.default;
+    if (chosen !== undefined && byValue[String(chosen)]) return byValue[String(chosen)];
   }
-  replace($("seats"), rows);
+  return game.strength_words || {};
 }
 
+/** A strength's short title for the seat menu: the catalogue's, else its label in words. */
+function strengthTitle(words, label) {
+  const w = words[label];
+  return (w && w.title) || `${label[0].toUpperCase()}${label.slice(1)} AI`;
+}
+
+/** The players' rows (numbered from 1, as the options say "Player 1's deck"): who sits there, and for an AI what
+ *  its strength means. Redrawn with the number of players and with an option that changes the figures, keeping
+ *  the choices made. */
+function drawSeats() {
+  const n = Number($("seat-count").value);
+  const words = strengthWords();
+  const kept = readKinds();
+  const specs = readSpecs();
+  const rows = [];
+  for (let seat = 0; seat < n; seat++) {
+    const was = kept[seat];
+    const kind = h(
+      "select",
+      {dataset: {seatKind: seat}, "aria-label": `player ${seat + 1}`, onchange: () => toggleAgent(seat)},
+      h("option", {value: "human", selected: was === "human"}, seat === 0 ? "Person (you)" : "Person (invite someone)"),
+      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: was ? was === `ai:${s}` : seat > 0 && s === "normal"}, strengthTitle(words, s))),
+      lobby.agentSpecs ? h("option", {value: "ai:spec", selected: was === "ai:spec"}, "AI: agent spec…") : null,
+    );
+    const spec = h("input", {dataset: {seatSpec: seat}, value: specs[seat] || "", placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of player ${seat + 1}`});
+    const about = h("span", {class: "help seat-help", dataset: {seatHelp: seat}});
+    rows.push(h("div", {class: "seat-row"}, h("strong", {}, `Player ${seat + 1}`), kind, spec, about));
+  }
+  replace($("seats"), rows);
+  for (let seat = 0; seat < n; seat++) toggleAgent(seat);
+}
+
+/** The kind chosen for each seat row now (to keep them when the rows are redrawn). */
+function readKinds() {
+  const kinds = {};
+  for (const select of document.querySelectorAll("[data-seat-kind]")) kinds[Number(select.dataset.seatKind)] = select.value;
+  return kinds;
+}
+
+/** The agent spec typed for each seat row now (kept as the kinds are). */
+function readSpecs() {
+  const specs = {};
+  for (const input of document.querySelectorAll("[data-seat-spec]")) specs[Number(input.dataset.seatSpec)] = input.value;
+  return specs;
+}
+
+/** Show the agent spec field for "AI: agent spec…", and under an AI strength what it means. */
 function toggleAgent(seat) {
   const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
   document.querySelector(`[data-seat-spec="${seat}"]`).hidden = kind !== "ai:spec";
+  const words = strengthWords()[kind.startsWith("ai:") ? kind.slice(3) : ""];
+  const help = document.querySelector(`[data-seat-help="${seat}"]`);
+  help.textContent = words ? words.words : "";
+  help.hidden = !words;
 }
 
 function readSeats() {
@@ -202,12 +259,12 @@ function showCreated(answer, seats) {
   const absolute = (url) => new URL(url, location.href).href;
   const items = (answer.invitations || []).map((inv) => {
     const url = absolute(inv.url);
-    const field = h("input", {value: url, readonly: true, "aria-label": `invitation for seat ${inv.seat}`, dataset: {invitation: inv.seat}});
+    const field = h("input", {value: url, readonly: true, "aria-label": `invitation for player ${inv.seat + 1}`, dataset: {invitation: inv.seat}});
     const mine = inv.seat === 0 && seats[0] && seats[0].kind === "human";
     return h(
       "li",
       {},
-      h("strong", {}, `Seat ${inv.seat}${mine ? " (you)" : ""}`),
+      h("strong", {}, `Player ${inv.seat + 1}${mine ? " (you)" : ""}`),
       field,
       h("button", {type: "button", class: "secondary", onclick: async () => toast((await copyText(url, field)) ? "Copied." : "Select the link and copy it.", "info")}, "Copy"),
       mine ? h("a", {class: "button", href: url}, "Sit down") : null,
@@ -244,12 +301,12 @@ function drawGames(games) {
   replace(
     $("games"),
     games.map((g) => {
-      const seats = (g.seats || []).map((s) => (s.kind === "ai" ? `AI ${s.label || ""}`.trim() : s.name || "open seat")).join(" · ");
+      const seats = (g.seats || []).map((s) => (s.kind === "ai" ? s.name || "AI" : s.name || "waiting for a player")).join(" · ");
       const open = (g.seats || []).some((s) => s.kind === "human" && !s.taken && !s.name);
       return h(
         "li",
         {dataset: {key: g.key}},
-        h("div", {class: "info"}, h("strong", {}, g.title || g.game), ` ${g.status}`, g.ply ? `, ply ${g.ply}` : "", h("div", {class: "muted"}, seats)),
+        h("div", {class: "info"}, h("strong", {}, g.title || g.game), ` ${STATUS_WORDS[g.status] || g.status}`, g.ply ? `, ${g.ply} move${g.ply === 1 ? "" : "s"} played` : "", h("div", {class: "muted"}, seats)),
         open ? h("button", {type: "button", class: "secondary", dataset: {join: g.key}, onclick: () => sit(g)}, "Join") : null,
         h("a", {class: "button secondary", href: `/watch/${encodeURIComponent(g.key)}`}, "Watch"),
       );

@@ -43,13 +43,14 @@ const page = {
   autoTimer: null,
   autoSent: 0, // how many actions were sent automatically (for tests: window.__table.autoSent)
   clicks: 0, // how many actions the player sent by a click (window.__table.clicks)
-  skip: null, // "Pass until something happens": {turn} while it runs
+  skip: null, // "Pass until something happens" ({until: "event", turn}) or "Pass until my turn" ({until: "mine", turn}) while it runs
   passTexts: new Set(), // the texts of the passes seen among this seat's legal actions (an opponent's pass reads so)
   before: null, // the observation the table's "last move" marks compare with (see noteBaseline)
   autoEntries: new Set(), // the log entries (n) of actions auto-pass took since the baseline (they are no decision)
   beforePly: 0, // the ply of the baseline
   shownObservation: null, // a spectator's previous observation
   cards: {}, // what each card of the game says (welcome.cards)
+  strengths: {}, // each AI strength in words (welcome.strengths): label -> {title, words}
 };
 
 const $ = (id) => document.getElementById(id);
@@ -152,7 +153,9 @@ async function act(text) {
 // A decision whose one action (besides the game's resignation) is forced, a pass or a step such as ToraBato's
 // only "pass", is taken for the player when auto-pass is on; "Pass until something happens" passes whenever a
 // pass is legal until the turn ends, an opponent does something other than pass, or a decision has no pass (the
-// terminal's ":skip"). The answer is sent as the player's own action, at the state's ply, at most once per ply
+// terminal's ":skip"); "Pass until my turn" (where the game says whose turn it is: state.turn_player) passes
+// whenever a pass is legal until a later turn is the player's own, whatever the opponents do, and stops at a
+// decision that has no pass. The answer is sent as the player's own action, at the state's ply, at most once per ply
 // and no sooner than AUTO_GAP_MS after the previous one (the server allows 20 messages a second), and never for
 // an action the page would ask about (``confirm``). A fixture (no server) is never answered.
 
@@ -185,16 +188,18 @@ function autoAction(state) {
   const choices = legal.filter((a) => !a.resign);
   if (page.skip) {
     const pass = choices.find((a) => a.pass && !a.confirm);
-    if (pass && state.turn === page.skip.turn) return pass;
+    const going = page.skip.until === "mine" ? !(state.turn !== page.skip.turn && state.turn_player === page.seat) : state.turn === page.skip.turn;
+    if (pass && going) return pass;
     page.skip = null;
   }
   if (page.autoPass && choices.length === 1 && !choices[0].confirm) return choices[0];
   return null;
 }
 
-/** Stop "Pass until something happens" when an opponent's new log entry is anything but a pass. */
+/** Stop "Pass until something happens" when an opponent's new log entry is anything but a pass ("Pass until my
+ *  turn" goes on: it stops only at the player's turn or at a decision with no pass). */
 function watchOpponents(entries) {
-  if (!page.skip) return;
+  if (!page.skip || page.skip.until === "mine") return;
   for (const e of entries) {
     if (e.n !== undefined && e.n <= page.logCount) continue;
     if (e.seat !== null && e.seat !== undefined && e.seat !== page.seat && !page.passTexts.has(e.text)) page.skip = null;
@@ -225,13 +230,17 @@ function renderAutoControls() {
   $("autopass-label").hidden = !playing;
   $("autopass").checked = page.autoPass;
   const mine = s && !s.terminal && s.to_act === page.seat && (s.legal || []).some((a) => a.pass);
-  $("skip").hidden = !playing || !mine || Boolean(page.auto) || Boolean(page.skip);
+  const offered = playing && mine && !page.auto && !page.skip;
+  $("skip").hidden = !offered;
+  // only where the game says whose turn it is (a round that both players play has no "my turn")
+  $("skip-turn").hidden = !offered || s.turn_player === null || s.turn_player === undefined;
 }
 
-function startSkip() {
+/** "Pass until something happens" (``until`` "event") or "Pass until my turn" (``until`` "mine"). */
+function startSkip(until) {
   const s = page.state;
   if (!s || s.to_act !== page.seat) return;
-  page.skip = {turn: s.turn};
+  page.skip = {until, turn: s.turn};
   page.auto = autoAction(s);
   renderTurn();
   renderAutoControls();
@@ -278,6 +287,8 @@ function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
   page.odds = message.odds === true;
   page.cards = message.cards || {}; // what each card says (Game.card_texts), for the card viewer
+  page.strengths = message.strengths || {};
+  drawHandoverStrengths();
   page.summary = message.game || {};
   page.seats = page.summary.seats || page.seats;
   if (page.summary.spectators !== undefined) page.spectators = page.summary.spectators;
@@ -372,7 +383,8 @@ function renderUndo() {
 function onHandedOver(message) {
   const who = message.seat === page.seat ? "You" : nameOf(message.seat);
   const why = message.why === "time" ? "ran out of time" : "left";
-  toast(`${who} ${why}: a ${message.strength} AI plays on.`);
+  const title = page.strengths[message.strength] ? page.strengths[message.strength].title.split(" — ")[0] : `${message.strength} AI`;
+  toast(`${who} ${why}: ${title.toLowerCase()} plays on.`);
 }
 
 /** Seconds left of a seat on the clock, counting down the running seat's time since the state came. */
@@ -494,7 +506,7 @@ function adviceRefused(message) {
 
 async function handOver() {
   const strength = $("handover-strength").value;
-  if (!window.confirm(`Leave this game? A ${strength} AI will play your seat to the end.`)) return;
+  if (!window.confirm(`Leave this game? An AI (${$("handover-strength").selectedOptions[0].textContent}) will play your seat to the end.`)) return;
   try {
     await getJSON(`/api/games/${encodeURIComponent(page.key)}/handover`, {method: "POST", body: {token: page.token, strength}});
   } catch (error) {
@@ -558,7 +570,7 @@ function setStatus(status) {
 function nameOf(seat) {
   const row = page.seats.find((s) => s.seat === seat);
   if (row && row.name) return row.name;
-  return `seat ${seat}`;
+  return `player ${seat + 1}`; // an open seat, as the log names it (views.seat_names)
 }
 
 function renderSeats() {
@@ -568,8 +580,8 @@ function renderSeats() {
       "li",
       {class: `seat${s.seat === toAct ? " to-act" : ""}${s.seat === page.seat ? " me" : ""}`, dataset: {seat: s.seat}},
       h("span", {class: `dot ${s.kind === "ai" || s.connected ? "on" : "off"}`, title: s.connected ? "connected" : "away"}),
-      h("span", {class: "name"}, s.name || "(open seat)"),
-      h("span", {class: "muted"}, s.kind === "ai" ? ` · AI ${s.label || ""}` : "", s.seat === page.seat ? " · you" : ""), // no seat numbers
+      h("span", {class: "name", title: s.kind === "ai" && page.strengths[s.label] ? page.strengths[s.label].words : null}, s.name || `(open seat: player ${s.seat + 1})`),
+      s.seat === page.seat ? h("span", {class: "muted"}, " · you") : null,
       page.clock && s.kind === "human" ? h("span", {class: "clock", dataset: {seat: s.seat}, title: "time left on the clock"}) : null,
     ),
   );
@@ -589,7 +601,7 @@ function renderTurn() {
   if (s.terminal) text = "The game is over.";
   else if (s.status === "open" || open) text = "Waiting for the other players to join.";
   else if (s.to_act === null || s.to_act === undefined) text = "";
-  else if (s.to_act === page.seat && page.seat !== null && page.auto) text = page.skip ? `Passing until something happens: ${actionWords(page.auto)}.` : `Only one choice, taken for you: ${actionWords(page.auto)}.`;
+  else if (s.to_act === page.seat && page.seat !== null && page.auto) text = page.skip ? `Passing until ${page.skip.until === "mine" ? "your turn" : "something happens"}: ${actionWords(page.auto)}.` : `Only one choice, taken for you: ${actionWords(page.auto)}.`;
   else if (s.to_act === page.seat && page.seat !== null) {
     text = "Your turn.";
     mine = true;
@@ -643,14 +655,7 @@ function renderResult() {
     return;
   }
   box.hidden = false;
-  const returns = s.returns || [];
-  const best = Math.max(...returns);
-  const winners = returns.map((r, seat) => (r === best ? seat : null)).filter((x) => x !== null);
-  let line;
-  if (!returns.length || winners.length === returns.length) line = "Draw.";
-  else if (winners.length === 1 && winners[0] === page.seat) line = "You win!";
-  else line = `${winners.map(nameOf).join(" and ")} win${winners.length === 1 ? "s" : ""}.`;
-  const children = [h("strong", {}, line)]; // who won, in words (never the engine's returns)
+  const children = [h("strong", {class: "result-line"}, resultLine(s))];
   if (page.mode === "play" && page.token && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
   }
@@ -659,6 +664,37 @@ function renderResult() {
     children.push(h("a", {class: "replay-link", href: `/replay/${encodeURIComponent(page.key)}?seat=${seat}&ply=0`}, "Watch the replay"));
   }
   replace(box, children);
+}
+
+/**
+ * The result in words: who won and why ("You win — Alice fell to 0 HP", "Bob wins — your deck ran out" reads
+ * "Bob wins — Alice's deck ran out": the game's end_reason names every seat), "Draw — the turn limit (200) was
+ * reached"; team-mates and ties together ("You and Carol win"). Never the returns' numbers.
+ */
+function resultLine(s) {
+  const returns = s.returns || [];
+  const best = Math.max(...returns);
+  const winners = returns.map((r, seat) => (r === best ? seat : null)).filter((x) => x !== null);
+  let who;
+  if (!returns.length || winners.length === returns.length) who = "Draw";
+  else {
+    const mine = winners.includes(page.seat);
+    const names = winners.filter((seat) => seat !== page.seat).map(nameOf);
+    const all = mine ? ["You", ...names] : names;
+    const list = all.length > 1 ? `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}` : all[0];
+    who = `${list} ${all.length > 1 || mine ? "win" : "wins"}`;
+  }
+  return s.end_reason ? `${who} — ${s.end_reason}` : `${who}.`;
+}
+
+/** The "an AI plays on" menu: each strength in words (welcome.strengths), never an agent spec. */
+function drawHandoverStrengths() {
+  for (const option of $("handover-strength").options) {
+    const w = page.strengths[option.value];
+    if (!w) continue;
+    option.textContent = w.title;
+    option.title = w.words;
+  }
 }
 
 async function renderTable() {
@@ -731,7 +767,7 @@ function showRules(game, title) {
 async function claimSeat(where) {
   let held = where.seat !== null ? loadSeat(page.key, where.seat) : heldByInvitation(page.key, where.invitation);
   if (!held && where.seat !== null) {
-    showNotice(`This browser does not hold seat ${where.seat} of this game: open your invitation link (it works once).`);
+    showNotice(`This browser does not hold player ${where.seat + 1}'s seat in this game: open your invitation link (it works once).`);
     return null;
   }
   if (!held) {
@@ -769,7 +805,7 @@ function askName() {
 
 /** Give the seat up: it is open again, and the server answers a new invitation for it, shown here to pass on. */
 async function leave() {
-  if (!window.confirm("Leave this seat? It opens again for someone else: you get a new invitation link for it.")) return;
+  if (!window.confirm("Give your place to someone else? It opens again: you get a new invitation link for it to pass on.")) return;
   page.leaving = true;
   try {
     const answer = await getJSON(`/api/games/${encodeURIComponent(page.key)}/leave`, {method: "POST", body: {token: page.token}});
@@ -779,7 +815,7 @@ async function leave() {
     $("leave").hidden = true;
     const url = new URL(answer.invitation, location.href).href;
     const field = h("input", {value: url, readonly: true, "aria-label": "the seat's new invitation", dataset: {invitation: answer.seat}});
-    showNotice(`You left seat ${answer.seat}; it is open again. Its new invitation (private: whoever opens it takes the seat):`, field, h("a", {href: "/"}, "Back to the lobby"));
+    showNotice(`You left your seat (player ${answer.seat + 1}); it is open again. Its new invitation (private: whoever opens it takes the seat):`, field, h("a", {href: "/"}, "Back to the lobby"));
   } catch (error) {
     page.leaving = false;
     toast(`Could not leave: ${error.message}`);
@@ -819,7 +855,7 @@ function showRematchInvitations() {
   if (!Array.isArray(invitations) || !invitations.length) return;
   const list = h("ul", {class: "links"});
   for (const inv of invitations) {
-    const field = h("input", {value: inv.url, readonly: true, "aria-label": `invitation for seat ${inv.seat}`, dataset: {invitation: inv.seat}});
+    const field = h("input", {value: inv.url, readonly: true, "aria-label": `invitation for player ${inv.seat + 1}`, dataset: {invitation: inv.seat}});
     list.append(h("li", {}, field));
   }
   showNotice("Rematch: send each other player their own invitation (whoever opens it first takes the seat):", list);
@@ -840,7 +876,8 @@ function wireButtons() {
     renderAutoControls();
     scheduleAuto();
   });
-  $("skip").addEventListener("click", startSkip);
+  $("skip").addEventListener("click", () => startSkip("event"));
+  $("skip-turn").addEventListener("click", () => startSkip("mine"));
   $("handover-button").addEventListener("click", handOver);
   $("hint").addEventListener("click", () => ask("hint"));
   $("odds").addEventListener("click", () => ask("odds"));
