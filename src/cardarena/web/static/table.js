@@ -612,7 +612,13 @@ function renderTurn() {
 
 /** What a legal action does, in the words its button shows: the game's detail of a pass or step, else its text. */
 function actionWords(action) {
-  return action.detail && action.group === action.text ? action.detail : action.text;
+  return withNames(action.detail && action.group === action.text ? action.detail : action.text);
+}
+
+/** A game's words with each seat it names ("seat 1", "P1", "seat(s) 0") as that player's name, as the server does
+ *  for the log (views.with_names); for the list of every choice, whose words come from the game as they are. */
+function withNames(text) {
+  return String(text).replace(/\b(?:[Ss]eat(?:\(s\))? |P)(\d+)\b/g, (whole, seat) => (page.seats.some((s) => s.seat === Number(seat)) ? nameOf(Number(seat)) : whole));
 }
 
 /** The legal actions as buttons, one group per choice_label group (the fallback for every table). */
@@ -636,7 +642,7 @@ function renderActions() {
       continue;
     }
     blocks.push(
-      h("div", {class: "group"}, h("div", {class: "group-name"}, group), h("div", {class: "group-actions"}, actions.map((a) => actionButton(a, a.detail || a.text)))),
+      h("div", {class: "group"}, h("div", {class: "group-name"}, withNames(group)), h("div", {class: "group-actions"}, actions.map((a) => actionButton(a, withNames(a.detail || a.text))))),
     );
   }
   replace($("actions"), blocks);
