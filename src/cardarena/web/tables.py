@@ -810,7 +810,7 @@ class Tables:
         """Make ``seat`` an AI seat of ``strength`` (``table.lock`` held): stored, then told to every connection."""
         old = table.row.seats[seat]
         running = table.clock_seat()
-        name = f"{old.name or f'seat {seat}'} ({strength} AI)"
+        name = f"{old.name or f'player {seat + 1}'} ({strength} AI)"
         ai = SeatRow(
             seat,
             SeatKind.AI,

@@ -172,7 +172,9 @@ def test_a_clock_that_runs_out_hands_the_seat_to_an_ai(browser: Any, server: str
         connected(bo)
         bo.wait_for_selector('#seats [data-seat="0"] .clock.running')
         # Ada does nothing: after 5 seconds an easy AI plays her seat, and the game goes on to Bo
-        bo.wait_for_function("() => document.querySelector('#seats [data-seat=\"0\"]').textContent.includes('AI easy')")
+        bo.wait_for_function(
+            "() => document.querySelector('#seats [data-seat=\"0\"]').textContent.includes('Ada (easy AI)')"
+        )
         bo.wait_for_function("() => window.__table.state().to_act === 1 && window.__table.state().legal.length > 0")
         ada.wait_for_function("() => window.__table.state().legal.length === 0")
         assert rest(server, f"/api/games/{key}")["seats"][0]["kind"] == "ai"
