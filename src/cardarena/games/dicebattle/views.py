@@ -100,7 +100,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     name = st.game.tables.name
     kind = e[0]
     if kind == "first":
-        return f"seed coin: seat {e[1]} goes first"
+        return f"coin toss: seat {e[1]} goes first"
     if kind == "round":
         return f"-- round {e[1]}: seat {e[2]} is first --"
     if kind == "roll":

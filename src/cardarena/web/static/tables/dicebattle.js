@@ -430,7 +430,6 @@ function middle(view) {
 /** An event line of the game in the table's words: players by name (never "seat 1"). */
 function plainEvent(view, line) {
   return line
-    .replace(/^seed coin: /, "coin toss: ")
     .replace(" (max_turns)", "")
     .replace(/\b1 (\w+)\(s\)/g, "1 $1")
     .replace(/(\w+)\(s\)/g, "$1s")
