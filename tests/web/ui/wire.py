@@ -16,7 +16,7 @@ from typing import Any
 from cardarena.agents import make_agent
 from cardarena.agents.base import SeatView
 from cardarena.engine import State, load
-from cardarena.web.views import legal_view, named_view, seat_names
+from cardarena.web.views import legal_view, named_view, seat_names, with_names
 
 #: The fixtures the tests and the screenshot script use: (name, game id, options, seed, seat, agent specs).
 FIXTURES: tuple[tuple[str, str, dict[str, Any], int, int | None, tuple[str, str]], ...] = (
@@ -91,6 +91,7 @@ def play_fixture(
         "created": "2026-01-01T00:00:00Z",
     }
     messages: list[dict[str, Any]] = [state_message(state, seat, [], seats)]
+    names = seat_names([s["name"] for s in seats])
     n = 0
     while not state.is_terminal() and len(state.history) < max_plies:
         actor = state.current_player
@@ -98,11 +99,14 @@ def play_fixture(
         action = agents[actor].act(SeatView(state, actor))
         seen = game.action_seen_by(state, action, seat)
         ply = len(state.history)
+        before = state.clone()
         state.apply(action)
         log = []
         if seen:
             n += 1  # entries are numbered from 1: ``since`` is the ``n`` of the last entry a client holds
-            log.append({"n": n, "ply": ply, "seat": actor, "text": seen})
+            # the story as the server sends it: the seat's narration with the players' names put in
+            lines = [with_names(line, names) for line in game.narrate(before, action, state, seat) or [seen]]
+            log.append({"n": n, "ply": ply, "seat": actor, "text": seen, "lines": lines})
         messages.append(state_message(state, seat, log, seats))
     return {
         "game": game_id,
