@@ -18,7 +18,7 @@ from cardarena.web.load_replays import seed_finished_games
 from cardarena.web.replays import CHECKPOINT_EVERY, PER_CLIENT
 from cardarena.web.store import GameRow, MemoryStore
 from cardarena.web.tables import build_table
-from cardarena.web.views import named_entries, state_view
+from cardarena.web.views import named_entries, named_view, state_view
 
 from .server_fixtures import server
 
@@ -51,12 +51,13 @@ def reference_answer(row: GameRow, actions: list[str], viewer: int | str | None,
             log.append(
                 {"n": i + 1, "ply": i + 1, "seat": states[i].current_player, "text": text, "lines": [text, *told[1:]]}
             )
-        views = [state_view(at, seat, acting=False) for seat in range(at.game.num_players)]
+        views = [named_view(state_view(at, seat, acting=False), table.names()) for seat in range(at.game.num_players)]
         answer = {**base, "views": views, "log": named_entries(log, table.names())}
     else:
         assert viewer is None or isinstance(viewer, int)
         entries = [e for e, p in zip(table.logs[viewer], table.entry_plies[viewer], strict=True) if p < ply]
-        answer = {**base, **state_view(at, viewer, acting=False), "log": named_entries(entries, table.names())}
+        view = named_view(state_view(at, viewer, acting=False), table.names())
+        answer = {**base, **view, "log": named_entries(entries, table.names())}
     result: dict[str, Any] = json.loads(json.dumps(answer))
     return result
 

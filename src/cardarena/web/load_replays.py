@@ -38,7 +38,7 @@ from typing import Any
 from ..engine import load
 from .load import HOST, Server, Stats, _game, _percentile, free_port
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, open_store
-from .views import log_text, state_view
+from .views import log_text, named_view, seat_names, state_view
 
 IN_FLIGHT = 32  # a replay client's requests waiting for an answer at once, at most (beyond: it skips a beat)
 
@@ -96,11 +96,12 @@ def reference_step(row: GameRow, actions: Sequence[str], seat: int | str | None,
             if line:
                 texts.append(line)
         state.apply(action)
+    names = seat_names([s.name for s in row.seats])  # the words a view says with names (its end_reason)
     if seat == "open":
-        views = [state_view(state, s, acting=False) for s in range(state.game.num_players)]
+        views = [named_view(state_view(state, s, acting=False), names) for s in range(state.game.num_players)]
         return {"views": views, "log": texts}
     assert seat is None or isinstance(seat, int)
-    return {**state_view(state, seat, acting=False), "log": texts}
+    return {**named_view(state_view(state, seat, acting=False), names), "log": texts}
 
 
 def _get(url: str) -> tuple[int, Any, float]:
