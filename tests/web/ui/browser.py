@@ -109,3 +109,19 @@ def pick_action(page: Any, game: str, text: str) -> None:
         f'#table [data-action="{text}"]' if game in ("torabato", "laplaplace") else f'#actions [data-action="{text}"]'
     )
     page.locator(selector).first.click()
+
+
+def touch_and_hold(page: Any, target: Any, *, from_top: float | None = None) -> Callable[[], None]:
+    """Put a finger on ``target`` (a locator; at its centre, or ``from_top`` pixels below its top edge) through
+    Chromium's touch input and keep it there until the card viewer opens as a sheet (dom.js: a long press reads
+    the card); returns the function that lifts the finger. The page's context must have ``has_touch``."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None
+    y = box["y"] + (box["height"] / 2 if from_top is None else from_top)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box["x"] + box["width"] / 2, "y": y}]}
+    )
+    page.locator("#card-viewer.sheet").wait_for(state="visible")  # held: it opens while the finger is down
+    return lambda: cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

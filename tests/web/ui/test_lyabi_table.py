@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from .browser import ORIGIN, PageErrors, answer_confirmation, open_fixture, route_static
+from .browser import ORIGIN, PageErrors, answer_confirmation, open_fixture, route_static, touch_and_hold
 from .story import Watch
 from .test_live import create_game, new_page, server, sit_down  # noqa: F401 (server: the fixture)
 from .wire import play_fixture
@@ -461,14 +461,7 @@ def test_a_long_press_on_a_phone_reads_a_lyabi_card_without_playing_it(browser: 
     page.wait_for_selector("#table .lyabi")
     try:
         card = page.locator("#table .side.mine [data-hand]").first
-        card.scroll_into_view_if_needed()
-        box = card.bounding_box()
-        assert box is not None
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        cdp = context.new_cdp_session(page)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        page.wait_for_function("() => document.querySelector('#card-viewer.sheet:not([hidden])') !== null")
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        touch_and_hold(page, card)()  # held until the sheet opened, then lifted
         seen = page.evaluate(VIEWER)
         assert seen["sheet"] and card.get_attribute("data-card") in seen["text"]
         assert "Set it in a battle" in seen["text"]

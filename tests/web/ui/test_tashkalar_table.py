@@ -22,7 +22,7 @@ import pytest
 
 from cardarena.games.tashkalar.board import AREAS, SQ_NAME, SQUARES, bits
 
-from .browser import answer_confirmation, open_fixture
+from .browser import answer_confirmation, open_fixture, touch_and_hold
 from .story import JARGON, Watch
 from .test_live import new_page, server  # noqa: F401 - ``server``: the live server fixture, shared
 from .wire import play_fixture
@@ -658,15 +658,8 @@ def test_a_long_press_reads_a_card_on_a_phone(browser: Any, tk_fixtures: dict[st
     page, errors = open_fixture(Phone(), tk_fixtures, "tk-duel", step=step)
     try:
         tile = page.locator(f'{T} .tk-hand .tk-card[data-card="{card}"]')
-        tile.scroll_into_view_if_needed()
-        box = tile.bounding_box()
-        assert box is not None
-        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + 8}
-        cdp = context.new_cdp_session(page)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        touch_and_hold(page, tile, from_top=8)()  # held until the sheet opened (the finger still down), then lifted
         viewer = page.locator("#card-viewer.sheet")
-        viewer.wait_for(state="visible")  # held: the viewer opens while the finger is still down
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         info = data["welcome"]["cards"][card]
         assert info["name"] in viewer.inner_text() and info["text"][0] in viewer.inner_text()
         assert page.locator(T).get_attribute("data-card") == ""  # the press read the card, it did not select it

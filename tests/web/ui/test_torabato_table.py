@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from .browser import DESKTOP, ORIGIN, PHONE, PageErrors, click_action, open_fixture, route_static
+from .browser import DESKTOP, ORIGIN, PHONE, PageErrors, click_action, open_fixture, route_static, touch_and_hold
 from .torabato_marks import READ_MARKS, baseline, expected_marks, sign
 from .wire import NAMES
 
@@ -140,16 +140,12 @@ def test_a_long_press_reads_a_card_on_a_phone_without_playing_it(browser: Any, f
         card = page.locator("#table .hand .card.playable").first
         card.wait_for()
         name = card.get_attribute("data-card")
-        box = card.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        cdp = context.new_cdp_session(page)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        lift = touch_and_hold(page, card)  # held: the viewer opens as a sheet while the finger is down
         viewer = page.locator("#card-viewer.sheet")
-        viewer.wait_for(state="visible")  # held: the viewer opens as a sheet while the finger is down
         info = data["welcome"]["cards"][name]
         text = viewer.inner_text()
         assert info["name"] in text and info["text"][0] in text, text
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        lift()
         assert page.locator("#card-viewer").is_visible()  # still readable once the finger is up
         # the press only read the card: nothing was sent, no chooser opened, no question asked
         assert page.evaluate("window.__sent") == []
