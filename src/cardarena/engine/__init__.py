@@ -20,7 +20,7 @@ from .errors import (
     UnknownGameError,
 )
 from .game import MAX_TURNS, Game, State, playout_choices
-from .involvement import VERBS, Declared, Involvement, Stage, apply_involving, check_involvements
+from .involvement import VERBS, Declared, Involvement, Setup, Stage, apply_involving, check_involvements
 from .options import Option
 from .panels import CardText, Panel
 from .records import replay
@@ -37,6 +37,7 @@ __all__ = [
     "CardDataError",
     "CardText",
     "Declared",
+    "Setup",
     "EncodedField",
     "FlatActions",
     "Game",

@@ -14,7 +14,7 @@ from .actions import Action
 from .encoding import ActionFactoring, FlatActions, ObservationEncoder
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
 from .fields import Field, check_fields, make_clone, make_snapshot
-from .involvement import Declared, Involvement
+from .involvement import Declared, Involvement, Setup
 from .options import Option, resolve_options
 from .panels import CardText, Panel
 from .rng import Rng
@@ -235,6 +235,24 @@ class Game(ABC):
         and every automatic event it set off (draws, abilities fired, pieces destroyed, rules applied). Only the
         balance report calls it (``before`` is its clone), so the rules pay nothing for it. The default: nothing."""
         return []
+
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """For each entry of :meth:`involvement_catalogue` that has data of its own (a card's cost, numbers,
+        abilities; an item's price), a canonical text of that data, keyed ``(kind, name)``: two texts differ
+        exactly when a designer changed the entry. The balance report compares two variants (``--baseline-option
+        cards=old.toml``) through it and lists every changed entry first ("what changed"). Build it from the
+        loaded data (e.g. ``repr`` of the card's frozen dataclass, or its TOML table as sorted ``key=value``
+        pairs), not from prose. The default: no entry has data."""
+        return {}
+
+    def report_setup(self, seed: int) -> Setup | None:
+        """The decks, builds or schools the players of one balance-report game bring, drawn from ``seed`` (the
+        same seed gives the same setup, in every variant: common random numbers): what players of this game
+        would bring, varied enough that no card's use is tied to one deck or one seat (legal decks from the
+        pool, one-card swaps of the starter decks, builds from a varied population, schools rotated). ``None``,
+        the default, means every game is played with the variant's options as they are (a game whose players
+        bring nothing of their own, or whose options already vary per game)."""
+        return None
 
     def first_player(self, state: State) -> int | None:
         """The seat that takes the game's first turn (the rulebook's 先手), read from ``state``; ``None`` while the

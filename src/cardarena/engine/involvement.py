@@ -24,8 +24,9 @@ of which belongs to one :class:`Stage` (in the deck, available, used, affected).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -91,6 +92,22 @@ class Declared(NamedTuple):
     kind: str
     name: str  # the key used in Involvement.name
     label: str  # what a designer calls it ("Fire Drake (card 12)", "§4.2 counterattack")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What one game of the balance report is played with beyond the variant's options: the decks, builds or
+    schools its players bring (:meth:`~cardarena.engine.game.Game.report_setup`).
+
+    ``options`` are game options laid over the variant's for this one game (``deck0``, ``build1``,
+    ``school0``...), as ``(name, value)`` pairs of plain values (they key the runner's cache of loaded games);
+    ``seats`` says in a designer's words what each seat brought ("horde, goblin for imp"), one label per seat:
+    the report shows it, controls for it in the card model and builds its matchup table from it. ``kind`` names
+    what varies ("deck", "build", "school")."""
+
+    options: tuple[tuple[str, Any], ...]
+    seats: tuple[str, ...]
+    kind: str = "deck"
 
 
 def check_involvements(
