@@ -51,12 +51,13 @@ def test_report_games_deal_shipped_random_and_agent_builds_to_both_seats() -> No
                 "agent"
                 if label == report_builds.AGENT_LABEL
                 else "random"
-                if label.startswith("random: ")
+                if label == report_builds.RANDOM_LABEL
                 else "shipped"
             )
             kinds[seat][kind] += 1
             fixed = played.fixed[seat]
             assert (fixed is None) == (kind == "agent")
+            assert not (kind == "agent" and setup.seats[1 - seat] == report_builds.AGENT_LABEL)
             if fixed is not None:
                 assert len(fixed.cards) == 8
                 if kind == "shipped":
