@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import tempfile
 import time
 import traceback
 import warnings
@@ -35,6 +36,7 @@ from ..engine import Declared, Game, Involvement, OptionError, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .strength import result_for, wilson
+from .sweep import Sweep, plan_sweep, summarise_sweep
 
 SCHEMA = 1
 DEFAULT_AGENT = "heuristic"  # a designer wants to know how people play, so the scripted heuristic plays by default
@@ -668,6 +670,7 @@ class Plan:
     agents: tuple[str, ...]
     seed: int
     games: int
+    sweep: Sweep | None = None  # --sweep: one number of one card played at several values (arena/sweep.py)
 
 
 def plan(
@@ -678,8 +681,12 @@ def plan(
     agents: Sequence[str] | None = None,
     options: dict[str, Any] | None = None,
     baseline_options: dict[str, Any] | None = None,
+    sweep: str | None = None,
+    sweep_outcome: str | None = None,
+    sweep_dir: Path | None = None,
 ) -> Plan:
-    """Check the game, options, baseline options and agents (raises :class:`OptionError`) before any game."""
+    """Check the game, options, baseline options, agents and sweep (raises :class:`OptionError`) before any game.
+    A sweep writes its card files into ``sweep_dir`` (a new temporary folder when not given)."""
     if n < 1:
         raise OptionError(f"-n must be at least 1, got {n}")
     options = dict(options or {})
@@ -699,7 +706,11 @@ def plan(
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(specs)} agents")
     for spec in specs:
         make_agent(spec, 0)  # an unknown agent or parameter fails here, naming the valid ones
-    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n)
+    swept = None
+    if sweep is not None:
+        folder = sweep_dir if sweep_dir is not None else Path(tempfile.mkdtemp(prefix="cardarena-sweep-"))
+        swept = plan_sweep(game_id, options, sweep, sweep_outcome, folder)
+    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, swept)
 
 
 def report(
@@ -715,14 +726,18 @@ def report(
     """Play the report's games and compute report.json's object (schema 1)."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
+    # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
+    # is the report's own variant, not played twice
+    swept = [o for o in the_plan.sweep.options if o not in variants] if the_plan.sweep is not None else []
+    played = variants + swept
     job = Job(
         the_plan.game_id,
-        tuple(tuple(sorted(v.items())) for v in variants),
+        tuple(tuple(sorted(v.items())) for v in played),
         the_plan.agents,
         the_plan.seed,
         the_plan.games,
     )
-    total = the_plan.games * len(variants)
+    total = the_plan.games * len(played)
     rows: dict[int, dict[str, Any]] = {}
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
@@ -751,6 +766,31 @@ def report(
             )
         )
         turns.append([r["turns"] for r in mine if r["error"] is None])
+    sweep = None
+    if the_plan.sweep is not None:
+        summaries, lengths = [], []
+        for options in the_plan.sweep.options:
+            v = played.index(options)
+            if v < len(variants):
+                summaries.append(out_variants[v])
+                lengths.append(turns[v])
+                continue
+            game = load(the_plan.game_id, **options)
+            mine = [rows[v * the_plan.games + i] for i in range(the_plan.games)]
+            summaries.append(
+                summarise_variant(
+                    f"{the_plan.sweep.target} = {the_plan.sweep.values[len(summaries)]}",
+                    game.record_options(),
+                    game.involvement_catalogue(),
+                    game.end_conditions(),
+                    game.num_players,
+                    mine,
+                    seed=the_plan.seed,
+                    bootstrap=bootstrap,
+                )
+            )
+            lengths.append([r["turns"] for r in mine if r["error"] is None])
+        sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     return {
         "schema": SCHEMA,
         "game": the_plan.game_id,
@@ -763,4 +803,5 @@ def report(
         "method": dict(METHOD),
         "variants": out_variants,
         "comparison": compare(out_variants[0], out_variants[1], turns[0], turns[1]) if len(variants) == 2 else None,
+        "sweep": sweep,
     }
