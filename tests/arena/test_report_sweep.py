@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from cardarena.arena import report as R
 from cardarena.arena import sweep as S
 from cardarena.cli.main import cli
-from cardarena.engine import Game, Option, OptionError, registry
+from cardarena.engine import Game, Option, OptionError, Setup, registry
 
 from .report_games import PlantedGame, PlantedState
 
@@ -142,20 +142,45 @@ def test_a_seats_number_moves_that_seats_score_up_and_fair_at_is_where_it_crosse
     assert lengths["outcome"] == "length" and lengths["fair_at"] is None and lengths["fair_line"] is None
 
 
+class SetupCardsGame(TomlCardsGame):
+    """The TOML toy whose games are played with one or two rounds each, as its report setups draw them."""
+
+    id = "toy-toml-setups"
+
+    def report_setup(self, seed: int) -> Setup:
+        rounds = 1 + seed % 2
+        return Setup((("rounds", rounds),), (f"{rounds} rounds",) * 2, "build")
+
+
 def test_every_value_plays_the_same_games_in_one_progress_bar(cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    played: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
+    monkeypatch.setitem(registry._extra, SetupCardsGame.id, SetupCardsGame)
+    played: dict[str, list[tuple[Any, ...]]] = {}
     play = R.play_one
 
-    def recorded(game: Game, index: int, seed: int, agents: Any) -> dict[str, Any]:
-        row = play(game, index, seed, agents)
-        played.setdefault(game.options["cards"], []).append((index, row["seed"], tuple(agents)))
+    def recorded(game: Game, index: int, seed: int, agents: Any, setup: Setup | None = None) -> dict[str, Any]:
+        row = play(game, index, seed, agents, setup)
+        played.setdefault(game.options["cards"], []).append(
+            (index, row["seed"], tuple(agents), tuple(row["setup"]), game.options["rounds"])
+        )
         return row
 
     monkeypatch.setattr(R, "play_one", recorded)
-    bar: list[tuple[int, int]] = []
-    block = swept(cards, "rules.spare=0:2", n=30, progress=lambda done, total, *_: bar.append((done, total)))["sweep"]
-    assert len(played) == 3 and len({tuple(games) for games in played.values()}) == 1  # same seeds and agents
-    assert bar[0] == (0, 90) and bar[-1] == (90, 90)  # three variants (0 is the file's own), one bar
+    bar: list[tuple[int, int, str]] = []
+    the_plan = R.plan(
+        SetupCardsGame.id,
+        n=30,
+        agents=["random"],
+        options={"cards": str(cards)},
+        sweep="rules.spare=0:2",
+        sweep_dir=cards.parent / "sweep",
+    )
+    block = R.report(the_plan, bootstrap=0, progress=lambda *a: bar.append(a))["sweep"]
+    assert len(played) == 3 and len({tuple(games) for games in played.values()}) == 1  # seeds, agents, setups
+    assert {game[4] for game in next(iter(played.values()))} == {1, 2}  # the setups do vary from game to game
+    games = [b for b in bar if b[2] == "games"]
+    assert games[0] == (0, 90, "games") and games[-1] == (90, 90, "games")  # 3 variants (0 is the file's own)
+    statistics = [b for b in bar if b[2] == "statistics"]
+    assert statistics[0][0] == 0 and statistics[-1][0] == statistics[-1][1] > 0
     # a number nobody reads changes nothing: the same games, so the very same results
     first = block["points"][0]
     assert all(
