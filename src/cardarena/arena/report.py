@@ -53,6 +53,7 @@ MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few g
 DOMINANT_SHARE = 0.9  # a card used in at least this share of the pairs is "dominant": the game may collapse onto it
 DOMINANT_LEAD = 0.25  # ... if it is also used in this much more of them than the median card of its kind
 OUT_OF_LINE_POINTS = 3.0  # a strength interval clear of 0 and at least this many points from it is "out of line"
+NEWTON_STEPS = 50  # at most this many Newton steps per fit (a handful suffice)
 SETUP_STREAM = 0x5E7  # game i's setup is drawn from derive_seed(seed, i, SETUP_STREAM)
 
 METHOD = {
@@ -68,19 +69,29 @@ METHOD = {
         f"of a bootstrap over games ({BOOTSTRAP} resamples, whole games resampled, the fit repeated on each)."
     ),
     "strength": (
-        "A card's strength is its coefficient in an L2-regularised logistic regression (statsmodels GLM, binomial, "
-        "logit link, fit_regularized with L1_wt=0) of the owner's result (its share: win 1, draw 1/2, loss 0) on, "
-        "for every card used in the games, whether that seat used it and the share of the other seats that used "
-        "it, plus one indicator per seat and one for the first player (which carry no penalty but a token one). "
-        f"The penalty is {RIDGE_LAMBDA}·β²/2 per card term (a normal prior of standard deviation "
-        f"{1 / math.sqrt(RIDGE_LAMBDA):g} on the log-odds), so rarely used cards are pulled towards 0. A "
-        "positive strength means the owner wins more often when the card is used, other cards and the seat held "
-        "equal. Rank 1 is the strongest; cards never used have no strength and no rank."
+        "A card's strength is its coefficient in an L2-regularised logistic regression (binomial, logit link, "
+        "fitted by Newton's method) of the owner's result (its share: win 1, draw 1/2, loss 0) on, for every card "
+        "used in the games, whether that seat used it and the share of the other seats that used it, plus one "
+        "indicator per seat and one for the first player (which carry no penalty but a token one) and, where the "
+        "games vary the decks, builds or schools, one per deck for the seat's own and one for the others' (a light "
+        f"penalty of {RIDGE_LAMBDA_SETUP}), so that a card is not credited with its deck's results. The penalty is "
+        f"{RIDGE_LAMBDA}·β²/2 per card term (a normal prior of standard deviation {1 / math.sqrt(RIDGE_LAMBDA):g} on "
+        "the log-odds), so rarely used cards are pulled towards 0. A card's points are its coefficient less the "
+        "use-weighted mean coefficient of its kind, put as the change it makes to a fair seat's chance of winning "
+        "(1/seats), in percentage points: 0 is the average card of its kind, +10 means its owner wins 10 points "
+        "more often when it is played, other cards, seats and decks held equal. Rank 1 is the strongest; cards "
+        "never used have no strength and no rank."
+    ),
+    "dominance": (
+        "A card's pick rate is the share of the (game, seat) pairs that used it (of the games, for a rule). A card "
+        f"is dominant when its pick rate is at least {DOMINANT_SHARE:.0%} and at least {DOMINANT_LEAD:.0%} above "
+        "the median of its kind: the game may be collapsing onto it. A card everybody plays has no games without "
+        "it to compare with, so its strength says little: compare two variants (--baseline-option) instead. Cards "
+        f"used in fewer than {MIN_USES} pairs are set apart as too few to judge."
     ),
     "comparison": (
-        "Each score is compared between the two variants by a two-proportion z-test (pooled; draws count half), "
-        "the mean number of turns by Welch's t-test (scipy); 'significant' means p < 0.05, one test per line with "
-        "no correction for the many lines (expect 1 in 20 of unchanged cards to be flagged by chance)."
+        "Each seat's score is compared between the two variants by a two-proportion z-test (pooled; draws count "
+        "half), the mean number of turns by Welch's t-test (scipy); the cards as the comparison's method says."
     ),
     "length": (
         "Turns are the game's own turn counter at the end; decisions are the actions taken. Percentiles are "
@@ -695,8 +706,8 @@ def card_statistics(
                 if any(p.setup for p in pairs)
                 else ""
             )
-            + f" (penalty {RIDGE_LAMBDA}·β²/2 per card term, fitted by L-BFGS); points: the coefficient less its "
-            "kind's use-weighted mean, as a change of a fair seat's win probability; intervals: "
+            + f" (penalty {RIDGE_LAMBDA}·β²/2 per card term, fitted by Newton's method); points: the coefficient "
+            "less its kind's use-weighted mean, as a change of a fair seat's win probability; intervals: "
             f"{bootstrap} bootstrap resamples of the games"
             + ("" if bootstrap >= 20 else " (too few for intervals: none given)")
             + "."
@@ -835,21 +846,37 @@ def _strengths(
 
 def _ridge_logit(x: Any, y: Any, penalty: Any, start: Any) -> Any:
     """The penalised fit: the coefficients minimising ``-loglike + Σ penalty·β²/2`` of a logistic model of the
-    shares ``y`` (binomial log-likelihood, fractional responses allowed), by scipy's L-BFGS with the exact
-    gradient (warm-started from ``start`` in the bootstrap)."""
+    shares ``y`` (binomial log-likelihood, fractional responses allowed), by Newton's method (iteratively
+    reweighted least squares with the exact Hessian ``XᵀWX + diag(penalty)``; the step halved while it does not
+    lower the objective), warm-started from ``start`` in the bootstrap. The problem is small and strictly convex,
+    so a handful of steps converge (a quasi-Newton solver needed about fifty, at 1 ms each)."""
     import numpy as np
-    from scipy.optimize import minimize
     from scipy.special import expit, log_expit
 
-    def objective(beta: Any) -> tuple[float, Any]:
+    def objective(beta: Any) -> float:
         z = x @ beta
-        loss = -float(np.sum(y * log_expit(z) + (1.0 - y) * log_expit(-z))) + 0.5 * float(np.sum(penalty * beta * beta))
-        grad = x.T @ (expit(z) - y) + penalty * beta
-        return loss, grad
+        return -float(np.sum(y * log_expit(z) + (1.0 - y) * log_expit(-z))) + 0.5 * float(np.sum(penalty * beta**2))
 
-    beta0 = np.zeros(x.shape[1]) if start is None else np.asarray(start, dtype=float)
-    fit = minimize(objective, beta0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
-    return fit.x
+    beta = np.zeros(x.shape[1]) if start is None else np.array(start, dtype=float)
+    ridge = np.diag(penalty) + 1e-9 * np.eye(x.shape[1])  # the intercept's zero penalty stays invertible
+    current = objective(beta)
+    for _ in range(NEWTON_STEPS):
+        p = expit(x @ beta)
+        grad = x.T @ (p - y) + penalty * beta
+        hessian = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
+        step = np.linalg.solve(hessian, grad)
+        size = 1.0
+        while True:
+            trial = beta - size * step
+            value = objective(trial)
+            if value <= current + 1e-12 or size < 1e-6:
+                break
+            size /= 2
+        beta, done = trial, current - value < 1e-10 * max(1.0, abs(current))
+        current = value
+        if done or float(np.max(np.abs(size * step))) < 1e-9:
+            break
+    return beta
 
 
 # -- the comparison of two variants ------------------------------------------------------------------------------
