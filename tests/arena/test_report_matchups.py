@@ -244,3 +244,14 @@ def test_a_game_without_an_evaluation_has_no_drama_and_says_why() -> None:
     assert drama([], R.distribution) == (None, None)
     some, note = drama([*blind, row(None, [1.0, -1.0], trace=[[1, [0.5, -0.5]]])], R.distribution)
     assert some is not None and some["games"] == 1 and note is not None and "2 of 3" in note
+
+
+def test_variants_of_a_deck_are_counted_with_the_deck_they_vary() -> None:
+    """Dice Battle's one-card swaps fold into their starter, Laplaplace's random builds into 'random'."""
+    rows = games("horde", "arcana", 10, 10)
+    rows += games("horde, Goblin swapped for Imp", "arcana, Owl swapped for Bat", 12, 3)
+    rows += games("random: Jab, Edge", "arcana", 5, 5) + games("random: Edge, Edge", "horde", 5, 5)
+    block = matchups(rows)
+    assert block is not None and sorted(block["labels"]) == ["arcana", "horde", "random"]
+    assert cell(block, "horde", "arcana") == round(22 / 35, 4) and cell(block, "horde", "arcana", "games") == 35
+    assert "4 variants of a deck" in block["note"]

@@ -8,7 +8,8 @@ two won or shared the win (two losers of a three- or four-seat game say nothing 
 a meeting is a game and the score a win rate in which draws count half. The matrix pools both seat orders:
 ``score[i][j]`` is label ``i``'s score against label ``j`` over every meeting of the two, so ``score[i][j] +
 score[j][i] = 1``; a label against itself (the mirror, the diagonal) is even by definition and shows only how
-many mirror games there were.
+many mirror games there were. A variant (a label ``"BASE, change"`` or ``"BASE: details"``: a starter deck with
+one card swapped) is counted with ``BASE`` (:func:`families`), so the matrix is one of decks a designer names.
 
 **Cycles** (:func:`cycles`). ``i`` *beats* ``j`` where ``score[i][j] > 0.5`` over at least
 :data:`MIN_EDGE_GAMES` meetings. A non-transitive cycle ``A > B > C > A`` is a closed path of such edges; the
@@ -26,6 +27,7 @@ moment (the last turn when the estimate never saw it coming), also given as a pe
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -84,6 +86,9 @@ def matchups(
         return None
     if not any(row.get("setup") is not None for row, _ in labelled):
         kind = "agent"
+    folded = families({label for _, labels in labelled for label in labels})
+    labelled = [(row, [folded[label] for label in labels]) for row, labels in labelled]
+    variants = sum(1 for label, family in folded.items() if label != family)
     # which labels get a row: the frequent ones; the rare ones pooled, or left out
     played = Counter(label for _, labels in labelled for label in set(labels))
     ranked = sorted(played, key=lambda label: (-played[label], label))
@@ -142,6 +147,11 @@ def matchups(
     labels_out = [names[i] for i in order]
     details = cycles(labels_out[: len(own)], score, ci, games)
     notes = []
+    if variants:
+        notes.append(
+            f"{variants} variants of a {kind} (such as '{min(v for v, f in folded.items() if v != f)}') are "
+            f"counted with the {kind} they vary."
+        )
     if rare and keep_pool:
         notes.append(
             f"{len(rare)} {kind}s with too few games for a row of their own (fewer than {min_games}, or beyond the "
@@ -166,6 +176,21 @@ def matchups(
     }
 
 
+def families(labels: set[str]) -> dict[str, str]:
+    """Each label's family: a variant of a deck is counted with the deck it varies. The games name a variant
+    ``"BASE, change"`` or ``"BASE: details"`` (Dice Battle's ``"horde, Goblin swapped for Ember Imp"``,
+    Laplaplace's ``"random: Jab, Edge, ..."``); such a label joins ``BASE`` when ``BASE`` is a label too or is
+    shared by several labels, else it keeps its own name.
+
+    >>> found = families({"horde", "horde, Goblin swapped for Imp", "random: Jab", "random: Edge", "Sylvan, x"})
+    >>> [found[k] for k in ("horde, Goblin swapped for Imp", "random: Jab", "random: Edge", "Sylvan, x")]
+    ['horde', 'random', 'random', 'Sylvan, x']
+    """
+    base = {label: re.split(r", |: ", label, maxsplit=1)[0].strip() for label in labels}
+    sharing = Counter(base.values())
+    return {label: b if b and b != label and (b in labels or sharing[b] > 1) else label for label, b in base.items()}
+
+
 def _method(kind: str, seats: int, min_games: int) -> str:
     what = "agent" if kind == "agent" else kind
     meeting = (
@@ -178,12 +203,13 @@ def _method(kind: str, seats: int, min_games: int) -> str:
         f"Row {what} against column {what}: the row's score over {meeting} (a win 1, a draw or shared win 1/2, a "
         "loss 0), with its 95% Wilson interval and the number of games. The two seat orders are pooled, so a "
         "row's score and the column's score against it add up to 1; the diagonal (a mirror) is even by "
-        f"definition and shows only how many such games there were. A {what} needs {min_games} games for a row of "
-        f"its own. A cycle (A beats B, B beats C, C beats A) is a non-transitive loop: each of its {what}s beats "
-        f"the next one (a score above 0.5 over at least {MIN_EDGE_GAMES} games), with no shortcut between them; "
-        "its strength is its weakest link's score, and it is 'sure' when every link's interval lies above 0.5. "
-        "Cycles are looked for among 3 to "
-        f"{MAX_CYCLE} {what}s; the pool of rare ones takes no part."
+        f"definition and shows only how many such games there were. A variant of a {what} (named 'BASE, change' "
+        f"or 'BASE: details', such as one card swapped) is counted with the {what} it varies. A {what} needs "
+        f"{min_games} games for a row of its own. A cycle (A beats B, B beats C, C beats A) is a non-transitive "
+        f"loop: each of its {what}s beats the next one (a score above 0.5 over at least {MIN_EDGE_GAMES} games), "
+        "with no shortcut between them; its strength is its weakest link's score, and it is 'sure' when every "
+        f"link's interval lies above 0.5. Cycles are looked for among 3 to {MAX_CYCLE} {what}s; the pool of rare "
+        "ones takes no part."
     )
 
 
