@@ -184,44 +184,49 @@ def test_the_toy_games_decks_give_a_known_matrix(monkeypatch: pytest.MonkeyPatch
 
 
 # -- drama -------------------------------------------------------------------------------------------------------
-def test_the_leader_is_the_best_estimate_and_nobody_on_a_tie() -> None:
+def test_the_leader_is_the_best_estimate_by_a_margin_and_nobody_on_a_tie() -> None:
     assert leader([0.5, -0.5]) == 0 and leader([-0.2, 0.3, 0.1, 0.0]) == 1
     assert leader([0.2, 0.2, -0.4]) is None and leader([0.0, 0.0]) is None and leader([None, None]) is None
+    assert leader([0.03, -0.03]) is None  # a lead smaller than the margin is a tie
+
+
+def test_the_estimates_are_averaged_over_a_round_so_the_seat_that_just_moved_does_not_lead() -> None:
+    """ToraBato's estimate swings to the seat that has just moved: averaged over a round, nobody leads after the
+    first estimate (taken alone), where read point by point the lead would change seven times."""
+    swing = row(None, [1.0, -1.0], turns=8, trace=[[t, [0.3, -0.3] if t % 2 else [-0.3, 0.3]] for t in range(1, 9)])
+    assert game_drama(swing) == {"decided_turn": 8, "decided_share": 100, "lead_changes": 0, "comeback": False}
 
 
 def test_a_comeback_is_decided_late_with_lead_changes_and_a_runaway_at_turn_one() -> None:
+    ahead, behind = [[0.2, -0.2], [0.4, -0.4], [0.5, -0.5], [0.6, -0.6], [0.5, -0.5]], [[-0.3, 0.3], [-0.5, 0.5]]
     comeback = row(
         ["a", "b"],
         [-1.0, 1.0],
         turns=10,
-        trace=[
-            [1, [0.0, 0.0]],
-            [2, [0.3, -0.3]],
-            [4, [0.6, -0.6]],
-            [6, [0.1, -0.1]],
-            [8, [-0.2, 0.2]],
-            [9, [-0.5, 0.5]],
-        ],
+        trace=[[t, v] for t, v in enumerate([[0.0, 0.0], *ahead, *behind, [-0.6, 0.6], [-0.8, 0.8]], start=1)],
     )
+    # averaged over a round: seat 0 leads from turn 2 to 6, nobody at 7, seat 1 from 8 to the end
     assert game_drama(comeback) == {"decided_turn": 8, "decided_share": 80, "lead_changes": 1, "comeback": True}
     runaway = row(["a", "b"], [1.0, -1.0], turns=10, trace=[[t, [0.1 * t, -0.1 * t]] for t in range(1, 11)])
     assert game_drama(runaway) == {"decided_turn": 1, "decided_share": 10, "lead_changes": 0, "comeback": False}
     # the estimate never saw the winner coming: decided on the last turn, and the result takes the lead once more
     upset = row(None, [-1.0, 1.0], turns=6, trace=[[1, [0.2, -0.2]], [3, [0.0, 0.0]], [5, [0.4, -0.4]]])
     assert game_drama(upset) == {"decided_turn": 6, "decided_share": 100, "lead_changes": 1, "comeback": True}
-    # a seesaw with ties between the leads: ties are skipped, every pass of the lead counts
-    seesaw = row(None, [1.0, -1.0, -1.0], trace=[[1, [0.1, 0.2, 0.0]], [2, [0.3, 0.3, 0.0]], [3, [0.0, 0.0, 0.5]]])
-    seesaw["trace"] += [[4, [0.6, 0.1, 0.2]]]
-    assert game_drama(seesaw) == {"decided_turn": 4, "decided_share": 40, "lead_changes": 2, "comeback": True}
+    # three seats, the lead passing from seat 1 (through a tie) to seat 2 and on to seat 0, the winner
+    phases = [[0.0, 0.6, 0.0]] * 3 + [[0.3, 0.3, 0.0]] * 3 + [[0.0, 0.0, 0.6]] * 3 + [[0.6, 0.0, 0.0]] * 3
+    seesaw = row(None, [1.0, -1.0, -1.0], turns=12, trace=[[t, v] for t, v in enumerate(phases, start=1)])
+    assert game_drama(seesaw) == {"decided_turn": 11, "decided_share": 92, "lead_changes": 2, "comeback": True}
     # a draw has lead changes but no decided turn; a trace without estimates has no drama
-    draw = row(None, [0.0, 0.0], trace=[[1, [0.2, -0.2]], [2, [-0.2, 0.2]]])
+    draw = row(None, [0.0, 0.0], trace=[[1, [0.3, -0.3]], [2, [0.3, -0.3]], [3, [-0.5, 0.5]], [4, [-0.5, 0.5]]])
     assert game_drama(draw) == {"decided_turn": None, "decided_share": None, "lead_changes": 1, "comeback": None}
     assert game_drama(row(None, [1.0, -1.0], trace=[[1, [None, None]], [2, [None, None]]])) is None
 
 
 def test_the_drama_block_summarises_the_games_and_lengths_per_end() -> None:
     runaway = row(None, [1.0, -1.0], turns=10, end="knockout", trace=[[t, [1.0, -1.0]] for t in range(1, 11)])
-    comeback = row(None, [-1.0, 1.0], turns=20, end="decked", trace=[[1, [0.5, -0.5]], [15, [-0.5, 0.5]]])
+    comeback = row(
+        None, [-1.0, 1.0], turns=20, end="decked", trace=[[1, [0.5, -0.5]], [14, [-0.5, 0.5]], [15, [-0.5, 0.5]]]
+    )
     draw = row(None, [0.0, 0.0], turns=30, end="turn cap", trace=[[1, [0.0, 0.0]]])
     failed = {"index": 9, "error": "ValueError: x", "returns": None, "turns": 0, "end": None}
     block, note = drama([runaway] * 3 + [comeback] + [draw] + [failed], R.distribution)

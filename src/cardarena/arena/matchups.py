@@ -18,10 +18,12 @@ not neighbours in it have a winner between them: a shortcut would split it into 
 instead). A cycle's strength is its weakest edge's score; it is *sure* when every edge's interval excludes 0.5.
 
 **Drama** (:func:`drama`). The game's ``evaluate`` gives, at every turn change, each seat's own estimate of how it
-stands (``trace``). The *leader* at that moment is the seat with the highest estimate, none when the best is
-shared (a tie); the *decided turn* is the turn from which the eventual winner was the leader at every later
-moment (the last turn when the estimate never saw it coming), also given as a percentage of the game's turns; a
-*lead change* is the lead passing from one seat to another (ties skipped), counting the result as the last word.
+stands (``trace``). The *leader* at that moment is the seat whose estimate, averaged over the last round (the
+seat that has just moved looks better than it is), beats every other seat's by more than :data:`LEAD_MARGIN`,
+none when the best two are closer (a tie); the *decided turn* is the turn from which the eventual winner was the
+leader at every later moment (the last turn when the estimate never saw it coming), also given as a percentage of
+the game's turns; a *lead change* is the lead passing from one seat to another (ties skipped), counting the result
+as the last word.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ MIN_LABEL_GAMES = 20  # a deck/build/school/agent with fewer games is pooled int
 MAX_LABELS = 12  # the most frequent labels that get a row of their own: a larger heat map is unreadable
 MIN_EDGE_GAMES = 10  # meetings a cell needs before its winner counts as beating the other in a cycle
 MAX_CYCLE = 5  # the longest cycle looked for
-TIE = 1e-9  # two estimates closer than this are equal: nobody leads
+LEAD_MARGIN = 0.1  # a seat leads when its estimate (from -1 to 1) beats every other seat's by more than this
 
 Row = dict[str, Any]
 
@@ -277,27 +279,44 @@ def cycles(
 
 # -- drama and pacing --------------------------------------------------------------------------------------------
 def leader(values: Sequence[float | None]) -> int | None:
-    """The seat with the highest estimate, ``None`` when the best is shared (a tie) or an estimate is missing.
+    """The seat whose estimate is above every other seat's by more than :data:`LEAD_MARGIN`; ``None`` when the
+    best two are closer (a tie: nobody leads) or an estimate is missing.
 
-    >>> leader([0.4, -0.4]), leader([0.1, 0.1, -0.5]), leader([0.3, None])
+    >>> leader([0.4, -0.4]), leader([0.1, 0.05, -0.5]), leader([0.3, None])
     (0, None, None)
     """
     if not values or any(v is None for v in values):
         return None
     known = [float(v) for v in values if v is not None]
     best = max(known)
-    top = [s for s, v in enumerate(known) if v >= best - TIE]
+    top = [s for s, v in enumerate(known) if v >= best - LEAD_MARGIN]
     return top[0] if len(top) == 1 else None
+
+
+def smoothed(points: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Each point's estimates averaged with those of the points before it, over as many points as there are
+    seats (one round: a point after each seat's move), fewer at the start. An estimate taken just after a seat
+    moved favours that seat (in ToraBato the lead swung with every turn); over a round the swings cancel.
+
+    >>> smoothed([[0.0, 0.0], [0.4, -0.4], [-0.2, 0.2]])
+    [[0.0, 0.0], [0.2, -0.2], [0.1, -0.1]]
+    """
+    out = []
+    for i, values in enumerate(points):
+        window = points[max(0, i + 1 - len(values)) : i + 1]
+        out.append([round(sum(p[s] for p in window) / len(window), 9) for s in range(len(values))])
+    return out
 
 
 def game_drama(row: Row) -> dict[str, Any] | None:
     """One finished game's drama: ``decided_turn`` and ``decided_share`` (percent of its turns; both ``None``
     without a sole winner), ``lead_changes``, ``comeback`` (whether the winner ever trailed: another seat led);
-    ``None`` when the game's trace holds no complete estimate."""
+    ``None`` when the game's trace holds no complete estimate. The leader at each point of the trace is read
+    from the estimates averaged over the last round (:func:`smoothed`)."""
     points = [(int(turn), values) for turn, values in row.get("trace") or [] if all(v is not None for v in values)]
     if not points:
         return None
-    leaders = [leader(values) for _, values in points]
+    leaders = [leader(values) for values in smoothed([values for _, values in points])]
     winner = _sole_winner(row["returns"])
     sequence = [s for s in leaders if s is not None] + ([winner] if winner is not None else [])
     changes = sum(1 for a, b in itertools.pairwise(sequence) if a != b)
@@ -366,8 +385,10 @@ def drama(
 
 DRAMA_METHOD = (
     "How early the winner is decided, from the game's own estimate of how each seat stands (its evaluate(), the "
-    "number its search agents use), taken at every turn change. At each such moment the leader is the seat with "
-    "the highest estimate; when the best estimate is shared nobody leads (a tie). The decided turn is the turn "
+    "number its search agents use), taken at every turn change and averaged over the last round (as many turn "
+    "changes as there are seats: an estimate taken just after a seat moved favours that seat). At each such moment "
+    f"the leader is the seat whose estimate (from -1 to 1) is above every other seat's by more than {LEAD_MARGIN}; "
+    "when the best two are closer nobody leads (a tie). The decided turn is the turn "
     "from which the eventual winner led at every later moment to the end of the game: a low one means the game "
     "was settled early (a runaway), one near the last turn a close game or a comeback; when the winner was not "
     "ahead at the last estimate, the game counts as decided on its last turn. The decided share is that turn as a "
