@@ -161,26 +161,35 @@ def test_longer_cycles_are_found_once_and_only_without_a_shortcut() -> None:
 
 # -- the toy game ------------------------------------------------------------------------------------------------
 def test_the_toy_games_decks_give_a_known_matrix(monkeypatch: pytest.MonkeyPatch) -> None:
-    """PlantedGame with three decks, each seat drawing one (:meth:`report_setup`): every card of a higher deck
-    outvalues every card of a lower one, so the higher deck always wins, mirrors are even, and the set is
-    transitive (no cycle)."""
+    """PlantedGame with three named decks, each seat drawing one per game (``report_setup``), through the whole
+    report: every card of a higher deck outvalues every card of a lower one, so the higher deck always wins,
+    mirrors are even, and the set is transitive (no cycle)."""
     registered(monkeypatch)
-    decks = "low=a:1,b:2;mid=c:3,d:4;high=e:5,f:6"
-    game = load("toy-planted", decks=decks, hand=2, rounds=2)
-    rows = []
-    for index in range(120):
-        setup = game.report_setup(R.derive_seed(7, index, 0x5E7))
-        assert setup is not None and setup.kind == "deck" and setup.options[0][0] == "deck0"
-        dealt = load("toy-planted", decks=decks, hand=2, rounds=2, **dict(setup.options))
-        rows.append({**R.play_one(dealt, index, 7, ["random", "random"]), "setup": list(setup.seats)})
-    block = matchups(rows)
-    assert block is not None and block["labels"] == ["high", "mid", "low"]
+    options = {"decks": "low=a:1,b:2;mid=c:3,d:4;high=e:5,f:6", "hand": "2", "rounds": "2"}
+    data = R.report(R.plan("toy-planted", n=120, seed=7, agents=["random"], options=options), jobs=1, bootstrap=0)
+    block = data["variants"][0]["matchups"]
+    assert block is not None and block["kind"] == "deck" and block["labels"] == ["high", "mid", "low"]
     for i in range(3):
         for j in range(3):
             assert block["games"][i][j] > 0
             assert block["score"][i][j] == (0.5 if i == j else 1.0 if i < j else 0.0)
     assert block["cycles"] == []
+    assert sum(block["games"][i][j] for i in range(3) for j in range(i, 3)) == 120  # every game in one cell
     assert load("toy-planted").report_setup(0) is None  # without decks: no setup, the game as before
+
+
+def test_without_setups_the_report_matches_up_differing_agents_and_no_drama_without_evaluate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    registered(monkeypatch)
+    data = R.report(R.plan("toy-planted", n=30, agents=["random", "heuristic"]), jobs=1, bootstrap=0)
+    variant = data["variants"][0]
+    block = variant["matchups"]
+    assert block is not None and block["kind"] == "agent"
+    assert sorted(block["labels"]) == ["heuristic", "random"] and block["games"][0][1] == 30
+    assert variant["drama"] is None and any("evaluate" in note for note in variant["notes"])
+    same = R.report(R.plan("toy-planted", n=4, agents=["random"]), jobs=1, bootstrap=0)
+    assert same["variants"][0]["matchups"] is None
 
 
 # -- drama -------------------------------------------------------------------------------------------------------
