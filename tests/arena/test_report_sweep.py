@@ -56,16 +56,14 @@ value = 6
 
 
 class TomlCardsGame(PlantedGame):
-    """:class:`PlantedGame` with its cards in a TOML file (``cards=PATH``, the option a sweep edits); its loader
-    takes values 0..99 only."""
+    """:class:`PlantedGame` with its cards in a TOML file (``cards=PATH``, the option a sweep edits), handed to
+    PlantedGame as its ``name:value,...`` text; its loader takes values 0..99 only."""
 
     id = "toy-toml-cards"
     name = "Toy cards from a TOML file"
-    option_spec = (
-        Option("seats", int, 2, "players", minimum=2, maximum=4),
-        Option("cards", str, None, "the card file (TOML)", path=True),
-        Option("hand", int, 3, "cards dealt to each seat", minimum=1, maximum=6),
-        Option("rounds", int, 2, "cards each seat plays", minimum=1, maximum=6),
+    option_spec = tuple(
+        Option("cards", str, None, "the card file (TOML)", path=True) if o.name == "cards" else o
+        for o in PlantedGame.option_spec
     )
 
     def setup(self) -> None:
@@ -73,14 +71,17 @@ class TomlCardsGame(PlantedGame):
         if path is None:
             raise OptionError("toy-toml-cards needs cards=FILE")
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        self.cards = {}
         for card in data["card"]:
             value = card["value"]
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
                 raise OptionError(f"card {card['id']!r}: value must be a whole number 0..99, not {value}")
-            self.cards[card["id"]] = value
         self.bonus = data["rules"]["seat0_bonus"]
-        self.names = sorted(self.cards)
+        given = self.options
+        self.options = {**given, "cards": ",".join(f"{card['id']}:{card['value']}" for card in data["card"])}
+        try:
+            super().setup()
+        finally:
+            self.options = given  # the path again, as the report records it and the sweep reads it
 
     def report_setup(self, seed: int) -> None:
         return None  # the cards and options as given in every game (whatever PlantedGame's setups become)
