@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from cardarena.arena import report as R
 from cardarena.arena import sweep as S
 from cardarena.cli.main import cli
-from cardarena.engine import Game, Option, OptionError, Setup, registry
+from cardarena.engine import Game, Option, OptionError, Setup, load, registry
 
 from .report_games import PlantedGame, PlantedState
 
@@ -266,3 +266,17 @@ def test_torabato_j_attack_swept_on_the_real_game(tmp_path: Path) -> None:
     assert block["points"][2]["card_points"] > block["points"][0]["card_points"]  # 5 seeds of 5 at n=40
     assert block["points"][0]["turns_mean"] > block["points"][2]["turns_mean"]  # by 4 turns or more in those
     assert sorted(f.name for f in (out / "sweep").iterdir()) == ["cards-J.attack=5.toml", "cards-J.attack=9.toml"]
+
+
+@pytest.mark.parametrize("game_id", ["torabato", "lyabi", "dicebattle", "laplaplace", "tashkalar"])
+def test_every_card_of_the_shipped_files_can_be_named_for_a_sweep(game_id: str) -> None:
+    """Each game's catalogue names its cards as its card file's tables do (Lyabi's ryabi and circles by colour
+    and level); an effect's step that names a rank (Tash-Kalar's ``{ do = "place", rank = "heroic" }``) is no
+    entry."""
+    game = load(game_id)
+    path = game.card_file()
+    assert path is not None and path.name == "cards.toml"
+    entries = game.card_entries(tomllib.loads(path.read_text(encoding="utf-8")))
+    cards = {(d.kind, d.name) for d in game.involvement_catalogue() if d.kind in ("card", "flare", "circle")}
+    assert cards and cards <= set(entries)
+    assert all(kind in {"card", "flare", "circle", "item", "school", "table"} for kind, _ in entries), set(entries)
