@@ -34,6 +34,7 @@ from ..agents import SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
+from .results import ResultStore
 from .strength import result_for, wilson
 
 SCHEMA = 1
@@ -699,7 +700,33 @@ def plan(
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(specs)} agents")
     for spec in specs:
         make_agent(spec, 0)  # an unknown agent or parameter fails here, naming the valid ones
+    # a card, deck or build file that loads but cannot be dealt fails here too, not in every game of the run
+    game.new_initial_state(derive_seed(seed, 0))
+    if baseline is not None:
+        other.new_initial_state(derive_seed(seed, 0))
     return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n)
+
+
+def identity(the_plan: Plan) -> dict[str, Any]:
+    """The run's identity in its result store (:mod:`cardarena.arena.results`): every field of the plan (so a
+    field added to it is part of the identity too), the report's schema (the layout of a stored game), and a
+    digest of every data file an option names, so that a card file edited between two runs is another run. The
+    number of games, ``games``, may grow: a rerun with a larger ``-n`` plays only the new games."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    fields = {k: v for k, v in asdict(the_plan).items() if k != "game_name"}
+    files: dict[str, str] = {}
+    spec = {o.name: o for o in load(the_plan.game_id, **the_plan.options).option_spec}
+    for options in (the_plan.options, the_plan.baseline or {}):
+        for name, value in options.items():
+            option = spec.get(name)
+            if option is not None and option.names_a_file(value) and Path(str(value)).is_file():
+                digest = hashlib.sha256(Path(str(value)).read_bytes()).hexdigest()[:16]
+                files[f"{name}={value}"] = digest
+    out = {"run": "report", "schema": SCHEMA, **fields, "files": files}
+    return dict(json.loads(json.dumps(out, default=str)))
 
 
 def report(
@@ -708,11 +735,18 @@ def report(
     backend: runner.Backend | str = runner.Backend.PROCESS,
     jobs: int | None = 1,
     address: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[..., None] | None = None,
     command: str = "",
     bootstrap: int = BOOTSTRAP,
+    store: ResultStore | None = None,
 ) -> dict[str, Any]:
-    """Play the report's games and compute report.json's object (schema 1)."""
+    """Play the report's games and compute report.json's object (schema 1).
+
+    ``progress(done, total, phase)`` is told the games done (phase ``"games"``), then the statistics' steps.
+    With a ``store`` (:func:`cardarena.arena.results.open_store` with :func:`identity`), every finished game is
+    stored as it arrives and the games already stored are not played again: a run interrupted and run again gives
+    the report of an uninterrupted one. A stored game's key is ``index * variants + variant``, so a larger ``-n``
+    keeps every key."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
     job = Job(
@@ -723,16 +757,31 @@ def report(
         the_plan.games,
     )
     total = the_plan.games * len(variants)
+    count = len(variants)
+
+    def key(item: int) -> int:  # the job's item (variant-major) -> the store's key (game-major)
+        v, i = divmod(item, the_plan.games)
+        return i * count + v
+
     rows: dict[int, dict[str, Any]] = {}
+    if store is not None:
+        for k, row in store.load().items():
+            i, v = divmod(k, count)
+            if i < the_plan.games:
+                rows[v * the_plan.games + i] = row
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
+        if store is not None:
+            store.add((key(item), row) for item, row in results)
         rows.update(results)
         if progress is not None:
-            progress(len(rows), total)
+            progress(len(rows), total, "games")
 
     if progress is not None:
-        progress(0, total)
-    runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
+        progress(len(rows), total, "games")
+    missing = [item for item in range(total) if item not in rows]
+    if missing:
+        runner.run(play_chunk, job, missing, on_results, backend=backend, jobs=jobs, address=address)
     out_variants = []
     turns = []
     for v, options in enumerate(variants):
