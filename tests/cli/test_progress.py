@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 from rich.console import Console
 
@@ -36,3 +37,18 @@ def test_a_two_argument_call_is_the_games_phase_and_stored_games_count_as_resume
     text, bar = drawn([(6, 20), (9, 20)])  # as simulate and tournament call it
     assert "toy report: playing games" in text and "9/20" in text and "computing" not in text
     assert bar.resumed() == 6 and bar.played() == 3 and bar.phase == "games"
+
+
+def test_the_games_rate_stops_when_the_games_are_played() -> None:
+    """The games/s of a finished games line no longer falls while the statistics are computed (it did: the rate
+    was measured up to now)."""
+    console = Console(file=io.StringIO(), force_terminal=True, width=160)
+    with GameProgress("toy report", console=console) as bar:
+        bar(0, 10)
+        bar(10, 10)
+        rate = bar.speed()
+        time.sleep(0.01)
+        assert bar.speed() == rate
+        bar(0, 5, "statistics")
+        time.sleep(0.01)
+        assert bar.speed() == rate is not None

@@ -166,7 +166,7 @@ def play(
 @click.argument("game_id", metavar="GAME")
 @click.option("-n", "n", default=100, show_default=True, help="number of games")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
-@agents_option("agent per seat (one: every seat), e.g. --agents ismcts:iterations=200,random", default="random")
+@agents_option("agent per seat (one: every seat), e.g. --agents ismcts:iterations=200,random.", default="random")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
 @runner_options(jobs_default=1)
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")

@@ -86,7 +86,7 @@ class GameProgress:
         self._start = time.perf_counter()
         self._first: int | None = None
         self._done = 0
-        self._games_over: float | None = None  # when a later phase began: the games' rate stops there
+        self._games_over: float | None = None  # when the games were all played, or a later phase began
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -127,7 +127,7 @@ class GameProgress:
             # left, so no "ETA 0:00:00" stands while the statistics are computed
             last = next(t for t in self._progress.tasks if t.id == self._task)
             self._progress.update(self._task, completed=last.total or last.completed)
-            self._games_over = time.perf_counter() if self._phase == GAMES else None
+            self._games_over = (self._games_over or time.perf_counter()) if self._phase == GAMES else None
             self._task = self._progress.add_task(describe(self.label, phase), total=total, phase=phase)
             self._phase = phase
         if phase == GAMES:
@@ -135,6 +135,8 @@ class GameProgress:
                 self._first = done
                 self._start = time.perf_counter()
             self._done = done
+            # the rate of a run whose games are all played stays what it was, whatever comes after them
+            self._games_over = (self._games_over or time.perf_counter()) if done >= total else None
         self._progress.update(self._task, completed=done, total=total)
 
     def __enter__(self) -> GameProgress:

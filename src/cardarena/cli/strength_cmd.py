@@ -25,7 +25,7 @@ console = Console(highlight=False)
 @click.command("strength")
 @click.argument("game_id", metavar="GAME")
 @click.argument("old_agents", nargs=-1, metavar="")  # the old form --agents A B: B arrives here
-@agents_option("the agent measured (A) and its opponent (B): --agents A,B")
+@agents_option("the agent measured (A) and its opponent (B): --agents A,B.")
 @click.option("-n", "pairs", default=100, show_default=True, help="rounds: each deal once per seat A can take")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
 @click.option(
