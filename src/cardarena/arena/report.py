@@ -33,6 +33,7 @@ from ..agents import SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
+from .matchups import drama, matchups
 from .results import ResultStore
 from .strength import result_for, wilson
 
@@ -410,10 +411,13 @@ def summarise_variant(
     seed: int = 0,
     bootstrap: int = BOOTSTRAP,
     tick: Callable[[], None] | None = None,
+    agents: Sequence[str] = (),
+    setup_kind: str | None = None,
 ) -> dict[str, Any]:
     """One VARIANT of report.json from the games' summaries (:func:`play_one`'s dicts, in index order). Its card
     model is kept under the key ``"_fit"`` (a :class:`Fit`) for :func:`compare`; :func:`report` removes it.
-    ``tick`` is called once per model fit (the progress of the statistics)."""
+    ``tick`` is called once per model fit (the progress of the statistics). ``agents`` (the specs before
+    rotation) and ``setup_kind`` name the matchups' labels: the setups, else the agents where they differ."""
     errors = [r for r in rows if r["error"] is not None]
     done = [r for r in rows if r["error"] is None]
     out: dict[str, Any] = {
@@ -463,6 +467,9 @@ def summarise_variant(
     ]
     pairs = _pairs(done, seats)
     out["setups"] = setup_table(pairs, seats)
+    by_agent = (lambda row: seat_agents(agents, row["index"])) if len(set(agents)) > 1 else None
+    out["matchups"] = matchups(done, kind=setup_kind or "deck", seat_labels=by_agent)
+    out["drama"], drama_note = drama(done, distribution)
     ownerless = [(frozenset(r["shared"]), {int(e): int(c) for e, c in r["shared_used"]}) for r in done]
     cards, strength_method, fit = card_statistics(
         catalogue, pairs, ownerless, len(done), seats, seed=seed, bootstrap=bootstrap, tick=tick
@@ -502,6 +509,8 @@ def summarise_variant(
             "The game reported involvements it does not declare (a bug in its hooks; they are left out): "
             + ", ".join(undeclared[:10])
         )
+    if drama_note:
+        notes.append(drama_note)
     out["notes"] = notes
     out["_fit"] = fit
     return out
@@ -1326,6 +1335,8 @@ def report(
                 seed=the_plan.seed,
                 bootstrap=bootstrap,
                 tick=tick,
+                agents=the_plan.agents,
+                setup_kind=the_plan.setup_kind,
             )
         )
         turns.append([r["turns"] for r in mine if r["error"] is None])
