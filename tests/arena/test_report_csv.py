@@ -177,6 +177,11 @@ def test_the_report_command_writes_the_csv_files_beside_report_json(
         assert back == list(csv.reader(io.StringIO(text.getvalue()))), name
     ends = parsed(tmp_path, "ends.csv")
     assert sum(int(r["count"]) for r in ends if r["variant"] == "as given") == 8
-    op = next(r for r in parsed(tmp_path, "comparison_cards.csv") if r["name"] == "op")
-    card = next(c for c in data["comparison"]["cards"] if c["name"] == "op")
-    assert number(op["change"]) == card["change"]
+    rows = parsed(tmp_path, "comparison_cards.csv")
+    assert [r["name"] for r in rows] == [c["name"] for c in data["comparison"]["cards"]]
+    for row, card in zip(rows, data["comparison"]["cards"]):  # every number of every compared card, as in the JSON
+        for key, value in card.items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                assert number(row[key]) == value, (card["name"], key)
+            elif isinstance(value, list) and len(value) == 2 and key.endswith("ci"):
+                assert [number(row[f"{key}_low"]), number(row[f"{key}_high"])] == value, (card["name"], key)

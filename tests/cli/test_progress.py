@@ -52,3 +52,6 @@ def test_the_games_rate_stops_when_the_games_are_played() -> None:
         bar(0, 5, "statistics")
         time.sleep(0.01)
         assert bar.speed() == rate is not None
+        bar(0, 3, "writing the page")  # a third phase: still the games' rate
+        time.sleep(0.01)
+        assert bar.speed() == rate

@@ -7,9 +7,9 @@ into the speed, which is measured over the games of this session.
 
 A run in phases (the balance report: its games, then its statistics, which can take as long) calls the bar with a
 third argument, the phase: ``"games"``, then ``"statistics"`` or ``"statistics: card strengths"`` (what is being
-computed). Each phase gets a line of its own, "playing games" then "computing statistics: card strengths 40/100",
-whose rate and time left are measured over that phase alone, so the time left is never that of a phase already
-over.
+computed), then any other words (``"writing the page"``). Each phase gets a line of its own, "playing games" then
+"computing statistics: card strengths 40/100", whose rate and time left are measured over that phase alone, so
+the time left is never that of a phase already over.
 """
 
 from __future__ import annotations
@@ -68,12 +68,16 @@ GAMES = "games"  # the phase of a run's games; any other phase is computing
 
 
 def describe(label: str, phase: str) -> str:
-    """The words of a phase on the bar.
+    """The words of a phase on the bar: the games are played, statistics computed, anything else as it is said.
 
     >>> describe("lyabi report", "games"), describe("lyabi report", "statistics: card strengths")
     ('lyabi report: playing games', 'lyabi report: computing statistics: card strengths')
+    >>> describe("lyabi report", "writing the page")
+    'lyabi report: writing the page'
     """
-    return f"{label}: playing games" if phase == GAMES else f"{label}: computing {phase}"
+    if phase == GAMES:
+        return f"{label}: playing games"
+    return f"{label}: computing {phase}" if phase.startswith("statistics") else f"{label}: {phase}"
 
 
 class GameProgress:
@@ -127,7 +131,8 @@ class GameProgress:
             # left, so no "ETA 0:00:00" stands while the statistics are computed
             last = next(t for t in self._progress.tasks if t.id == self._task)
             self._progress.update(self._task, completed=last.total or last.completed)
-            self._games_over = (self._games_over or time.perf_counter()) if self._phase == GAMES else None
+            if self._phase == GAMES:  # the games are over (for now): their rate stays what it was
+                self._games_over = self._games_over or time.perf_counter()
             self._task = self._progress.add_task(describe(self.label, phase), total=total, phase=phase)
             self._phase = phase
         if phase == GAMES:

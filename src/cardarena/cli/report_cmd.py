@@ -27,6 +27,7 @@ from .common import agent_specs, agents_option, fail, runner_options
 from .progress import GameProgress
 
 STORE = "games.sqlite"  # every finished game of the run, in the --out folder: a rerun resumes from it
+WRITING = "writing report.json, the page and the CSV tables"  # the progress bar's last phase
 
 
 @click.command("report")
@@ -120,6 +121,14 @@ def report_cmd(
                 bootstrap=bootstrap,
                 store=store,
             )
+            # the page's plots take a while too (2 s of a 5 s Dice Battle report): a last line says so
+            bar(0, 3, WRITING)
+            (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
+            bar(1, 3, WRITING)
+            (folder / "index.html").write_text(render_page(data), encoding="utf-8")
+            bar(2, 3, WRITING)
+            tables = write_csv(data, folder)
+            bar(3, 3, WRITING)
     except RulesError as e:
         fail(str(e))
     except KeyboardInterrupt:
@@ -129,9 +138,6 @@ def report_cmd(
             err=True,
         )
         sys.exit(130)
-    (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    (folder / "index.html").write_text(render_page(data), encoding="utf-8")
-    tables = write_csv(data, folder)
     wall = time.perf_counter() - start
     variant = data["variants"][0]
     click.echo(
