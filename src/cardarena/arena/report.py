@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
@@ -129,12 +129,20 @@ def _catalogue(game: Game) -> tuple[list[Declared], dict[tuple[str, str], int]]:
     return found[1], found[2]
 
 
-def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[str, Any]:
+def play_one(
+    game: Game,
+    index: int,
+    seed: int,
+    agents: Sequence[str],
+    *,
+    make: Callable[[str, int], Agent] = make_agent,
+) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
     seat (rules); ``any`` is every entry that occurred at all. A game's own exception is caught and reported
-    (``error``), as ``simulate`` does."""
+    (``error``), as ``simulate`` does. ``make`` makes each seat's agent from its spec and seed (depth and luck's
+    matches pass one that also makes their restricted agent)."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
@@ -172,7 +180,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str]) -> dict[s
     state = None
     decisions = 0
     try:
-        players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
+        players = [make(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
         first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]

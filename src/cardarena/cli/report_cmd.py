@@ -16,9 +16,10 @@ from pathlib import Path
 import click
 
 from ..agents import split_specs
+from ..arena.depth import DEFAULT_DOUBLINGS, DEFAULT_LADDER, DEFAULT_TOP, DepthPlan, add_depth, check
 from ..arena.report import BOOTSTRAP, DEFAULT_AGENT, plan, report
 from ..arena.report_page import render_page
-from ..engine import RulesError
+from ..engine import RulesError, load
 from ..engine.options import parse_option_pairs
 from .common import fail, runner_options
 from .progress import GameProgress
@@ -56,6 +57,34 @@ from .progress import GameProgress
     show_default=True,
     help="bootstrap resamples for the card strengths' intervals (fewer than 20: no intervals)",
 )
+@click.option(
+    "--depth",
+    "depth_games",
+    default=0,
+    show_default=True,
+    help="also measure depth and luck with this many games per match: a skill ladder, restricted play of the most "
+    "used cards, luck against a random player (docs/report.md, 'Depth and luck'); 0: not measured. Costly: "
+    "(doublings + top + 1) matches, the ladder's with search agents",
+)
+@click.option(
+    "--depth-ladder",
+    default=DEFAULT_LADDER,
+    show_default=True,
+    help="the skill ladder's first agent, whose budget (iterations, worlds) doubles rung by rung; 'none': no ladder",
+)
+@click.option("--depth-doublings", default=DEFAULT_DOUBLINGS, show_default=True, help="rungs of the skill ladder")
+@click.option(
+    "--depth-top",
+    default=DEFAULT_TOP,
+    show_default=True,
+    help="restricted play tries this many of the most used cards (each one a match)",
+)
+@click.option(
+    "--depth-card",
+    "depth_cards",
+    multiple=True,
+    help="restricted play also tries this entry, KIND:NAME or NAME (repeatable), e.g. card:J: a card you changed",
+)
 def report_cmd(
     game_id: str,
     agents: str,
@@ -68,6 +97,11 @@ def report_cmd(
     backend: str,
     address: str | None,
     bootstrap: int,
+    depth_games: int,
+    depth_ladder: str,
+    depth_doublings: int,
+    depth_top: int,
+    depth_cards: tuple[str, ...],
 ) -> None:
     """Play N games and write a designer's balance report: seat and first-player advantage, game length, how
     games end, per-card statistics and strengths, coverage, and with --baseline-option a comparison."""
@@ -84,6 +118,13 @@ def report_cmd(
             options=parse_option_pairs(options),
             baseline_options=parse_option_pairs(baseline_options),
         )
+        depth = None
+        if depth_cards and not depth_games:
+            fail("--depth-card needs --depth N (the games per match of depth and luck)")
+        if depth_games:
+            ladder = None if depth_ladder.strip().lower() == "none" else depth_ladder
+            depth = DepthPlan(depth_games, ladder, depth_doublings, depth_top, depth_cards)
+            check(depth, load(the_plan.game_id, **the_plan.options))
     except RulesError as e:
         fail(str(e))
     folder = out if out is not None else Path(f"report-{game_id}")
@@ -100,6 +141,9 @@ def report_cmd(
                 command=command or f"cardarena report {game_id} -n {games}",
                 bootstrap=bootstrap,
             )
+        if depth is not None:
+            with GameProgress(f"{game_id} depth and luck") as bar:
+                add_depth(data, the_plan, depth, backend=backend, jobs=jobs, address=address, progress=bar)
     except RulesError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -1,0 +1,165 @@
+"""Depth and luck (:mod:`cardarena.arena.depth`): the skill ladder, restricted play and the luck index, with
+known answers on toy games built on the report's planted-card game (tests/arena/report_games.py).
+
+``DepthGame`` is :class:`PlantedGame` with two additions the depth measures need and the report never did: a
+``clone`` that copies the hands (search agents and the restricted agent apply actions to copies), and an
+evaluation (the seat's lead in total), so that the heuristic agent plays greedily (its highest card) instead of at
+random. With ``rounds`` equal to ``hand`` every card is played whatever the seats choose: a pure-luck game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardarena.agents import SeatView, make_agent
+from cardarena.arena.depth import (
+    DepthPlan,
+    RestrictedAgent,
+    add_depth,
+    check,
+    first_player_verdict,
+    ladder_specs,
+    ladder_verdict,
+    with_budget,
+)
+from cardarena.arena.report import plan, report
+from cardarena.engine import OptionError, registry
+
+from .report_games import PlantedGame, PlantedState
+
+CARDS = "a:1,b:2,c:3,d:4,e:5,f:6,z:-1"
+
+
+class DepthState(PlantedState):
+    def clone(self) -> DepthState:
+        twin = super().clone()  # the kernel's clone makes a PlantedState and shares the hands' lists
+        twin.__class__ = DepthState
+        assert isinstance(twin, DepthState)
+        twin.hands = [list(h) for h in self.hands]
+        return twin
+
+
+class DepthGame(PlantedGame):
+    id = "toy-depth"
+    name = "Toy depth"
+
+    def new_initial_state(self, seed: int = 0) -> DepthState:
+        return DepthState(self, seed)
+
+    def evaluate(self, observation: dict[str, Any], seat: int) -> float:
+        totals = observation["totals"]
+        return (totals[seat] - max(t for s, t in enumerate(totals) if s != seat)) / 12
+
+
+@pytest.fixture(autouse=True)
+def _depth_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._extra, DepthGame.id, DepthGame)
+
+
+def depth_of(n: int, depth: DepthPlan, agents: list[str] | None = None, **options: Any) -> dict[str, Any]:
+    the_plan = plan(DepthGame.id, n=n, agents=agents or ["heuristic"], options={"cards": CARDS, **options})
+    data = report(the_plan, bootstrap=0)
+    return add_depth(data, the_plan, check(depth))["depth"]
+
+
+def test_restricted_play_costs_most_for_the_highest_card_and_nothing_for_an_unplayable_one() -> None:
+    # one card each (hand 3, rounds 1): the greedy heuristic plays its highest card, so forbidding f (6) loses
+    # games; z (-1) is never legal, so forbidding it changes no decision and, the games being paired, no result
+    depth = depth_of(20, DepthPlan(120, None, top=0, entries=("z", "card:d", "f")), hand=3, rounds=1)
+    rows = {r["name"]: r for r in depth["restricted"]}
+    assert [r["name"] for r in depth["restricted"]][0] == "f"
+    assert rows["f"]["importance_ci"][0] > 0 and "costs" in rows["f"]["verdict"]
+    assert rows["f"]["importance"] > rows["d"]["importance"] + 5
+    assert rows["z"]["importance"] == 0 and rows["z"]["importance_ci"] == [0, 0] and rows["z"]["used_anyway"] == 0
+    assert "changed no game" in rows["z"]["verdict"]
+    assert depth["mirror"]["games"] == 120 and all(r["games"] == 120 for r in depth["restricted"])
+    assert rows["f"]["score"] < depth["mirror"]["score"] and rows["f"]["agent"] == "heuristic without card f"
+    assert depth["ladder"] == [] and depth["ladder_verdict"] == ""
+
+
+def test_restricted_play_tries_the_most_used_cards_in_order_of_importance() -> None:
+    # two cards each (hand 3, rounds 2): the greedy heuristic plays its two highest, f, e and d most often; each
+    # one forbidden costs games (the seat must play its lowest card instead), f the most
+    depth = depth_of(40, DepthPlan(100, None, top=3, entries=("f",)), hand=3, rounds=2)
+    names = [r["name"] for r in depth["restricted"]]
+    assert sorted(names) == ["d", "e", "f"]  # f named and among the most used: tried once
+    assert names[0] == "f" and all(r["importance_ci"][0] > 0 for r in depth["restricted"])
+    importances = [r["importance"] for r in depth["restricted"]]
+    assert importances == sorted(importances, reverse=True)
+
+
+def test_the_restricted_agent_keeps_off_the_card_unless_nothing_else_is_legal() -> None:
+    game = DepthGame(cards=CARDS, hand=3, rounds=2)
+    state = game.new_initial_state(0)
+    state.edit(hands=[["a", "f", "z"], ["e", "f", "z"]])
+    agent = RestrictedAgent(make_agent("heuristic", 1), "card", "f", seed=1)
+    view = SeatView(state, 0)
+    assert make_agent("heuristic", 1).act(view)[1] == "f"  # unrestricted, it plays its highest card
+    assert agent.act(view)[1] == "a" and agent.forced == 0
+    state.edit(hands=[["f", "z", "z"], ["e", "f", "z"]])  # f is the only playable card: the game must go on
+    assert agent.act(SeatView(state, 0))[1] == "f"
+
+
+def test_the_ladder_rises_then_flattens_where_one_good_choice_decides() -> None:
+    # one card each from three: one search iteration picks at random, two compare two cards, from four on every
+    # card is tried: the first doubling pays, later ones no longer do
+    depth = depth_of(20, DepthPlan(200, "ismcts:iterations=1", doublings=3, top=0), hand=3, rounds=1)
+    ladder = depth["ladder"]
+    assert [(r["budget"], r["opponent"]) for r in ladder] == [
+        (2, "ismcts:iterations=1"),
+        (4, "ismcts:iterations=2"),
+        (8, "ismcts:iterations=4"),
+    ]
+    assert ladder[0]["ci"][0] > 0.5 and ladder[0]["score"] > ladder[-1]["score"]
+    assert ladder[-1]["ci"][0] <= 0.5 and "flattens" in depth["ladder_verdict"]
+    luck = depth["luck"]
+    assert luck["opponent"] == "random" and luck["agent"] == "heuristic" and luck["index_ci"][1] < 1
+    assert "skill" in luck["verdict"]
+
+
+def test_in_a_pure_luck_game_the_ladder_is_flat_and_luck_is_high() -> None:
+    # every card is played whatever anyone chooses (hand 2, rounds 2): the deal and the seat decide each game
+    depth = depth_of(20, DepthPlan(150, "ismcts:iterations=1", doublings=2, top=0), hand=2, rounds=2)
+    scores = {r["score"] for r in depth["ladder"]}
+    assert len(scores) == 1 and all(r["ci"][0] <= 0.5 <= r["ci"][1] for r in depth["ladder"])
+    assert depth["ladder_verdict"].startswith("No doubling pays")
+    luck = depth["luck"]
+    assert luck["index_ci"][0] <= 1 <= luck["index_ci"][1] and "decided by luck" in luck["verdict"]
+    assert depth["first_player"]["fair"] == 0.5 and depth["first_player"]["verdict"]
+
+
+def test_verdicts_in_words_from_hand_made_numbers() -> None:
+    def rung(budget: int, score: float, lo: float, hi: float) -> dict[str, Any]:
+        return {"agent": f"x:n={budget}", "budget": budget, "opponent": f"x:n={budget // 2}", "score": score,
+                "ci": [lo, hi]}  # fmt: skip
+
+    pays, flat = rung(50, 0.6, 0.55, 0.65), rung(100, 0.51, 0.46, 0.56)
+    assert ladder_verdict([pays, rung(100, 0.58, 0.53, 0.63)], 0.5).startswith("Skill pays at every doubling")
+    assert ladder_verdict([pays, flat], 0.5).startswith("Skill pays up to budget 50 and flattens there")
+    assert ladder_verdict([flat, flat], 0.5).startswith("No doubling pays")
+    assert ladder_verdict([flat, pays], 0.5).startswith("Skill pays at some doublings only")
+    first = first_player_verdict({"games": 100, "score": 0.6, "ci": [0.55, 0.65]}, 0.5)
+    assert first is not None and first["advantage"] == 10.0 and "real advantage" in first["verdict"]
+    later = first_player_verdict({"games": 100, "score": 0.2, "ci": [0.15, 0.24]}, 0.25)
+    assert later is not None and "disadvantage" in later["verdict"]
+    even = first_player_verdict({"games": 100, "score": 0.52, "ci": [0.45, 0.59]}, 0.5)
+    assert even is not None and "no measurable advantage" in even["verdict"]
+    assert first_player_verdict(None, 0.5) is None
+
+
+def test_budgets_double_and_bad_depth_plans_are_refused_before_any_game() -> None:
+    assert with_budget("ismcts:c=0.7,iterations=25", 50) == "ismcts:c=0.7,iterations=50"
+    assert [b for _, b in ladder_specs("flatmc:worlds=3", 2)] == [3, 6, 12]
+    assert ladder_specs("ismcts", 1)[1] == ("ismcts:iterations=2000", 2000)
+    game = DepthGame(cards=CARDS)
+    for bad, message in (
+        (DepthPlan(0), "at least 1 game"),
+        (DepthPlan(10, "random"), "has none"),
+        (DepthPlan(10, "ismcts:depth=x"), "depth"),
+        (DepthPlan(10, doublings=0), "doublings"),
+        (DepthPlan(10, entries=("nothing",)), "not an entry"),
+    ):
+        with pytest.raises(OptionError, match=message):
+            check(bad, game)
