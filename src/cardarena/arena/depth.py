@@ -51,7 +51,7 @@ from ..agents import Agent, SeatView, make_agent, parse_spec
 from ..agents.registry import AGENTS
 from ..engine import Action, Declared, Game, OptionError, Rng, Stage, VERBS, apply_involving, derive_seed, load
 from . import runner
-from .report import Plan, play_one, seat_agents, share
+from .report import Plan, game_setup, play_one, seat_agents, share
 from .strength import wilson
 
 DEFAULT_LADDER = "ismcts:iterations=25"  # 25 -> 50 -> 100 -> 200 iterations with the default 3 doublings
@@ -250,6 +250,7 @@ class DepthJob:
     matches: tuple[Match, ...]
     seed: int
     games: int
+    setups: bool = False  # game i brings the report's setup for game i (Game.report_setup), as the report's own
 
 
 def restricted_label(spec: str, kind: str, name: str) -> str:
@@ -258,12 +259,17 @@ def restricted_label(spec: str, kind: str, name: str) -> str:
 
 
 def play_depth_chunk(job: DepthJob, items: list[int]) -> list[tuple[int, dict[str, Any]]]:
-    """The runner's work function: play these items, each keyed by its item (see :class:`DepthJob`)."""
+    """The runner's work function: play these items, each keyed by its item (see :class:`DepthJob`). Game ``i``
+    of every match has the report's deal, agent seeds and setup (decks, builds, schools) for its game ``i``."""
     out = []
     for item in items:
         m, index = divmod(item, job.games)
         match = job.matches[m]
-        game = runner.load_cached(job.game_id, dict(job.options))
+        options = dict(job.options)
+        game = runner.load_cached(job.game_id, options)
+        setup = game_setup(game, job.seed, index) if job.setups else None
+        if setup is not None:
+            game = runner.load_cached(job.game_id, {**options, **dict(setup.options)})
         make: Callable[[str, int], Agent] = make_agent
         if match.restrict is not None:
             kind, name = match.restrict
@@ -274,7 +280,7 @@ def play_depth_chunk(job: DepthJob, items: list[int]) -> list[tuple[int, dict[st
                     return RestrictedAgent(make_agent(inner, seed), kind, name, seed)
                 return make_agent(spec, seed)
 
-        row = play_one(game, index, job.seed, seat_agents(match.agents, index), make=make)
+        row = play_one(game, index, job.seed, seat_agents(match.agents, index), setup, make=make)
         out.append((item, row))
     return out
 
@@ -437,6 +443,7 @@ def measure(
     cards: Sequence[dict[str, Any]],
     first_player: dict[str, Any] | None,
     *,
+    setups: bool = False,
     backend: runner.Backend | str = runner.Backend.PROCESS,
     jobs: int | None = 1,
     address: str | None = None,
@@ -446,7 +453,7 @@ def measure(
 
     ``agents`` are the report's specs (the first is the one restricted and set against a random player);
     ``cards`` the report's first variant's card rows (the most used are restricted); ``first_player`` its
-    first-player block."""
+    first-player block; ``setups``: each game brings the report's setup for that game (``Plan.setups``)."""
     game: Game = load(game_id, **options)
     seats = game.num_players
     fair = 1.0 / seats
@@ -456,7 +463,7 @@ def measure(
     named = [(d.kind, d.name) for d in (find_entry(catalogue, text) for text in depth.entries)]
     entries = list(dict.fromkeys([*named, *top_entries(cards, depth.top)]))
     matches = matches_for(depth, agent, entries, seats)
-    job = DepthJob(game_id, tuple(sorted(options.items())), tuple(matches), seed, depth.games)
+    job = DepthJob(game_id, tuple(sorted(options.items())), tuple(matches), seed, depth.games, setups)
     total = len(matches) * depth.games
     rows: dict[int, dict[str, Any]] = {}
 
@@ -566,6 +573,7 @@ def add_depth(
         depth,
         variant["cards"],
         variant["first_player"],
+        setups=the_plan.setups,
         backend=backend,
         jobs=jobs,
         address=address,
