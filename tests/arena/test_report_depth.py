@@ -9,9 +9,12 @@ random. With ``rounds`` equal to ``hand`` every card is played whatever the seat
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from cardarena.agents import SeatView, make_agent
 from cardarena.arena.depth import (
@@ -25,6 +28,7 @@ from cardarena.arena.depth import (
     with_budget,
 )
 from cardarena.arena.report import plan, report
+from cardarena.cli.main import cli
 from cardarena.engine import OptionError, registry
 
 from .report_games import PlantedGame, PlantedState
@@ -69,7 +73,7 @@ def test_restricted_play_costs_most_for_the_highest_card_and_nothing_for_an_unpl
     # games; z (-1) is never legal, so forbidding it changes no decision and, the games being paired, no result
     depth = depth_of(20, DepthPlan(120, None, top=0, entries=("z", "card:d", "f")), hand=3, rounds=1)
     rows = {r["name"]: r for r in depth["restricted"]}
-    assert [r["name"] for r in depth["restricted"]][0] == "f"
+    assert depth["restricted"][0]["name"] == "f"
     assert rows["f"]["importance_ci"][0] > 0 and "costs" in rows["f"]["verdict"]
     assert rows["f"]["importance"] > rows["d"]["importance"] + 5
     assert rows["z"]["importance"] == 0 and rows["z"]["importance_ci"] == [0, 0] and rows["z"]["used_anyway"] == 0
@@ -163,3 +167,27 @@ def test_budgets_double_and_bad_depth_plans_are_refused_before_any_game() -> Non
     ):
         with pytest.raises(OptionError, match=message):
             check(bad, game)
+
+
+def test_the_command_measures_depth_when_asked_and_refuses_bad_depth_options_before_any_game(tmp_path: Path) -> None:
+    base = ["report", DepthGame.id, "-n", "12", "-o", f"cards={CARDS}", "-o", "rounds=1", "-j", "1", "--bootstrap", "0"]
+    out = tmp_path / "depth"
+    args = ["--depth", "30", "--depth-ladder", "none", "--depth-top", "2", "--depth-card", "z", "--out", str(out)]
+    result = CliRunner().invoke(cli, [*base, *args])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    depth = data["depth"]
+    assert depth["games"] == 30 and depth["ladder"] == [] and depth["luck"]["games"] == 30
+    assert "z" in [r["name"] for r in depth["restricted"]] and len(depth["restricted"]) == 3
+    assert (out / "index.html").exists()
+    plain = CliRunner().invoke(cli, [*base, "--out", str(tmp_path / "plain")])
+    assert plain.exit_code == 0 and json.loads((tmp_path / "plain" / "report.json").read_text())["depth"] is None
+    for bad, message in (
+        (["--depth", "5", "--depth-card", "nothing"], "not an entry"),
+        (["--depth", "5", "--depth-ladder", "random"], "has none"),
+        (["--depth-card", "z"], "needs --depth"),
+        (["--depth", "5", "--depth-doublings", "0"], "doublings"),
+    ):
+        result = CliRunner().invoke(cli, [*base, *bad, "--out", str(tmp_path / "never")])
+        assert result.exit_code == 2 and message in result.output, result.output
+        assert not (tmp_path / "never").exists()

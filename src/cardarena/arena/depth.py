@@ -41,6 +41,7 @@ in which it used the entry all the same.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -49,7 +50,7 @@ from typing import Any
 
 from ..agents import Agent, SeatView, make_agent, parse_spec
 from ..agents.registry import AGENTS
-from ..engine import Action, Declared, Game, OptionError, Rng, Stage, VERBS, apply_involving, derive_seed, load
+from ..engine import VERBS, Action, Declared, Game, OptionError, Rng, Stage, apply_involving, derive_seed, load
 from . import runner
 from .report import Plan, game_setup, play_one, seat_agents, share
 from .strength import wilson
@@ -275,7 +276,9 @@ def play_depth_chunk(job: DepthJob, items: list[int]) -> list[tuple[int, dict[st
             kind, name = match.restrict
             marker, inner = match.agents[0], match.agents[1]
 
-            def make(spec: str, seed: int, marker: str = marker, inner: str = inner) -> Agent:
+            def make(
+                spec: str, seed: int, marker: str = marker, inner: str = inner, kind: str = kind, name: str = name
+            ) -> Agent:
                 if spec == marker:
                     return RestrictedAgent(make_agent(inner, seed), kind, name, seed)
                 return make_agent(spec, seed)
@@ -422,7 +425,7 @@ def matches_for(depth: DepthPlan, agent: str, entries: Sequence[tuple[str, str]]
     out = []
     if depth.ladder is not None:
         specs = ladder_specs(depth.ladder, depth.doublings)
-        for (weak, _), (strong, _) in zip(specs, specs[1:]):
+        for (weak, _), (strong, _) in itertools.pairwise(specs):
             out.append(Match("ladder", (strong, *[weak] * (seats - 1))))
     if entries:  # the unrestricted agent against itself on the same games: restricted play's reference
         out.append(Match("mirror", (agent,) * seats))
@@ -477,7 +480,9 @@ def measure(
     runner.run(play_depth_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
     number = {(d.kind, d.name): i for i, d in enumerate(catalogue)}
 
-    shares = [measured_shares([rows[m * depth.games + i] for i in range(depth.games)], seats) for m in range(len(matches))]
+    shares = [
+        measured_shares([rows[m * depth.games + i] for i in range(depth.games)], seats) for m in range(len(matches))
+    ]
     mirror_shares = next((sh for sh, match in zip(shares, matches) if match.what == "mirror"), {})
     ladder: list[dict[str, Any]] = []
     restricted: list[dict[str, Any]] = []
