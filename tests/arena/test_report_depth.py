@@ -62,10 +62,12 @@ def _depth_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._extra, DepthGame.id, DepthGame)
 
 
-def depth_of(n: int, depth: DepthPlan, agents: list[str] | None = None, **options: Any) -> dict[str, Any]:
+def depth_of(
+    n: int, depth: DepthPlan, agents: list[str] | None = None, jobs: int = 1, **options: Any
+) -> dict[str, Any]:
     the_plan = plan(DepthGame.id, n=n, agents=agents or ["heuristic"], options={"cards": CARDS, **options})
     data = report(the_plan, bootstrap=0)
-    return add_depth(data, the_plan, check(depth))["depth"]
+    return add_depth(data, the_plan, check(depth), jobs=jobs)["depth"]
 
 
 def test_restricted_play_costs_most_for_the_highest_card_and_nothing_for_an_unplayable_one() -> None:
@@ -132,6 +134,15 @@ def test_in_a_pure_luck_game_the_ladder_is_flat_and_luck_is_high() -> None:
     luck = depth["luck"]
     assert luck["index_ci"][0] <= 1 <= luck["index_ci"][1] and "decided by luck" in luck["verdict"]
     assert depth["first_player"]["fair"] == 0.5 and depth["first_player"]["verdict"]
+
+
+def test_three_seats_and_two_jobs_give_the_same_depth_as_one() -> None:
+    # three seats: the measured agent against two others, fair 1/3; the same numbers from two worker processes
+    plan_ = DepthPlan(24, "ismcts:iterations=1", doublings=1, top=1)
+    one = depth_of(12, plan_, seats=3, hand=2, rounds=1)
+    assert one == depth_of(12, plan_, jobs=2, seats=3, hand=2, rounds=1)
+    assert one["fair"] == 0.3333 and one["luck"]["fair"] == 0.3333 and len(one["ladder"]) == 1
+    assert one["ladder"][0]["opponent"] == "ismcts:iterations=1" and one["restricted"][0]["games"] == 24
 
 
 def test_verdicts_in_words_from_hand_made_numbers() -> None:

@@ -366,10 +366,20 @@ def ladder_verdict(rungs: Sequence[dict[str, Any]], fair: float) -> str:
     )
 
 
+#: An entry the restricted agent still used in more than this share of its games could not be forbidden.
+LEAKY = 0.05
+
+
 def importance_verdict(entry: dict[str, Any]) -> str:
     """A sentence on one restricted entry."""
     lo, hi = entry["importance_ci"]
     points = entry["importance"]
+    if entry["games"] and entry["used_anyway"] > LEAKY * entry["games"]:
+        return (
+            f"Could not be kept out of play: the restricted agent still used it in {entry['used_anyway']} of "
+            f"{entry['games']} games (it comes with a step that offers no other choice, e.g. a spell's effect "
+            f"when it resolves), so its importance, {points:+.1f} points, is not the card's."
+        )
     if lo > 0:
         return f"Forbidding it costs {points:+.1f} points of win rate: the agent needs it."
     if hi < 0:
