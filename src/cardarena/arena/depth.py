@@ -357,8 +357,16 @@ def ladder_verdict(rungs: Sequence[dict[str, Any]], fair: float) -> str:
         )
     k = pays.index(False)
     if any(pays[k:]):
-        paying = ", ".join(f"{r['opponent']} -> {r['budget']}" for r, p in zip(rungs, pays) if p)
-        return f"Skill pays at some doublings only ({paying}); the others are within chance of fair."
+        paying = ", ".join(f"{r['budget'] // 2} to {r['budget']}" for r, p in zip(rungs, pays, strict=True) if p)
+        unclear = ", ".join(
+            f"{r['budget'] // 2} to {r['budget']} ({_pct(r['score'])} {_interval(r['ci'])})"
+            for r, p in zip(rungs, pays, strict=True)
+            if not p
+        )
+        return (
+            f"Skill pays at some doublings only: doubling the budget from {paying} wins more games; from {unclear} "
+            f"the games cannot tell the doubled agent from fair ({_pct(fair)}): more games would say whether it pays."
+        )
     flat = rungs[k]
     return (
         f"Skill pays up to budget {flat['budget'] // 2} and flattens there: doubling it to {flat['budget']} scores "
@@ -400,6 +408,8 @@ def luck_verdict(luck: dict[str, Any]) -> str:
         return f"{wins}: the games cannot tell skill from chance: these results are decided by luck."
     if index > 1:
         return f"{wins}: it does better than the agent, which plays worse than random here."
+    if luck["score"] == 0:
+        return f"{wins}: skill decides, a random player never won."
     if index < 0.2:
         return f"{wins}: skill decides, a random player rarely wins."
     if index < 0.6:
