@@ -23,6 +23,7 @@ from cardarena.arena.depth import (
     add_depth,
     check,
     first_player_verdict,
+    importance_verdict,
     ladder_specs,
     ladder_verdict,
     with_budget,
@@ -162,6 +163,10 @@ def test_verdicts_in_words_from_hand_made_numbers() -> None:
     even = first_player_verdict({"games": 100, "score": 0.52, "ci": [0.45, 0.59]}, 0.5)
     assert even is not None and "no measurable advantage" in even["verdict"]
     assert first_player_verdict(None, 0.5) is None
+    entry = {"games": 200, "importance": 0.0, "importance_ci": [0.0, 0.0], "used_anyway": 185}
+    assert importance_verdict(entry).startswith("Could not be kept out of play: the restricted agent still used it")
+    assert importance_verdict({**entry, "used_anyway": 0}).startswith("Forbidding it changed no game's result")
+    assert "trap" in importance_verdict({**entry, "used_anyway": 0, "importance": -8, "importance_ci": [-12, -3]})
 
 
 def test_budgets_double_and_bad_depth_plans_are_refused_before_any_game() -> None:
