@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
@@ -155,7 +155,15 @@ def game_setup(game: Game, seed: int, index: int) -> Setup | None:
     return game.report_setup(derive_seed(seed, index, SETUP_STREAM))
 
 
-def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Setup | None = None) -> dict[str, Any]:
+def play_one(
+    game: Game,
+    index: int,
+    seed: int,
+    agents: Sequence[str],
+    setup: Setup | None = None,
+    *,
+    make: Callable[[str, int], Agent] = make_agent,
+) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
@@ -163,7 +171,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
     labels; ``game`` is already loaded with its options); ``trace`` the game's own evaluation of every seat
     (:meth:`Game.evaluate` of its observation) at the start of each turn, ``[turn, [value per seat]]``, or
     ``None`` where the game has none. A game's own exception is caught and reported (``error``), as ``simulate``
-    does."""
+    does. ``make`` makes each seat's agent from its spec and seed (depth and luck's matches pass one that also
+    makes their restricted agent)."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
@@ -212,7 +221,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
         trace.append([state.turn, [None if v is None else round(float(v), 3) for v in values]])
 
     try:
-        players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
+        players = [make(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
         first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]
