@@ -17,16 +17,19 @@ from pathlib import Path
 
 import click
 
+from ..arena.depth import DEFAULT_DOUBLINGS, DEFAULT_LADDER, DEFAULT_TOP, DepthPlan, add_depth, check
 from ..arena.report import BOOTSTRAP, DEFAULT_AGENT, Plan, identity, plan, report
 from ..arena.report_csv import write_csv
 from ..arena.report_page import render_page
 from ..arena.results import ResultStore, StoreMismatchError, open_store
-from ..engine import RulesError
+from ..arena.sweep import OUTCOMES, sweep_summary
+from ..engine import RulesError, load
 from ..engine.options import parse_option_pairs
 from .common import agent_specs, agents_option, fail, runner_options
 from .progress import GameProgress
 
 STORE = "games.sqlite"  # every finished game of the run, in the --out folder: a rerun resumes from it
+DEPTH = "depth and luck: playing its matches"  # the progress bar's phase of --depth
 WRITING = "writing report.json, the page and the CSV tables"  # the progress bar's last phase
 
 
@@ -49,6 +52,21 @@ WRITING = "writing report.json, the page and the CSV tables"  # the progress bar
     "data), and compare",
 )
 @click.option(
+    "--sweep",
+    default=None,
+    metavar="CARD.FIELD=a:b[:step]",
+    help="also play the games with one number of one card at each value from a to b (at most 12 values, same "
+    "seeds in each) and plot the outcome against it, e.g. J.attack=3:7 (KIND:CARD.FIELD where a name is both a "
+    "card and a circle); the edited card files are written into DIR/sweep",
+)
+@click.option(
+    "--sweep-outcome",
+    type=click.Choice(list(OUTCOMES)),
+    default=None,
+    help="what the sweep follows and where it looks for the fair value: the card's strength (the default for a "
+    "card), the score of the seat the number helps (the default for a number of [rules]), or the game's length",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -68,6 +86,34 @@ WRITING = "writing report.json, the page and the CSV tables"  # the progress bar
     show_default=True,
     help="bootstrap resamples for the card strengths' intervals (fewer than 20: no intervals)",
 )
+@click.option(
+    "--depth",
+    "depth_games",
+    default=0,
+    show_default=True,
+    help="also measure depth and luck with this many games per match: a skill ladder, restricted play of the most "
+    "used cards, luck against a random player (docs/report.md, 'Depth and luck'); 0: not measured. Costly: "
+    "(doublings + top + 1) matches, the ladder's with search agents",
+)
+@click.option(
+    "--depth-ladder",
+    default=DEFAULT_LADDER,
+    show_default=True,
+    help="the skill ladder's first agent, whose budget (iterations, worlds) doubles rung by rung; 'none': no ladder",
+)
+@click.option("--depth-doublings", default=DEFAULT_DOUBLINGS, show_default=True, help="rungs of the skill ladder")
+@click.option(
+    "--depth-top",
+    default=DEFAULT_TOP,
+    show_default=True,
+    help="restricted play tries this many of the most used cards (each one a match)",
+)
+@click.option(
+    "--depth-card",
+    "depth_cards",
+    multiple=True,
+    help="restricted play also tries this entry, KIND:NAME or NAME (repeatable), e.g. card:J: a card you changed",
+)
 def report_cmd(
     game_id: str,
     agents: tuple[str, ...],
@@ -75,12 +121,19 @@ def report_cmd(
     seed: int,
     options: tuple[str, ...],
     baseline_options: tuple[str, ...],
+    sweep: str | None,
+    sweep_outcome: str | None,
     out: Path | None,
     fresh: bool,
     jobs: int | None,
     backend: str,
     address: str | None,
     bootstrap: int,
+    depth_games: int,
+    depth_ladder: str,
+    depth_doublings: int,
+    depth_top: int,
+    depth_cards: tuple[str, ...],
 ) -> None:
     """Play N games and write a designer's balance report: seat and first-player advantage, game length, how
     games end, per-card statistics and strengths, coverage, and with --baseline-option a comparison.
@@ -94,7 +147,16 @@ def report_cmd(
         fail("--bootstrap must be ≥ 0")
     if address is not None and backend != "ray":
         fail("--address joins a Ray cluster: use it with --backend ray")
+    folder = out if out is not None else Path(f"report-{game_id}")
+    if depth_cards and not depth_games:
+        fail("--depth-card needs --depth N (the games per match of depth and luck)")
+    _check_out(folder, fresh=fresh)  # before the plan, which writes a sweep's card files into the folder
     try:
+        depth = None
+        if depth_games:  # checked first: nothing is written (the sweep's card files) before a bad depth option
+            ladder = None if depth_ladder.strip().lower() == "none" else depth_ladder
+            depth = DepthPlan(depth_games, ladder, depth_doublings, depth_top, depth_cards)
+            check(depth, load(game_id, **parse_option_pairs(options)))
         the_plan = plan(
             game_id,
             n=games,
@@ -102,10 +164,14 @@ def report_cmd(
             agents=agent_specs(agents),
             options=parse_option_pairs(options),
             baseline_options=parse_option_pairs(baseline_options),
+            sweep=sweep,
+            sweep_outcome=sweep_outcome,
+            sweep_dir=folder / "sweep",
         )
     except RulesError as e:
         fail(str(e))
-    folder = out if out is not None else Path(f"report-{game_id}")
+    except OSError as e:  # the sweep's card files cannot be written there
+        fail(f"cannot write into {folder}: {e.strerror or e}")
     store = _open_store(folder, the_plan, fresh=fresh)
     command = shlex.join(["cardarena", "report", *sys.argv[2:]]) if sys.argv[1:2] == ["report"] else ""
     start = time.perf_counter()
@@ -121,6 +187,16 @@ def report_cmd(
                 bootstrap=bootstrap,
                 store=store,
             )
+            if depth is not None:  # its matches on the same bar, a line of their own
+                add_depth(
+                    data,
+                    the_plan,
+                    depth,
+                    backend=backend,
+                    jobs=jobs,
+                    address=address,
+                    progress=lambda done, total: bar(done, total, DEPTH),
+                )
             # the page's plots take a while too (2 s of a 5 s Dice Battle report): a last line says so
             bar(0, 3, WRITING)
             (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", "utf-8")
@@ -141,21 +217,24 @@ def report_cmd(
     wall = time.perf_counter() - start
     variant = data["variants"][0]
     click.echo(
-        f"{variant['games']} games per variant ({variant['errors']} errors), {len(data['variants'])} variant(s), "
-        f"{wall:.1f} s wall"
+        f"{variant['games']} games per variant ({variant['errors']} errors), {len(data['variants'])} variant(s)"
+        + (f" and {len(data['sweep']['points'])} sweep values" if data.get("sweep") else "")
+        + f", {wall:.1f} s wall"
         + (f"; {bar.resumed()} games were stored by an earlier run, {bar.played()} played now" if bar.resumed() else "")
     )
     for note in variant["notes"]:
         click.echo(f"note: {note}")
+    if data.get("sweep"):
+        click.echo(f"sweep: {sweep_summary(data['sweep'])}")
     click.echo(f"report: {(folder / 'index.html').resolve()}")
     click.echo(f"data:   {(folder / 'report.json').resolve()}")
     click.echo(f"tables: {len(tables)} CSV files in {folder.resolve()} ({', '.join(tables)})")
 
 
-def _open_store(folder: Path, the_plan: Plan, *, fresh: bool) -> ResultStore:
-    """Check the --out folder and open the run's store in it, before any game is played: the folder's parent must
-    be a folder one can write in, and a folder that holds another run (another game, options, agents, seed, data
-    file...) is refused, naming what differs, unless ``fresh`` asks to start over."""
+def _check_out(folder: Path, *, fresh: bool) -> None:
+    """Check the --out folder before anything is played or written: its parent must be a folder one can write
+    in, and a folder holding a report without its stored games (another run's, or an older version's) is not
+    overwritten unless ``fresh`` asks to start over."""
     where = folder.resolve()
     if where.exists() and not where.is_dir():
         fail(f"--out {folder} is a file; give a folder")
@@ -165,16 +244,22 @@ def _open_store(folder: Path, the_plan: Plan, *, fresh: bool) -> ResultStore:
     writable = where if where.exists() else parent
     if not os.access(writable, os.W_OK | os.X_OK):
         fail(f"--out {folder}: cannot write in {writable}")
-    path = folder / STORE
-    if fresh:
-        for stale in (path, path.with_name(STORE + "-wal"), path.with_name(STORE + "-shm")):
-            stale.unlink(missing_ok=True)
-    elif (folder / "report.json").exists() and not path.exists():
+    if not fresh and (folder / "report.json").exists() and not (folder / STORE).exists():
         fail(
             f"--out {folder} holds a report whose games are not stored (another run's, or an older version's); "
             "give another --out, or --fresh to replace it"
         )
+
+
+def _open_store(folder: Path, the_plan: Plan, *, fresh: bool) -> ResultStore:
+    """The run's store in the --out folder (checked by :func:`_check_out`), before any game is played: a store
+    of another run (another game, options, agents, seed, data file...) is refused, naming what differs, unless
+    ``fresh`` asks to start over: then the games stored there are forgotten (only now that the run is checked)."""
     folder.mkdir(exist_ok=True)
+    path = folder / STORE
+    if fresh:
+        for stale in (path, path.with_name(STORE + "-wal"), path.with_name(STORE + "-shm")):
+            stale.unlink(missing_ok=True)
     try:
         return open_store(path, identity(the_plan), grows="games")
     except StoreMismatchError as e:
