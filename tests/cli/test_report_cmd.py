@@ -242,6 +242,8 @@ def test_another_run_into_the_same_folder_is_refused_naming_what_differs_unless_
     refused(other, f"--out {tmp_path} holds the results of another run (seed: stored 0, now 1)")
     assert "--fresh" in other.stderr and stored(tmp_path) == 4
     assert (tmp_path / "report.json").read_text(encoding="utf-8") == report_json
+    refused(invoke("--out", str(tmp_path), "--fresh", "-o", "hand=9"), "above the maximum")
+    assert stored(tmp_path) == 4  # a refused --fresh run forgets nothing
     fresh = invoke("--out", str(tmp_path), "--bootstrap", "0", "--seed", "1", "--fresh")
     assert fresh.exit_code == 0, fresh.output
     assert json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))["seed"] == 1 and stored(tmp_path) == 4

@@ -1261,6 +1261,8 @@ def identity(the_plan: Plan) -> dict[str, Any]:
     from dataclasses import asdict
 
     fields = {k: v for k, v in asdict(the_plan).items() if k not in ("game_name", "setup_note")}  # words, not the run
+    if isinstance(fields.get("sweep"), dict):  # what the designer asked for; the rest follows from it and the files
+        fields["sweep"] = {k: fields["sweep"][k] for k in ("target", "values", "outcome")}
     files: dict[str, str] = {}
     spec = {o.name: o for o in load(the_plan.game_id, **the_plan.options).option_spec}
     for options in (the_plan.options, the_plan.baseline or {}):
