@@ -128,6 +128,9 @@ def test_the_tables_of_schema_2_are_exported_in_long_form() -> None:
                     "ci": [0.55, 0.82]}],
         "restricted": [{"kind": "card", "name": "J", "label": "J", "games": 40, "score": 0.3, "ci": [0.18, 0.45],
                         "importance": 0.2}],
+        "luck": {"agent": "heuristic", "opponent": "random", "games": 4, "score": 0.0, "ci": [0.0, 0.49],
+                 "index": 0.0, "index_ci": [0.0, 0.98], "verdict": "skill decides"},
+        "first_player": {"games": 20, "score": 0.65, "ci": [0.43, 0.82], "advantage": 15.0, "verdict": "none"},
     }  # fmt: skip
     tables = csv_tables(data)
     assert set(tables) <= set(NAMES)
@@ -143,6 +146,9 @@ def test_the_tables_of_schema_2_are_exported_in_long_form() -> None:
     assert rows[0][head.index("points_change_ci_low")] == 8.0 and rows[0][head.index("change")] == "data"
     assert tables["depth_ladder.csv"][1][tables["depth_ladder.csv"][0].index("ci_high")] == 0.82
     assert tables["depth_restricted.csv"][1][-1] == 0.2
+    head, *rows = tables["depth_summary.csv"]
+    assert [r[0] for r in rows] == ["luck", "first player"] and rows[1][head.index("ci_high")] == 0.82
+    assert rows[0][head.index("index_ci_high")] == 0.98 and rows[1][head.index("index_ci_low")] == ""
     assert tables["setups.csv"][0][:3] == ["variant", "label", "seats"]
     assert [r[1:3] for r in tables["drama.csv"][1:]][-1] == ["turns", "hp"]
 

@@ -9,7 +9,8 @@ names. Every table of the report that is present becomes one file, the variants 
 - ``matchups.csv`` (long form: one row per label and opponent), ``drama.csv`` (its distributions);
 - with a baseline: ``comparison.csv`` (seats, first player, mean turns), ``comparison_cards.csv``,
   ``changed.csv``;
-- ``sweep.csv`` (one row per swept value), ``depth_ladder.csv``, ``depth_restricted.csv``.
+- ``sweep.csv`` (one row per swept value), ``depth_ladder.csv``, ``depth_restricted.csv``, ``depth_summary.csv``
+  (luck, first player, mirror: one row each).
 
 The columns of a table of records (cards, setups, changed...) are the records' own keys, in report.json's order
 and names, so a field added to report.json comes out too. A 95% interval ``[lo, hi]`` (a key ``ci`` or ``*_ci``,
@@ -49,6 +50,7 @@ NAMES = (
     "sweep.csv",
     "depth_ladder.csv",
     "depth_restricted.csv",
+    "depth_summary.csv",
 )
 _DISTRIBUTION = ("mean", "median", "p10", "p90", "min", "max")
 
@@ -213,6 +215,10 @@ def csv_tables(data: dict[str, Any]) -> dict[str, list[Row]]:
             out["depth_ladder.csv"] = records(depth["ladder"])
         if depth.get("restricted"):
             out["depth_restricted.csv"] = records(depth["restricted"])
+        summary = [{"what": key.replace("_", " "), **depth[key]} for key in ("luck", "first_player", "mirror")
+                   if isinstance(depth.get(key), dict)]  # fmt: skip
+        if summary:
+            out["depth_summary.csv"] = records(summary)
     return out
 
 
