@@ -53,6 +53,7 @@ SIGNIFICANCE = 0.05
 STATISTICS = "statistics: card strengths"  # the progress phase of the card models' fits (the bar's second line)
 RIDGE_LAMBDA_SETUP = 0.1  # a light penalty on the setup terms (decks, builds, schools): they carry the decks' effect
 MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few games to judge it
+PAIRED_RIDGE = 1.0  # a token L2 penalty in the paired model of the comparison, so that collinear entries stay finite
 DOMINANT_SHARE = 0.9  # a card used in at least this share of the pairs is "dominant": the game may collapse onto it
 DOMINANT_LEAD = 0.25  # ... if it is also used in this much more of them than the median card of its kind
 OUT_OF_LINE_POINTS = 3.0  # a strength interval clear of 0 and at least this many points from it is "out of line"
@@ -975,10 +976,13 @@ def compare(
     turns_b: Sequence[int],
     data_a: dict[tuple[str, str], str] | None = None,
     data_b: dict[tuple[str, str], str] | None = None,
+    paired: dict[tuple[str, str], dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """The COMPARISON block of two VARIANTs (``a`` as given, ``b`` the baseline), each one's turns and each
-    one's entry data (:meth:`Game.entry_data`, for "what changed"). Cards are compared by their points (the
-    difference of each variant's bootstrap resamples, which share the games' seeds) and their pick rates (a
+    one's entry data (:meth:`Game.entry_data`, for "what changed"). An entry with data of its own (a card) is
+    compared by the paired model of the games' changes (``paired``, :func:`paired_changes`); the others by their
+    points (the difference of each variant's bootstrap resamples, which share the games' seeds) and their pick
+    rates (a
     two-proportion test); a card's evidence is the smaller of the two p-values, doubled (Bonferroni over its two
     tests), adjusted over all cards by Benjamini-Hochberg; the strongest evidence comes first, cards with too few
     uses in both variants last."""
@@ -1034,6 +1038,12 @@ def compare(
             change_ci = [_r(float(np.percentile(diff, 2.5)), 2), _r(float(np.percentile(diff, 97.5)), 2)]
             sd = float(np.std(diff, ddof=1))
             z_points = change / sd if sd > 0 else (0.0 if change == 0 else math.inf)
+        if paired and key in paired:  # measured on the same games: see paired_changes
+            found = paired[key]
+            change = _r(100 * found["change"], 2)
+            half = 100 * float(stats.norm.ppf(0.975)) * found["se"]
+            change_ci = [_r(change - half, 2), _r(change + half, 2)]
+            z_points = found["z"]
         pick_a = ca["pick_rate"] if ca else None
         pick_b = cb["pick_rate"] if cb else None
         # the test compares choice rates (used when it could have been), which the games' length moves less
@@ -1125,18 +1135,83 @@ def compare(
         "changed": changed,
         "cards": cards,
         "method": (
-            "Each card's points (its strength as a change of a fair seat's win probability) are compared between "
-            "the variants through the difference of their bootstrap resamples, which replay the same games' seeds "
-            "(a normal test on that difference). Where a card is dominant in either variant (played in nearly "
-            "every game, so that its strength cannot be read from games without it) or has no strength (a rule), "
-            "its choice rate (the share of the seats' games in which it could have been used that used it) is "
-            "compared too, by a two-proportion z-test, and the card's p-value is the smaller of the two, doubled "
-            "(pick rates alone are weak evidence: they all move with the games' length). The q-value adjusts the "
-            "p-value for the number of cards compared (Benjamini-Hochberg false discovery rate). 'Significant' "
-            "means q < 0.05. Cards are listed by evidence, the strongest first; cards used in fewer than "
+            "Each entry with data of its own in the card file (a card, whether edited or not) is compared on the same"
+            " games: both variants play game i with the same seed, decks and agents, so a game the edit did not touch"
+            " ends the same in both. The difference of each seat's score between the variants is regressed on every "
+            "such entry's use (by the seat, less the other seats' use; least squares, standard errors robust to a "
+            "game's seats being one observation): an entry's change is the points its owner won or lost through the "
+            "edit in the games where it was played, with its 95% interval and a normal test. Every other entry's "
+            "points (its strength as a change of a fair seat's win probability) are compared between the variants "
+            "through the difference of their bootstrap resamples, which replay the same games' seeds (a normal test "
+            "on that difference). Where a card is dominant in either variant (played in nearly every game, so that "
+            "its strength cannot be read from games without it) or has no strength (a rule), its choice rate (the "
+            "share of the seats' games in which it could have been used that used it) is compared too, by a "
+            "two-proportion z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are "
+            "weak evidence: they all move with the games' length). The q-value adjusts the p-value for the number of "
+            "cards compared (Benjamini-Hochberg false discovery rate). 'Significant' means q < 0.05. Cards are listed"
+            " by evidence, the strongest first; cards used in fewer than "
             f"{MIN_USES} seats' games in both variants are listed apart."
         ),
     }
+
+
+def paired_changes(
+    rows_a: Sequence[dict[str, Any]],
+    rows_b: Sequence[dict[str, Any]],
+    catalogue_a: Sequence[Declared],
+    catalogue_b: Sequence[Declared],
+    keys: Sequence[tuple[str, str]],
+    seats: int,
+) -> dict[tuple[str, str], dict[str, float]]:
+    """The change each entry of ``keys`` (the entries a card file holds data for) brought to its owner's results,
+    measured on the same games: both variants play game ``i`` with the same seed, setup and agents (common random
+    numbers), so a game in which no edited entry mattered ends the same in both, and the difference of each
+    (game, seat)'s score, A minus B, is the edit's effect on that seat plus the noise of the games it changed.
+    That difference is regressed on each entry's use (used in either variant by the seat, less the share of the
+    other seats that used it: the edit of a card helps its owner and hurts the others), least squares with a token
+    ridge (:data:`PAIRED_RIDGE`), standard errors robust to the two seats of a game being one observation (the
+    sandwich over games). Returns, per entry used in some game, ``change`` (a share: 0.1 is 10 points), ``se``,
+    ``z``, ``p`` (two-sided, normal).
+
+    Why not the difference of the two variants' strengths: each is fitted on its own games' outcomes, whose noise
+    (a card's strength moves ±15 points between two runs of the same file) swamps an edit's effect, while the
+    paired difference is zero wherever the edit changed nothing. An entry that did not change gets a change near 0
+    unless its results moved with the edit (a card that answers the edited one)."""
+    import numpy as np
+    from scipy import stats
+
+    num_a = {(d.kind, d.name): i for i, d in enumerate(catalogue_a)}
+    num_b = {(d.kind, d.name): i for i, d in enumerate(catalogue_b)}
+    keys = [k for k in keys if k in num_a and k in num_b]
+    code_a = {num_a[k] * 4 + USED: c for c, k in enumerate(keys)}
+    code_b = {num_b[k] * 4 + USED: c for c, k in enumerate(keys)}
+    games = [(ra, rb) for ra, rb in zip(rows_a, rows_b) if ra["error"] is None and rb["error"] is None]
+    if not keys or len(games) < 2:
+        return {}
+    x = np.zeros((len(games) * seats, len(keys)))
+    y = np.zeros(len(games) * seats)
+    for g, (ra, rb) in enumerate(games):
+        use = np.zeros((seats, len(keys)))
+        for s in range(seats):
+            for row, codes in ((ra, code_a), (rb, code_b)):
+                for code in row["seen"][s]:
+                    if (c := codes.get(code)) is not None:
+                        use[s, c] = 1.0
+            y[g * seats + s] = share(ra["returns"], s) - share(rb["returns"], s)
+        x[g * seats : (g + 1) * seats] = use - (use.sum(axis=0, keepdims=True) - use) / max(1, seats - 1)
+    kept = np.flatnonzero(np.abs(x).sum(axis=0) > 0)
+    if not len(kept):
+        return {}
+    x = x[:, kept]
+    inverse = np.linalg.inv(x.T @ x + PAIRED_RIDGE * np.eye(len(kept)))
+    beta = inverse @ (x.T @ y)
+    scores = (x * (y - x @ beta)[:, None]).reshape(len(games), seats, len(kept)).sum(axis=1)  # per game
+    se = np.sqrt(np.diag(inverse @ (scores.T @ scores) @ inverse))
+    out = {}
+    for c, k in enumerate(kept):
+        z = float(beta[c] / se[c]) if se[c] > 0 else 0.0
+        out[keys[k]] = {"change": float(beta[c]), "se": float(se[c]), "z": z, "p": float(2 * stats.norm.sf(abs(z)))}
+    return out
 
 
 def _choice(card: dict[str, Any] | None) -> tuple[float | None, int]:
@@ -1396,7 +1471,17 @@ def report(
         sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
-        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1])
+        rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
+        games = [load(the_plan.game_id, **options) for options in variants]
+        paired = paired_changes(
+            rows_a,
+            rows_b,
+            games[0].involvement_catalogue(),
+            games[1].involvement_catalogue(),
+            sorted(set(data[0]) | set(data[1])),
+            games[0].num_players,
+        )
+        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)
     if progress is not None:
