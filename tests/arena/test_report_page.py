@@ -140,9 +140,10 @@ def test_two_variants_every_card_end_and_entry_has_its_row_in_order() -> None:
 
 
 def _text(s: str) -> str:
-    import html
+    """``s`` escaped as the page's templates escape it (Jinja2's autoescape: markupsafe)."""
+    from markupsafe import escape
 
-    return html.escape(s, quote=True)
+    return str(escape(s))
 
 
 def test_coverage_lists_never_occurred_first_and_marks_them() -> None:
