@@ -821,16 +821,28 @@ def _sweep(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
 
 
 def _items(value: Any) -> list[tuple[str, str]]:
-    """A small object of the report (luck, first player) as (name, shown value) pairs: numbers formatted, a pair
-    of numbers as an interval, texts as they are, nested objects left out."""
+    """A small object of the report (luck, first player) as (name, shown value) pairs: numbers formatted, each with
+    its interval when the object has one for it (``score``/``ci``, ``x``/``x_ci``, ``x_score``/``x_ci``), a lone
+    pair of numbers as an interval, texts as they are; nested objects and the method text left out."""
+    d = _dict(value)
+
+    def ci_key(key: str) -> str | None:
+        for k in ("ci" if key == "score" else "", f"{key}_ci", key.replace("score", "ci")):
+            if k and k != key and _pair(d.get(k)) is not None:
+                return k
+        return None
+
+    paired = {k for key in d if _num(d[key]) is not None for k in [ci_key(key)] if k}
     out = []
-    for key, x in _dict(value).items():
-        if key == "method":
+    for key, x in d.items():
+        if key in ("method", "text") or key in paired:
             continue
-        if _pair(x) is not None:
+        k = ci_key(key)
+        if _num(x) is not None:
+            shown = _count(x) if float(x).is_integer() and abs(x) >= 2 else _fmt(x)
+            out.append((str(key), f"{shown} {_ci(d[k])}" if k else shown or ""))
+        elif _pair(x) is not None:
             out.append((str(key), _ci(x)))
-        elif _num(x) is not None:
-            out.append((str(key), (_count(x) if float(x).is_integer() and abs(x) >= 2 else _fmt(x)) or ""))
         elif isinstance(x, str):
             out.append((str(key), x))
     return out
@@ -1001,7 +1013,8 @@ def _errorbar(ax: Axes, xs: list[float | None], cis: list[Any], ys: list[float],
         lo.append(max(0.0, x - low) if low is not None else 0.0)
         hi.append(max(0.0, high - x) if high is not None else 0.0)
     if px:
-        ax.errorbar(px, py, xerr=[lo, hi], fmt="o", capsize=3, markersize=5, **style)
+        fmt = style.pop("fmt", "o")
+        ax.errorbar(px, py, xerr=[lo, hi], fmt=fmt, capsize=3, markersize=5, **style)
 
 
 def _draw_seats(fig: Figure, *, report: dict[str, Any]) -> None:
@@ -1128,7 +1141,7 @@ def _draw_points(fig: Figure, *, cards: list[dict[str, Any]], cut: bool, fonts: 
     dominant card (used in nearly every game) drawn as a red diamond."""
     ax = fig.add_subplot()
     rows = list(range(len(cards)))
-    for dominant, style in ((False, {"color": COLOURS[0]}), (True, {"color": "#b3261e", "marker": "D"})):
+    for dominant, style in ((False, {"color": COLOURS[0]}), (True, {"color": "#b3261e", "fmt": "D"})):
         xs = [_num(c.get("points")) if (c.get("dominant") is True) == dominant else None for c in cards]
         label = "dominant: used in nearly every game" if dominant else "strength"
         if any(x is not None for x in xs):
