@@ -102,6 +102,9 @@ class PlantedGame(Game):
     def involvement_catalogue(self) -> list[Declared]:
         return [*(Declared("card", n, f"{n} ({self.cards[n]})") for n in self.names), Declared("rule", "pass", "pass")]
 
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        return {("card", n): f"value={self.cards[n]}" for n in self.names}
+
     def initial_involvement(self, state: State) -> list[Involvement]:
         assert isinstance(state, PlantedState)
         return [Involvement(s, "card", c, "drawn") for s, hand in enumerate(state.hands) for c in hand]
