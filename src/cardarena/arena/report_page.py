@@ -397,8 +397,8 @@ def _glance(report: dict[str, Any], v: dict[str, Any], index: int) -> dict[str, 
 def _setups(report: dict[str, Any]) -> dict[str, Any] | None:
     """The decks/builds/schools each seat played (variant setups), or None for a report without them."""
     variants = _variants(report)
-    if "setup" not in report and not any("setups" in v for v in variants):
-        return None
+    if not isinstance(report.get("setup"), dict) and not any(_dicts(v.get("setups")) for v in variants):
+        return None  # a game whose players bring no varied decks: nothing to list
     setup = _dict(report.get("setup"))
     seats = _seat_count(report)
     out = []
