@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -33,7 +34,9 @@ from ..agents import SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
+from .matchups import drama, matchups
 from .strength import result_for, wilson
+from .sweep import Sweep, plan_sweep, summarise_sweep
 
 SCHEMA = 2
 DEFAULT_AGENT = "heuristic"  # a designer wants to know how people play, so the scripted heuristic plays by default
@@ -51,6 +54,7 @@ MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few g
 DOMINANT_SHARE = 0.9  # a card used in at least this share of the pairs is "dominant": the game may collapse onto it
 DOMINANT_LEAD = 0.25  # ... if it is also used in this much more of them than the median card of its kind
 OUT_OF_LINE_POINTS = 3.0  # a strength interval clear of 0 and at least this many points from it is "out of line"
+NEWTON_STEPS = 50  # at most this many Newton steps per fit (a handful suffice)
 SETUP_STREAM = 0x5E7  # game i's setup is drawn from derive_seed(seed, i, SETUP_STREAM)
 
 METHOD = {
@@ -66,19 +70,29 @@ METHOD = {
         f"of a bootstrap over games ({BOOTSTRAP} resamples, whole games resampled, the fit repeated on each)."
     ),
     "strength": (
-        "A card's strength is its coefficient in an L2-regularised logistic regression (statsmodels GLM, binomial, "
-        "logit link, fit_regularized with L1_wt=0) of the owner's result (its share: win 1, draw 1/2, loss 0) on, "
-        "for every card used in the games, whether that seat used it and the share of the other seats that used "
-        "it, plus one indicator per seat and one for the first player (which carry no penalty but a token one). "
-        f"The penalty is {RIDGE_LAMBDA}·β²/2 per card term (a normal prior of standard deviation "
-        f"{1 / math.sqrt(RIDGE_LAMBDA):g} on the log-odds), so rarely used cards are pulled towards 0. A "
-        "positive strength means the owner wins more often when the card is used, other cards and the seat held "
-        "equal. Rank 1 is the strongest; cards never used have no strength and no rank."
+        "A card's strength is its coefficient in an L2-regularised logistic regression (binomial, logit link, "
+        "fitted by Newton's method) of the owner's result (its share: win 1, draw 1/2, loss 0) on, for every card "
+        "used in the games, whether that seat used it and the share of the other seats that used it, plus one "
+        "indicator per seat and one for the first player (which carry no penalty but a token one) and, where the "
+        "games vary the decks, builds or schools, one per deck for the seat's own and one for the others' (a light "
+        f"penalty of {RIDGE_LAMBDA_SETUP}), so that a card is not credited with its deck's results. The penalty is "
+        f"{RIDGE_LAMBDA}·β²/2 per card term (a normal prior of standard deviation {1 / math.sqrt(RIDGE_LAMBDA):g} on "
+        "the log-odds), so rarely used cards are pulled towards 0. A card's points are its coefficient less the "
+        "use-weighted mean coefficient of its kind, put as the change it makes to a fair seat's chance of winning "
+        "(1/seats), in percentage points: 0 is the average card of its kind, +10 means its owner wins 10 points "
+        "more often when it is played, other cards, seats and decks held equal. Rank 1 is the strongest; cards "
+        "never used have no strength and no rank."
+    ),
+    "dominance": (
+        "A card's pick rate is the share of the (game, seat) pairs that used it (of the games, for a rule). A card "
+        f"is dominant when its pick rate is at least {DOMINANT_SHARE:.0%} and at least {DOMINANT_LEAD:.0%} above "
+        "the median of its kind: the game may be collapsing onto it. A card everybody plays has no games without "
+        "it to compare with, so its strength says little: compare two variants (--baseline-option) instead. Cards "
+        f"used in fewer than {MIN_USES} pairs are set apart as too few to judge."
     ),
     "comparison": (
-        "Each score is compared between the two variants by a two-proportion z-test (pooled; draws count half), "
-        "the mean number of turns by Welch's t-test (scipy); 'significant' means p < 0.05, one test per line with "
-        "no correction for the many lines (expect 1 in 20 of unchanged cards to be flagged by chance)."
+        "Each seat's score is compared between the two variants by a two-proportion z-test (pooled; draws count "
+        "half), the mean number of turns by Welch's t-test (scipy); the cards as the comparison's method says."
     ),
     "length": (
         "Turns are the game's own turn counter at the end; decisions are the actions taken. Percentiles are "
@@ -397,10 +411,13 @@ def summarise_variant(
     seed: int = 0,
     bootstrap: int = BOOTSTRAP,
     tick: Callable[[], None] | None = None,
+    agents: Sequence[str] = (),
+    setup_kind: str | None = None,
 ) -> dict[str, Any]:
     """One VARIANT of report.json from the games' summaries (:func:`play_one`'s dicts, in index order). Its card
     model is kept under the key ``"_fit"`` (a :class:`Fit`) for :func:`compare`; :func:`report` removes it.
-    ``tick`` is called once per model fit (the progress of the statistics)."""
+    ``tick`` is called once per model fit (the progress of the statistics). ``agents`` (the specs before
+    rotation) and ``setup_kind`` name the matchups' labels: the setups, else the agents where they differ."""
     errors = [r for r in rows if r["error"] is not None]
     done = [r for r in rows if r["error"] is None]
     out: dict[str, Any] = {
@@ -450,6 +467,9 @@ def summarise_variant(
     ]
     pairs = _pairs(done, seats)
     out["setups"] = setup_table(pairs, seats)
+    by_agent = (lambda row: seat_agents(agents, row["index"])) if len(set(agents)) > 1 else None
+    out["matchups"] = matchups(done, kind=setup_kind or "deck", seat_labels=by_agent)
+    out["drama"], drama_note = drama(done, distribution)
     ownerless = [(frozenset(r["shared"]), {int(e): int(c) for e, c in r["shared_used"]}) for r in done]
     cards, strength_method, fit = card_statistics(
         catalogue, pairs, ownerless, len(done), seats, seed=seed, bootstrap=bootstrap, tick=tick
@@ -489,6 +509,8 @@ def summarise_variant(
             "The game reported involvements it does not declare (a bug in its hooks; they are left out): "
             + ", ".join(undeclared[:10])
         )
+    if drama_note:
+        notes.append(drama_note)
     out["notes"] = notes
     out["_fit"] = fit
     return out
@@ -693,8 +715,8 @@ def card_statistics(
                 if any(p.setup for p in pairs)
                 else ""
             )
-            + f" (penalty {RIDGE_LAMBDA}·β²/2 per card term, fitted by L-BFGS); points: the coefficient less its "
-            "kind's use-weighted mean, as a change of a fair seat's win probability; intervals: "
+            + f" (penalty {RIDGE_LAMBDA}·β²/2 per card term, fitted by Newton's method); points: the coefficient "
+            "less its kind's use-weighted mean, as a change of a fair seat's win probability; intervals: "
             f"{bootstrap} bootstrap resamples of the games"
             + ("" if bootstrap >= 20 else " (too few for intervals: none given)")
             + "."
@@ -833,21 +855,37 @@ def _strengths(
 
 def _ridge_logit(x: Any, y: Any, penalty: Any, start: Any) -> Any:
     """The penalised fit: the coefficients minimising ``-loglike + Σ penalty·β²/2`` of a logistic model of the
-    shares ``y`` (binomial log-likelihood, fractional responses allowed), by scipy's L-BFGS with the exact
-    gradient (warm-started from ``start`` in the bootstrap)."""
+    shares ``y`` (binomial log-likelihood, fractional responses allowed), by Newton's method (iteratively
+    reweighted least squares with the exact Hessian ``XᵀWX + diag(penalty)``; the step halved while it does not
+    lower the objective), warm-started from ``start`` in the bootstrap. The problem is small and strictly convex,
+    so a handful of steps converge (a quasi-Newton solver needed about fifty, at 1 ms each)."""
     import numpy as np
-    from scipy.optimize import minimize
     from scipy.special import expit, log_expit
 
-    def objective(beta: Any) -> tuple[float, Any]:
+    def objective(beta: Any) -> float:
         z = x @ beta
-        loss = -float(np.sum(y * log_expit(z) + (1.0 - y) * log_expit(-z))) + 0.5 * float(np.sum(penalty * beta * beta))
-        grad = x.T @ (expit(z) - y) + penalty * beta
-        return loss, grad
+        return -float(np.sum(y * log_expit(z) + (1.0 - y) * log_expit(-z))) + 0.5 * float(np.sum(penalty * beta**2))
 
-    beta0 = np.zeros(x.shape[1]) if start is None else np.asarray(start, dtype=float)
-    fit = minimize(objective, beta0, jac=True, method="L-BFGS-B", options={"maxiter": 500})
-    return fit.x
+    beta = np.zeros(x.shape[1]) if start is None else np.array(start, dtype=float)
+    ridge = np.diag(penalty) + 1e-9 * np.eye(x.shape[1])  # the intercept's zero penalty stays invertible
+    current = objective(beta)
+    for _ in range(NEWTON_STEPS):
+        p = expit(x @ beta)
+        grad = x.T @ (p - y) + penalty * beta
+        hessian = (x * (p * (1.0 - p))[:, None]).T @ x + ridge
+        step = np.linalg.solve(hessian, grad)
+        size = 1.0
+        while True:
+            trial = beta - size * step
+            value = objective(trial)
+            if value <= current + 1e-12 or size < 1e-6:
+                break
+            size /= 2
+        beta, done = trial, current - value < 1e-10 * max(1.0, abs(current))
+        current = value
+        if done or float(np.max(np.abs(size * step))) < 1e-9:
+            break
+    return beta
 
 
 # -- the comparison of two variants ------------------------------------------------------------------------------
@@ -1135,6 +1173,7 @@ class Plan:
     setups: bool = False  # each game's decks/builds/schools come from Game.report_setup
     setup_kind: str | None = None
     setup_note: str = ""
+    sweep: Sweep | None = None  # --sweep: one number of one card played at several values (arena/sweep.py)
 
 
 def plan(
@@ -1146,10 +1185,15 @@ def plan(
     options: dict[str, Any] | None = None,
     baseline_options: dict[str, Any] | None = None,
     setups: bool = True,
+    sweep: str | None = None,
+    sweep_outcome: str | None = None,
+    sweep_dir: Path | None = None,
 ) -> Plan:
-    """Check the game, options, baseline options and agents (raises :class:`OptionError`) before any game.
+    """Check the game, options, baseline options, agents and sweep (raises :class:`OptionError`) before any game.
     ``setups``: vary each game's decks, builds or schools by :meth:`Game.report_setup` (unless the options
-    already name what a setup would set: the designer's choice is kept, and the plan says so)."""
+    already name what a setup would set: the designer's choice is kept, and the plan says so). A ``sweep``
+    (:func:`~cardarena.arena.sweep.plan_sweep`) writes its card files into ``sweep_dir`` (a new temporary folder
+    when not given)."""
     if n < 1:
         raise OptionError(f"-n must be at least 1, got {n}")
     options = dict(options or {})
@@ -1185,7 +1229,11 @@ def plan(
             )
     else:
         setups = False
-    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note)
+    swept = None
+    if sweep is not None:
+        folder = sweep_dir if sweep_dir is not None else Path(tempfile.mkdtemp(prefix="cardarena-sweep-"))
+        swept = plan_sweep(game_id, options, sweep, sweep_outcome, folder)
+    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note, swept)
 
 
 def report(
@@ -1203,15 +1251,19 @@ def report(
     per fit, the bootstrap's included)."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
+    # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
+    # is the report's own variant, not played twice
+    swept = [o for o in the_plan.sweep.options if o not in variants] if the_plan.sweep is not None else []
+    played = variants + swept
     job = Job(
         the_plan.game_id,
-        tuple(tuple(sorted(v.items())) for v in variants),
+        tuple(tuple(sorted(v.items())) for v in played),
         the_plan.agents,
         the_plan.seed,
         the_plan.games,
         the_plan.setups,
     )
-    total = the_plan.games * len(variants)
+    total = the_plan.games * len(played)
     rows: dict[int, dict[str, Any]] = {}
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
@@ -1222,7 +1274,7 @@ def report(
     if progress is not None:
         progress(0, total, "games")
     runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
-    fits = len(variants) * (1 + (bootstrap if bootstrap >= 20 else 0))
+    fits = len(played) * (1 + (bootstrap if bootstrap >= 20 else 0))
     fitted = 0
 
     def tick() -> None:
@@ -1250,10 +1302,38 @@ def report(
                 seed=the_plan.seed,
                 bootstrap=bootstrap,
                 tick=tick,
+                agents=the_plan.agents,
+                setup_kind=the_plan.setup_kind,
             )
         )
         turns.append([r["turns"] for r in mine if r["error"] is None])
         data.append(game.entry_data())
+    sweep = None
+    if the_plan.sweep is not None:
+        summaries, lengths = [], []
+        for options in the_plan.sweep.options:
+            v = played.index(options)
+            if v < len(variants):
+                summaries.append(out_variants[v])
+                lengths.append(turns[v])
+                continue
+            game = load(the_plan.game_id, **options)
+            mine = [rows[v * the_plan.games + i] for i in range(the_plan.games)]
+            summary = summarise_variant(
+                f"{the_plan.sweep.target} = {the_plan.sweep.values[len(summaries)]}",
+                game.record_options(),
+                game.involvement_catalogue(),
+                game.end_conditions(),
+                game.num_players,
+                mine,
+                seed=the_plan.seed,
+                bootstrap=bootstrap,
+                tick=tick,
+            )
+            summary.pop("_fit", None)
+            summaries.append(summary)
+            lengths.append([r["turns"] for r in mine if r["error"] is None])
+        sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
         comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1])
@@ -1278,6 +1358,6 @@ def report(
         ),
         "variants": out_variants,
         "comparison": comparison,
-        "sweep": None,
+        "sweep": sweep,
         "depth": None,
     }

@@ -486,6 +486,7 @@ EXTRA_OF = {
     "matplotlib": "arena",
     "jinja2": "arena",
     "threadpoolctl": "arena",
+    "tomli_w": "arena",
     "optuna": "arena",
     "ray": "arena",
     "gymnasium": "rl",

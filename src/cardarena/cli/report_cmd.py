@@ -18,6 +18,7 @@ import click
 from ..agents import split_specs
 from ..arena.report import BOOTSTRAP, DEFAULT_AGENT, plan, report
 from ..arena.report_page import render_page
+from ..arena.sweep import OUTCOMES, sweep_summary
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
 from .common import fail, runner_options
@@ -44,6 +45,21 @@ from .progress import GameProgress
     help="play the same games again with this option changed (repeatable), e.g. cards=old.toml, and compare",
 )
 @click.option(
+    "--sweep",
+    default=None,
+    metavar="CARD.FIELD=a:b[:step]",
+    help="also play the games with one number of one card at each value from a to b (at most 12 values, same "
+    "seeds in each) and plot the outcome against it, e.g. J.attack=3:7 (KIND:CARD.FIELD where a name is both a "
+    "card and a circle); the edited card files are written into DIR/sweep",
+)
+@click.option(
+    "--sweep-outcome",
+    type=click.Choice(list(OUTCOMES)),
+    default=None,
+    help="what the sweep follows and where it looks for the fair value: the card's strength (the default for a "
+    "card), the score of the seat the number helps (the default for a number of [rules]), or the game's length",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -63,6 +79,8 @@ def report_cmd(
     seed: int,
     options: tuple[str, ...],
     baseline_options: tuple[str, ...],
+    sweep: str | None,
+    sweep_outcome: str | None,
     out: Path | None,
     jobs: int | None,
     backend: str,
@@ -75,6 +93,7 @@ def report_cmd(
         fail("--jobs must be ≥ 1")
     if bootstrap < 0:
         fail("--bootstrap must be ≥ 0")
+    folder = out if out is not None else Path(f"report-{game_id}")
     try:
         the_plan = plan(
             game_id,
@@ -83,10 +102,14 @@ def report_cmd(
             agents=split_specs(agents),
             options=parse_option_pairs(options),
             baseline_options=parse_option_pairs(baseline_options),
+            sweep=sweep,
+            sweep_outcome=sweep_outcome,
+            sweep_dir=folder / "sweep",
         )
     except RulesError as e:
         fail(str(e))
-    folder = out if out is not None else Path(f"report-{game_id}")
+    except OSError as e:  # the sweep's card files cannot be written there
+        fail(f"cannot write into {folder}: {e.strerror or e}")
     command = shlex.join(["cardarena", "report", *sys.argv[2:]]) if sys.argv[1:2] == ["report"] else ""
     start = time.perf_counter()
     try:
@@ -111,11 +134,14 @@ def report_cmd(
     wall = time.perf_counter() - start
     variant = data["variants"][0]
     click.echo(
-        f"{variant['games']} games per variant ({variant['errors']} errors), {len(data['variants'])} variant(s), "
-        f"{wall:.1f} s wall"
+        f"{variant['games']} games per variant ({variant['errors']} errors), {len(data['variants'])} variant(s)"
+        + (f" and {len(data['sweep']['points'])} sweep values" if data.get("sweep") else "")
+        + f", {wall:.1f} s wall"
     )
     for note in variant["notes"]:
         click.echo(f"note: {note}")
+    if data.get("sweep"):
+        click.echo(f"sweep: {sweep_summary(data['sweep'])}")
     click.echo(f"report: {(folder / 'index.html').resolve()}")
     click.echo(f"data:   {(folder / 'report.json').resolve()}")
 
