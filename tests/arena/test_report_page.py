@@ -470,7 +470,7 @@ def test_schema_two_page_opens_in_a_browser(browser: Any, tmp_path: Path, viewpo
         assert page.locator("section").first.get_attribute("id") == "changed"
         assert page.locator("#changed h2").inner_text() == "What changed"
         plots = page.locator("img.plot")
-        assert plots.count() == 11  # seats, 2 lengths, 2 drama, 2 heat maps, 2 card plots, the sweep, the ladder
+        assert plots.count() == 10  # seats, 2 lengths, drama, 2 heat maps, 2 card plots, the sweep, the ladder
         for i in range(plots.count()):
             plots.nth(i).scroll_into_view_if_needed()
             box = plots.nth(i).bounding_box()
@@ -663,7 +663,8 @@ def test_matchups_heat_map_and_cycles_in_words() -> None:
     text = section_text(page, "matchups")
     assert "Each cell is the score of the row's deck against the column's" in text
     assert "1 cycle, where no deck is best" in text
-    assert "Goblin rush beats Dragon hoard beats Mage circle beats Goblin rush" in text
+    assert "Goblin rush beats Dragon hoard beats Mage circle beats Goblin rush (weakest link 0.590)" in text
+    assert "1 variant of a deck counted with its deck" in text
     images = [attrs for section, attrs in parse(page).images if section == "matchups"]
     assert len(images) == 2 and images[0]["alt"].startswith("Matchups:")
 
@@ -675,19 +676,30 @@ def test_drama_sweep_and_depth_in_words() -> None:
     drama = section_text(page, "drama")
     assert "How early a game is decided and how often the lead changes hands" in drama
     first = next(t for section, t in tables if section == "drama")
-    assert first.head == [
+    assert first.head == [  # both variants side by side
         "Statistic",
-        "Turn the winner was decided",
-        "Share of the game played by then",
-        "Lead changes per game",
+        "Turn the winner was decided as given",
+        "Turn the winner was decided baseline",
+        "Share of the game played by then % of its turns as given",
+        "Share of the game played by then % of its turns baseline",
+        "Lead changes per game as given",
+        "Lead changes per game baseline",
     ]
-    assert first.rows[0][1][0] == "mean" and first.rows[0][1][2].endswith("%")
+    share = report["variants"][1]["drama"]["decided_share"]["mean"]  # a percentage already
+    assert first.rows[0][1][0] == "mean" and first.rows[0][1][4] == f"{share:.0f}"
+    assert (
+        "as given: 600 games with an estimate, 588 of them with a sole winner; comebacks: 24.0% [20.7%, 27.6%]" in drama
+    )
+    assert [s for s, _ in parse(page).images].count("drama") == 1, "one plot, the variants overlaid"
     assert "Length by how the game ended" in drama and "deck-out" in drama
     sweep = section_text(page, "sweep")
     assert page.count("<h2>Sweep: goblin.level</h2>") == 1
-    assert "Fair at 1: the value at which the Goblin's strength" in sweep
+    assert "the card file has 5. Followed: the card's strength (points of win rate when played" in sweep
+    assert "Fair at 1.4: where the followed outcome crosses its fair line" in sweep
+    assert "the games cannot tell it from fair at 1, 2 (highlighted)" in sweep
     rows = next(t for section, t in tables if section == "sweep").rows
-    assert [cells[0] for _, cells in rows] == ["1", "2", "3", "4", "5"] and "sig" in rows[0][0]
+    assert [cells[0] for _, cells in rows] == ["1", "2", "3", "4", "5 (in the card file)"]
+    assert ["sig" in classes for classes, _ in rows] == [True, True, False, False, False]
     report["sweep"]["fair_at"] = None
     assert "No value of the range is fair" in section_text(render_page(report), "sweep")
     depth = section_text(page, "depth")
@@ -726,11 +738,13 @@ def test_a_variant_without_matchups_or_drama_says_so() -> None:
     report["variants"][1]["matchups"] = None
     report["variants"][1]["drama"] = None
     page = render_page(report)
-    assert "No matchups: the players did not bring different decks" in section_text(page, "matchups")
-    assert "No drama was measured" in section_text(page, "drama")
+    assert "No matchups: fewer than two decks met in these games" in section_text(page, "matchups")
+    assert "baseline: no drama was measured" in section_text(page, "drama")
     for v in report["variants"]:
         v["matchups"] = None
         v["drama"] = None
+    page = render_page(report)
+    assert '<section id="matchups">' not in page and '<section id="drama">' not in page
     report["setup"] = None
     for v in report["variants"]:
         v["setups"] = []

@@ -672,6 +672,7 @@ def _comparison(comp: dict[str, Any], labels: list[str]) -> dict[str, Any]:
             "pick_change": _cell(c.get("pick_change"), text=_pick_change(c.get("pick_change"))),
             "q": _cell(c.get("q"), text=_p(c.get("q"))),
             "edited": c.get("changed") is True,
+            "dominant_in": [x for x, key in ((a, "dominant_a"), (b, "dominant_b")) if c.get(key) is True],
             "verdict": _text(c.get("verdict")),
         }
         (few if points and c.get("few_uses") is True else rows).append(row)
@@ -688,55 +689,72 @@ def _comparison(comp: dict[str, Any], labels: list[str]) -> dict[str, Any]:
     }
 
 
-def _drama(report: dict[str, Any], fonts: _Fonts) -> list[dict[str, Any]] | None:
+def _drama(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
+    """Drama and pacing: the statistics of every variant side by side (one row per statistic, the variants' columns
+    next to each other as in "Game length"), overlaid histograms, the comebacks and the length by end condition."""
     variants = _variants(report)
-    if not any("drama" in v for v in variants):
-        return None
+    dramas = [v.get("drama") if isinstance(v.get("drama"), dict) else None for v in variants]
+    if not any(dramas):
+        return None  # no variant measured any (the game gives no estimate: its notes say so)
+    rows = []
+    for key in LENGTH_KEYS:
+        cells = []
+        for measure in ("decided_turn", "decided_share", "lead_changes"):
+            for d in dramas:
+                x = _dict(_dict(d).get(measure)).get(key)
+                spec = ".0f" if measure == "decided_share" or key in ("min", "max") else ".1f"
+                cells.append(_cell(x, spec=spec))  # the share is a percentage of the game's turns already
+        rows.append({"key": key, "cells": cells})
     out = []
-    for i, v in enumerate(variants):
-        d = v.get("drama")
-        if not isinstance(d, dict):
+    for i, (v, d) in enumerate(zip(variants, dramas, strict=True)):
+        if d is None:
             out.append({"label": _vlabel(v, i), "missing": True})
             continue
         labels = {str(e.get("name")): _text(e.get("label")) for e in _dicts(v.get("ends"))}
-        ends = [
-            {
-                "name": str(name),
-                "label": labels.get(str(name), ""),
-                "games": _count(sum(c for _, _, c in _bins(_dict(dist).get("histogram")))),
-                "stats": _dist(dist),
-            }
-            for name, dist in _dict(d.get("turns_by_end")).items()
-        ]
-        drawable = any(_bins(_dict(d.get(k)).get("histogram")) for k in ("decided_turn", "lead_changes"))
+        comebacks = _dict(d.get("comebacks"))
         out.append(
             {
                 "label": _vlabel(v, i),
                 "missing": False,
-                "decided_turn": _dist(d.get("decided_turn")),
-                "decided_share": {
-                    k: _cell(x, text=_share(x)) for k in LENGTH_KEYS for x in [_dict(d.get("decided_share")).get(k)]
-                },
-                "lead_changes": _dist(d.get("lead_changes")),
-                "ends": ends,
-                "method": _text(d.get("method")),
-                "plot": _plot_img(
-                    partial(_draw_drama, drama=d),
-                    alt="Histograms of the turn the winner was decided and of the lead changes per game",
-                    size=(8.0, 2.8),
-                    fonts=fonts,
-                )
-                if drawable
+                "games": _count(d.get("games")),
+                "decided_games": _count(d.get("decided_games")),
+                "comebacks": {"share": _share(comebacks.get("share")), "ci": _ci(comebacks.get("ci"), ".1%")}
+                if _num(comebacks.get("share")) is not None
                 else None,
+                "ends": [
+                    {
+                        "name": str(name),
+                        "label": labels.get(str(name), ""),
+                        "games": _count(sum(c for _, _, c in _bins(_dict(dist).get("histogram")))),
+                        "stats": _dist(dist),
+                    }
+                    for name, dist in _dict(d.get("turns_by_end")).items()
+                ],
+                "note": _text(d.get("note")),
+                "method": _text(d.get("method")),
             }
         )
-    return out
+    drawable = any(
+        _bins(_dict(_dict(d).get(k)).get("histogram")) for d in dramas for k in ("decided_turn", "lead_changes")
+    )
+    return {
+        "rows": rows,
+        "variants": out,
+        "plot": _plot_img(
+            partial(_draw_drama, report=report),
+            alt="Histograms of the turn the winner was decided and of the lead changes per game",
+            size=(8.0, 2.8),
+            fonts=fonts,
+        )
+        if drawable
+        else None,
+    }
 
 
 def _matchups(report: dict[str, Any], fonts: _Fonts) -> list[dict[str, Any]] | None:
     variants = _variants(report)
-    if not any("matchups" in v for v in variants):
-        return None
+    if not any(isinstance(v.get("matchups"), dict) for v in variants):
+        return None  # fewer than two decks (or agents) met in every variant
     out = []
     for i, v in enumerate(variants):
         m = v.get("matchups")
@@ -745,7 +763,17 @@ def _matchups(report: dict[str, Any], fonts: _Fonts) -> list[dict[str, Any]] | N
             continue
         labels = [str(x) for x in _list(m.get("labels"))]
         keep = _heat_keep(m, labels)
-        cycles = [[str(x) for x in _list(c)] for c in _list(m.get("cycles")) if _list(c)]
+        details = _dicts(m.get("cycle_details"))
+        cycles = []
+        for k, c in enumerate(x for x in _list(m.get("cycles")) if _list(x)):
+            detail = next((d for d in details if _list(d.get("labels")) == c), details[k] if k < len(details) else {})
+            cycles.append(
+                {
+                    "labels": [str(x) for x in _list(c)],
+                    "strength": _fmt(detail.get("strength")),
+                    "sure": detail.get("sure") is True,
+                }
+            )
         n = len(keep)
         out.append(
             {
@@ -756,6 +784,7 @@ def _matchups(report: dict[str, Any], fonts: _Fonts) -> list[dict[str, Any]] | N
                 "shown": n,
                 "intervals": n <= HEAT_INTERVALS,
                 "cycles": cycles,
+                "note": _text(m.get("note")),
                 "method": _text(m.get("method")),
                 "plot": _plot_img(
                     partial(_draw_heat, matchups=m, keep=keep, fonts=fonts),
@@ -785,11 +814,14 @@ def _sweep(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
     s = report.get("sweep")
     if not isinstance(s, dict):
         return None
-    rows = []
+    fair_values = [_text(x) for x in _list(s.get("fair_values"))]
+    rows: list[dict[str, Any]] = []
     for p in _dicts(s.get("points")):
         rows.append(
             {
                 "value": _text(p.get("value")),
+                "current": p.get("value") == s.get("current") and s.get("current") is not None,
+                "fair": _text(p.get("value")) in fair_values,
                 "games": _cell(p.get("games"), text=_count(p.get("games"))),
                 "seats": [
                     _cell(x, ci) for x, ci in zip(_list(p.get("seat_scores")), [*_list(p.get("seat_ci")), *[None] * 8])
@@ -805,7 +837,11 @@ def _sweep(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
         "name": _text(s.get("name")),
         "field": _text(s.get("field")),
         "outcome": _text(s.get("outcome")),
-        "fair_at": None if s.get("fair_at") is None else str(s.get("fair_at")),
+        "seat": None if _num(s.get("seat")) is None else f"{s.get('seat')}",
+        "current": _text(s.get("current")),
+        "fair_line": _fmt(s.get("fair_line"), ".3g"),
+        "fair_at": _value(s.get("fair_at")),
+        "fair_values": fair_values,
         "method": _text(s.get("method")),
         "rows": rows,
         "seats": seats,
@@ -818,6 +854,14 @@ def _sweep(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
         if rows
         else None,
     }
+
+
+def _value(value: Any) -> str | None:
+    """A swept number as a designer writes it: a whole number as such, else to one decimal (3.628 -> 3.6)."""
+    x = _num(value)
+    if x is None:
+        return None if value is None else str(value)
+    return f"{x:.0f}" if x.is_integer() else f"{x:.1f}"
 
 
 def _items(value: Any) -> list[tuple[str, str]]:
@@ -1157,15 +1201,23 @@ def _draw_points(fig: Figure, *, cards: list[dict[str, Any]], cut: bool, fonts: 
     fig.suptitle("Strength by card: how many points of win rate playing it adds")
 
 
-def _draw_drama(fig: Figure, *, drama: dict[str, Any]) -> None:
+def _draw_drama(fig: Figure, *, report: dict[str, Any]) -> None:
+    """The decided turn and the lead changes per game as histograms, the baseline as an outline (as the lengths)."""
     from matplotlib.ticker import MaxNLocator
 
+    variants = _variants(report)
     for k, (key, title) in enumerate(
         (("decided_turn", "Turn the winner was decided"), ("lead_changes", "Lead changes per game"))
     ):
         ax = fig.add_subplot(1, 2, k + 1)
-        if not _bars(ax, _dict(drama.get(key)), 0, None):
+        drawn = False
+        for j, v in enumerate(variants):
+            label = _tex(_vlabel(v, j)) if len(variants) > 1 else None
+            drawn |= _bars(ax, _dict(_dict(v.get("drama")).get(key)), j, label)
+        if not drawn:
             ax.text(0.5, 0.5, "no data", ha="center", va="center", transform=ax.transAxes)
+        elif len(variants) > 1 and k == 0:
+            ax.legend(fontsize=7, frameon=False)
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(title)
         ax.set_ylabel("share of games (%)")
@@ -1189,21 +1241,26 @@ def _draw_heat(fig: Figure, *, matchups: dict[str, Any], keep: list[int], fonts:
     for a, i in enumerate(keep):
         for b, j in enumerate(keep):
             x = _num(at(score, i, j))
-            if x is not None:
+            if x is not None and i != j:  # the diagonal is the mirror, even by definition: grey
                 grid[a, b] = x
     ax = fig.add_subplot()
+    ax.set_facecolor("#e6e8eb")  # cells without a score (the mirror, decks that never met)
     image = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", vmin=0.0, vmax=1.0)
     small = 7 if n <= HEAT_INTERVALS else 6
     for a, i in enumerate(keep):
         for b, j in enumerate(keep):
             x = _num(at(score, i, j))
+            g = _num(at(games, i, j))
+            if i == j:
+                if g and n <= HEAT_INTERVALS:
+                    ax.text(b, a, f"mirror\n{g:.0f} games", ha="center", va="center", fontsize=small, color="#555")
+                continue
             if x is None:
                 continue
             text = f"{x:.2f}"
             pair = _pair(at(ci, i, j))
             if pair is not None and n <= HEAT_INTERVALS:
                 text += f"\n[{pair[0]:.2f}, {pair[1]:.2f}]"
-            g = _num(at(games, i, j))
             if g is not None and n <= HEAT_INTERVALS:
                 text += f"\n{g:.0f} games"
             ax.text(
@@ -1219,12 +1276,13 @@ def _draw_heat(fig: Figure, *, matchups: dict[str, Any], keep: list[int], fonts:
 
 def _draw_sweep(fig: Figure, *, sweep: dict[str, Any], fair: float, fonts: _Fonts) -> None:
     """The outcomes against the swept number, each with its 95% interval as a band: the seats' scores, the card's
-    strength (points) and the mean game length, side by side; the value where it is fair marked."""
+    strength (points) and the mean game length, side by side, the outcome the sweep follows first; the value where it
+    is fair marked (dotted green)."""
     points = _dicts(sweep.get("points"))
     xs = [_num(p.get("value")) for p in points]
     if any(x is None for x in xs):  # a value that is not a number: evenly spaced, named
         xs = [float(i) for i in range(len(points))]
-    panels: list[tuple[str, list[tuple[str, list[float | None], list[Any]]], float | None]] = []
+    panels: list[tuple[str, str, list[tuple[str, list[float | None], list[Any]]], float | None]] = []
     seats = max((len(_list(p.get("seat_scores"))) for p in points), default=0)
     lines = []
     for k in range(seats):
@@ -1232,19 +1290,26 @@ def _draw_sweep(fig: Figure, *, sweep: dict[str, Any], fair: float, fonts: _Font
         cis = [_list(p.get("seat_ci"))[k] if k < len(_list(p.get("seat_ci"))) else None for p in points]
         lines.append((f"seat {k}", ys, cis))
     if lines:
-        panels.append(("seats' scores", lines, fair))
+        panels.append(("seats", "seats' scores", lines, fair))
     card = [_num(p.get("card_points")) for p in points]
     if any(y is not None for y in card):
         panels.append(
-            ("the card's strength (points)", [("card", card, [p.get("card_points_ci") for p in points])], 0.0)
+            (
+                "strength",
+                "the card's strength (points)",
+                [("card", card, [p.get("card_points_ci") for p in points])],
+                0.0,
+            )
         )
     turns = [_num(p.get("turns_mean")) for p in points]
     if any(y is not None for y in turns):
-        panels.append(("mean turns per game", [("turns", turns, [p.get("turns_ci") for p in points])], None))
+        panels.append(("length", "mean turns per game", [("turns", turns, [p.get("turns_ci") for p in points])], None))
+    followed = str(sweep.get("outcome") or "")
+    panels.sort(key=lambda panel: panel[0] != followed)  # stable: the followed outcome first
     fair_at = _num(sweep.get("fair_at"))
     field = _tex(fonts.plain(sweep.get("target") or sweep.get("field") or "value"), 40)
     colours = ("#1f5fa8", "#c8553d", "#2e7d32", "#7b1fa2")
-    for k, (title, series, ref) in enumerate(panels):
+    for k, (key, title, series, ref) in enumerate(panels):
         ax = fig.add_subplot(1, len(panels), k + 1)
         for c, (name, ys, cis) in enumerate(series):
             pts = [(x, y, _pair(ci)) for x, y, ci in zip(xs, ys, cis, strict=True) if x is not None and y is not None]
@@ -1260,7 +1325,7 @@ def _draw_sweep(fig: Figure, *, sweep: dict[str, Any], fair: float, fonts: _Font
             ax.axhline(ref, color="#777", linestyle="--", linewidth=1)
         if fair_at is not None:
             ax.axvline(fair_at, color="#2e7d32", linestyle=":", linewidth=1.5)
-        ax.set_title(title)
+        ax.set_title(title + (" (followed)" if key == followed and len(panels) > 1 else ""))
         ax.set_xlabel(field)
         ax.grid(alpha=0.3)
         if len(series) > 1:
