@@ -1325,6 +1325,10 @@ def _draw_sweep(fig: Figure, *, sweep: dict[str, Any], fair: float, fonts: _Font
             ax.axhline(ref, color="#777", linestyle="--", linewidth=1)
         if fair_at is not None:
             ax.axvline(fair_at, color="#2e7d32", linestyle=":", linewidth=1.5)
+        if all(x is not None and float(x).is_integer() for x in xs):
+            from matplotlib.ticker import MaxNLocator
+
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # whole-number values: no ticks between them
         ax.set_title(title + (" (followed)" if key == followed and len(panels) > 1 else ""))
         ax.set_xlabel(field)
         ax.grid(alpha=0.3)
