@@ -703,11 +703,23 @@ def test_drama_sweep_and_depth_in_words() -> None:
     report["sweep"]["fair_at"] = None
     assert "No value of the range is fair" in section_text(render_page(report), "sweep")
     depth = section_text(page, "depth")
-    for words in ("Skill ladder", "Restricted play: how much each card matters", "Luck", "First-player advantage"):
+    for words in (
+        "Does skill keep paying? The skill ladder Each rung is an agent with twice the thinking budget",
+        "Skill pays up to budget 100 and flattens there.",
+        "Which cards matter? Restricted play",
+        "The normal agent against itself scores 0.505 [0.436, 0.574].",
+        "How much is luck? Some luck: a random player scores a third",
+        "A random player against heuristic scores 0.160 [0.116, 0.217] over 200 games: a luck index of 0.32",
+        "Does the first player have an advantage? A real advantage",
+        "The first player scores 0.541 [0.501, 0.580], +4.1 points over a fair seat.",
+    ):
         assert words in depth
-    assert "random score 0.312 [0.268, 0.360]" in depth and "score 0.541 [0.501, 0.580]" in depth
     ladder, restricted = (t for section, t in tables if section == "depth")
-    assert len(ladder.rows) == 4 and restricted.rows[0][1][:2] == ["Goblin (monster, level 5: power 2) goblin", "card"]
+    assert len(ladder.rows) == 3 and ladder.rows[0][1][0] == "ismcts:iterations=50"
+    goblin = restricted.rows[0][1]
+    assert goblin[0].startswith("Goblin (monster, level 5: power 2) goblin Important: without it the agent wins 19.5")
+    assert goblin[1:] == ["card", "200", "0.310[0.250, 0.377]", "+19.5[+13.4, +25.6]", "0"]
+    assert '<td class="num up" data-sort="19.5">+19.5<span class="ci">' in page
     assert [section for section, _ in parse(page).images].count("depth") == 1
 
 

@@ -864,68 +864,69 @@ def _value(value: Any) -> str | None:
     return f"{x:.0f}" if x.is_integer() else f"{x:.1f}"
 
 
-def _items(value: Any) -> list[tuple[str, str]]:
-    """A small object of the report (luck, first player) as (name, shown value) pairs: numbers formatted, each with
-    its interval when the object has one for it (``score``/``ci``, ``x``/``x_ci``, ``x_score``/``x_ci``), a lone
-    pair of numbers as an interval, texts as they are; nested objects and the method text left out."""
-    d = _dict(value)
-
-    def ci_key(key: str) -> str | None:
-        for k in ("ci" if key == "score" else "", f"{key}_ci", key.replace("score", "ci")):
-            if k and k != key and _pair(d.get(k)) is not None:
-                return k
-        return None
-
-    paired = {k for key in d if _num(d[key]) is not None for k in [ci_key(key)] if k}
-    out = []
-    for key, x in d.items():
-        if key in ("method", "text") or key in paired:
-            continue
-        k = ci_key(key)
-        if _num(x) is not None:
-            shown = _count(x) if float(x).is_integer() and abs(x) >= 2 else _fmt(x)
-            out.append((str(key), f"{shown} {_ci(d[k])}" if k else shown or ""))
-        elif _pair(x) is not None:
-            out.append((str(key), _ci(x)))
-        elif isinstance(x, str):
-            out.append((str(key), x))
-    return out
-
-
 def _depth(report: dict[str, Any], fonts: _Fonts) -> dict[str, Any] | None:
+    """Skill, luck and restricted play (report.json's ``depth``, with ``--depth``): the ladder, each forbidden
+    entry's importance against the mirror, the luck index and the first player's advantage, with their verdicts."""
     d = report.get("depth")
     if not isinstance(d, dict):
         return None
+    fair = _num(d.get("fair")) or _fair(report)
     ladder = [
         {
             "agent": _text(r.get("agent")),
             "budget": _text(r.get("budget")),
             "opponent": _text(r.get("opponent")),
             "games": _cell(r.get("games"), text=_count(r.get("games"))),
-            "score": _cell(r.get("score"), r.get("ci"), apart_from=0.5),
+            "score": _cell(r.get("score"), r.get("ci"), apart_from=fair),
         }
         for r in _dicts(d.get("ladder"))
     ]
     restricted = [
         {
             **_entry(r),
+            "agent": _text(r.get("agent")),
             "games": _cell(r.get("games"), text=_count(r.get("games"))),
-            "score": _cell(r.get("score"), r.get("ci"), apart_from=0.5),
-            "importance": _cell(r.get("importance"), spec="+.3f"),
+            "score": _cell(r.get("score"), r.get("ci")),
+            "importance": _cell(r.get("importance"), r.get("importance_ci"), "+.1f", apart_from=0.0),
+            "used_anyway": _cell(r.get("used_anyway"), text=_count(r.get("used_anyway"))),
+            "verdict": _text(r.get("verdict")),
         }
         for r in _dicts(d.get("restricted"))
     ]
-    luck, first = _dict(d.get("luck")), _dict(d.get("first_player"))
+    mirror, luck, first = _dict(d.get("mirror")), _dict(d.get("luck")), _dict(d.get("first_player"))
     return {
+        "games": _count(d.get("games")),
+        "fair": f"{fair:.3f}",
         "ladder": ladder,
+        "ladder_verdict": _text(d.get("ladder_verdict")),
         "restricted": restricted,
-        "luck": _items(luck),
-        "luck_text": _text(luck.get("method") or luck.get("text")),
-        "first_player": _items(first),
-        "first_text": _text(first.get("method") or first.get("text")),
+        "mirror": {"agent": _text(mirror.get("agent")), "score": _fmt(mirror.get("score")), "ci": _ci(mirror.get("ci"))}
+        if _num(mirror.get("score")) is not None
+        else None,
+        "luck": {
+            "verdict": _text(luck.get("verdict")),
+            "agent": _text(luck.get("agent")),
+            "opponent": _text(luck.get("opponent")) or "random",
+            "score": _fmt(luck.get("score")),
+            "score_ci": _ci(luck.get("ci")),
+            "index": _fmt(luck.get("index"), ".2f"),
+            "index_ci": _ci(luck.get("index_ci"), ".2f"),
+            "games": _count(luck.get("games")),
+        }
+        if luck
+        else None,
+        "first_player": {
+            "verdict": _text(first.get("verdict")),
+            "score": _fmt(first.get("score")),
+            "ci": _ci(first.get("ci")),
+            "advantage": _points(first.get("advantage")),
+            "games": _count(first.get("games")),
+        }
+        if first
+        else None,
         "method": _text(d.get("method")),
         "plot": _plot_img(
-            partial(_draw_ladder, ladder=_dicts(d.get("ladder"))),
+            partial(_draw_ladder, ladder=_dicts(d.get("ladder")), fair=fair),
             alt="The skill ladder: the score of an agent with a doubled budget against the same agent",
             size=(6.0, 3.0),
             fonts=fonts,
@@ -1336,8 +1337,8 @@ def _draw_sweep(fig: Figure, *, sweep: dict[str, Any], fair: float, fonts: _Font
             ax.legend(fontsize=7, frameon=False)
 
 
-def _draw_ladder(fig: Figure, *, ladder: list[dict[str, Any]]) -> None:
-    """The skill ladder: each rung's score against the agent with half its budget, interval bars, 0.5 dashed."""
+def _draw_ladder(fig: Figure, *, ladder: list[dict[str, Any]], fair: float) -> None:
+    """The skill ladder: each rung's score against the agent with half its budget, interval bars, fair dashed."""
     ax = fig.add_subplot()
     names = [f"{_text(r.get('budget'))}" for r in ladder]
     xs = list(range(len(ladder)))
@@ -1353,7 +1354,7 @@ def _draw_ladder(fig: Figure, *, ladder: list[dict[str, Any]]) -> None:
         hi.append(max(0.0, pair[1] - y))
     if px:
         ax.errorbar(px, py, yerr=[lo, hi], fmt="o-", capsize=3, color=COLOURS[0])
-    ax.axhline(0.5, color="#777", linestyle="--", linewidth=1)
+    ax.axhline(fair, color="#777", linestyle="--", linewidth=1)
     ax.set_xticks(xs, [_tex(n, 16) for n in names], fontsize=8)
     ax.set_ylim(0, 1)
     ax.set_xlabel("budget of the stronger agent (each against half of it)")
