@@ -708,10 +708,10 @@ def test_drama_sweep_and_depth_in_words() -> None:
         "Skill pays up to budget 100 and flattens there.",
         "Which cards matter? Restricted play",
         "The normal agent against itself scores 0.505 [0.436, 0.574].",
-        "How much is luck? Some luck: a random player scores a third",
-        "A random player against heuristic scores 0.160 [0.116, 0.217] over 200 games: a luck index of 0.32",
-        "Does the first player have an advantage? A real advantage",
-        "The first player scores 0.541 [0.501, 0.580], +4.1 points over a fair seat.",
+        "Some luck: a random player scores a third",
+        "Luck index 0.32 [0.23, 0.42]: a random player's score against heuristic over a fair seat's",
+        "Does the first player have an advantage?",
+        "The first player scores 0.541 [0.501, 0.580], +4.1 points over a fair seat. A real advantage",
     ):
         assert words in depth
     ladder, restricted = (t for section, t in tables if section == "depth")
