@@ -567,7 +567,7 @@ def test_what_changed_names_the_edited_card_with_its_data_and_change() -> None:
     assert text.startswith("Every card, rule or option whose data differ between as given and the baseline baseline")
     assert "Goblin (monster, level 5: power 2) goblin card data changed" in text
     assert "baseline monster, level 1, power 2 as given monster, level 5, power 2" in text
-    assert "Win rate when played: +13.1 points [+9.7, +16.5]; pick rate: +14 points; evidence: q <0.0001." in text
+    assert "Win rate when played: +13.1 points [+9.7, +16.5]; pick rate: +14 points; evidence: q < 0.0001." in text
     assert "It is now the strongest card by far." in text
     # nothing changed: said so; no comparison.changed at all (schema 1): no block
     report["comparison"]["changed"] = []
@@ -594,14 +594,29 @@ def test_the_decks_each_seat_played_in_words() -> None:
     report = sample("report-sample-v2")
     page = render_page(report)
     text = section_text(page, "setups")
-    assert text.startswith("Each game drew the decks its players bring, so that a card's numbers are not those of one")
-    assert "legal decks drawn from the pool, or one-card swaps of the starter decks" in text
-    tables = [t for section, t in parse(page).tables if section == "setups"]
-    assert len(tables) == 2 and tables[0].head[:3] == ["Deck", "Seat 0 games", "Seat 1 games"]
-    assert tables[0].rows[0][1][:4] == ["Goblin rush", "156", "150", "306"]
+    assert text.startswith("Each game's decks are drawn anew (the same in every variant): legal decks from the pool")
+    assert "The table lists every deck, most played first, with the games each seat played it" in text
+    (table,) = [t for section, t in parse(page).tables if section == "setups"]
+    assert table.head == [
+        "Deck",
+        "Seat 0 games",
+        "Seat 1 games",
+        "Games in all (game, seat) pairs",
+        "Owner's score [95%] as given",
+        "Owner's score [95%] baseline",
+    ]
+    assert table.rows[0][1][:4] == ["Goblin rush", "156", "150", "306"]
+    assert [cells[0] for _, cells in table.rows] == ["Goblin rush", "Dragon hoard", "Mage circle", "Knight order"]
     assert "Decks varied: each game draws the decks its players bring" in " ".join(
         re.sub(r"<[^>]+>", " ", page).split()
     )
+    # many decks: the most played in the open, the rest folded
+    for v in report["variants"]:
+        v["setups"] = [dict(v["setups"][0], label=f"deck {i}") for i in range(20)]
+    page = render_page(report)
+    assert "8 more decks, played less" in section_text(page, "setups")
+    rows = [len(t.rows) for section, t in parse(page).tables if section == "setups"]
+    assert rows == [12, 8]
 
 
 def test_card_tables_show_points_pick_rate_dominance_and_set_few_uses_apart() -> None:

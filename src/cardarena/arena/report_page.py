@@ -394,33 +394,49 @@ def _glance(report: dict[str, Any], v: dict[str, Any], index: int) -> dict[str, 
     }
 
 
+SETUPS_SHOWN = 12  # the decks listed in the open; the rest fold under "N more"
+
+
 def _setups(report: dict[str, Any]) -> dict[str, Any] | None:
-    """The decks/builds/schools each seat played (variant setups), or None for a report without them."""
+    """The decks/builds/schools each seat played (variant setups), or None for a report without them. The games
+    of every variant deal the same decks, so one row per deck (in the order of the first variant that has it: most
+    played first) carries each seat's games once and each variant's owner's score side by side."""
     variants = _variants(report)
     if not isinstance(report.get("setup"), dict) and not any(_dicts(v.get("setups")) for v in variants):
         return None  # a game whose players bring no varied decks: nothing to list
     setup = _dict(report.get("setup"))
     seats = _seat_count(report)
-    out = []
+    order: list[str] = []
+    found: dict[str, list[dict[str, Any] | None]] = {}
     for i, v in enumerate(variants):
-        rows = []
         for s in _dicts(v.get("setups")):
-            per_seat = [_num(x) for x in _list(s.get("seats"))]
-            rows.append(
-                {
-                    "label": _text(s.get("label")) or "?",
-                    "seats": [_count(per_seat[k]) if k < len(per_seat) else None for k in range(seats)],
-                    "pairs": _cell(s.get("pairs"), spec=",.0f"),
-                    "score": _cell(s.get("score"), s.get("ci"), apart_from=_fair(report)),
-                }
-            )
-        out.append({"label": _vlabel(v, i), "rows": rows})
+            label = _text(s.get("label")) or "?"
+            if label not in found:
+                order.append(label)
+                found[label] = [None] * len(variants)
+            found[label][i] = s
+    rows = []
+    for label in order:
+        first = next(s for s in found[label] if s is not None)
+        per_seat = [_num(x) for x in _list(first.get("seats"))]
+        rows.append(
+            {
+                "label": label,
+                "seats": [_cell(per_seat[k] if k < len(per_seat) else None, spec=",.0f") for k in range(seats)],
+                "pairs": _cell(first.get("pairs"), spec=",.0f"),
+                "scores": [
+                    _cell(s.get("score"), s.get("ci"), apart_from=_fair(report)) if s is not None else None
+                    for s in found[label]
+                ],
+            }
+        )
     return {
         "kind": _text(setup.get("kind")) or "deck",
         "varied": bool(setup.get("varied")),
-        "note": _text(setup.get("note")),
+        "note": _text(setup.get("note")).rstrip("."),
         "seats": seats,
-        "variants": out,
+        "rows": rows[:SETUPS_SHOWN],
+        "more": rows[SETUPS_SHOWN:],
     }
 
 
