@@ -530,7 +530,15 @@ def section_text(page: str, sid: str) -> str:
     return re.sub(r"\( ", "(", re.sub(r" ([,.:;)])", r"\1", text))
 
 
-def test_schema_two_sections_in_the_order_a_designer_reads_them() -> None:
+@pytest.fixture
+def no_plots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page without drawing its plots (about a second a page): for the tests that read only its words."""
+    from cardarena.arena import report_page
+
+    monkeypatch.setattr(report_page, "_plot_img", lambda *a, **k: "")
+
+
+def test_schema_two_sections_in_the_order_a_designer_reads_them(no_plots: None) -> None:
     page = render_page(sample("report-sample-v2"))
     sections = re.findall(r'<section id="(\w+)">', page)
     assert sections == [
@@ -554,14 +562,14 @@ def test_schema_two_sections_in_the_order_a_designer_reads_them() -> None:
     assert page.index("</header>") < page.index('<section id="changed">'), "what changed comes right after the header"
 
 
-def test_schema_one_reports_have_none_of_the_new_sections() -> None:
+def test_schema_one_reports_have_none_of_the_new_sections(no_plots: None) -> None:
     page = render_page(sample())
     for sid in ("changed", "setups", "drama", "matchups", "sweep", "depth"):
         assert f'<section id="{sid}">' not in page
     assert "Out of line" not in page and "points of win rate" not in page
 
 
-def test_what_changed_names_the_edited_card_with_its_data_and_change() -> None:
+def test_what_changed_names_the_edited_card_with_its_data_and_change(no_plots: None) -> None:
     report = sample("report-sample-v2")
     text = section_text(render_page(report), "changed")
     assert text.startswith("Every card, rule or option whose data differ between as given and the baseline baseline")
@@ -576,7 +584,7 @@ def test_what_changed_names_the_edited_card_with_its_data_and_change() -> None:
     assert '<section id="changed">' not in render_page(report)
 
 
-def test_out_of_line_at_a_glance_in_words() -> None:
+def test_out_of_line_at_a_glance_in_words(no_plots: None) -> None:
     report = sample("report-sample-v2")
     text = section_text(render_page(report), "glance")
     as_given = text[: text.index("baseline")]
@@ -590,7 +598,7 @@ def test_out_of_line_at_a_glance_in_words() -> None:
     assert "Nothing is out of line" in section_text(render_page(report), "glance")
 
 
-def test_the_decks_each_seat_played_in_words() -> None:
+def test_the_decks_each_seat_played_in_words(no_plots: None) -> None:
     report = sample("report-sample-v2")
     page = render_page(report)
     text = section_text(page, "setups")
@@ -619,7 +627,7 @@ def test_the_decks_each_seat_played_in_words() -> None:
     assert rows == [12, 8]
 
 
-def test_card_tables_show_points_pick_rate_dominance_and_set_few_uses_apart() -> None:
+def test_card_tables_show_points_pick_rate_dominance_and_set_few_uses_apart(no_plots: None) -> None:
     report = sample("report-sample-v2")
     page = render_page(report)
     tables = card_tables(parse(page))
@@ -652,7 +660,7 @@ def test_the_card_plot_shows_strength_in_points_not_win_rate() -> None:
     assert all(a["alt"].startswith("Owner's score by card") for a in v1)
 
 
-def test_comparison_sorted_by_evidence_with_the_correction_in_words() -> None:
+def test_comparison_sorted_by_evidence_with_the_correction_in_words(no_plots: None) -> None:
     report = sample("report-sample-v2")
     page = render_page(report)
     tables = [t for section, t in parse(page).tables if section == "comparison"]
@@ -738,7 +746,7 @@ def test_drama_sweep_and_depth_in_words() -> None:
     assert [section for section, _ in parse(page).images].count("depth") == 1
 
 
-def test_schema_two_texts_are_escaped() -> None:
+def test_schema_two_texts_are_escaped(no_plots: None) -> None:
     report = sample("report-sample-v2")
     comp = report["comparison"]
     comp["changed"][0].update(label=EVIL, a=EVIL_ATTR, b=EVIL, verdict=EVIL)
@@ -760,7 +768,7 @@ def test_schema_two_texts_are_escaped() -> None:
     assert "&lt;script&gt;window.__pwned=1&lt;/script&gt;" in page
 
 
-def test_a_variant_without_matchups_or_drama_says_so() -> None:
+def test_a_variant_without_matchups_or_drama_says_so(no_plots: None) -> None:
     report = sample("report-sample-v2")
     report["variants"][1]["matchups"] = None
     report["variants"][1]["drama"] = None
