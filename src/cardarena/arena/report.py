@@ -30,11 +30,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .matchups import drama, matchups
+from .results import ResultStore
 from .strength import result_for, wilson
 from .sweep import Sweep, plan_sweep, summarise_sweep
 
@@ -49,8 +50,10 @@ RIDGE_LAMBDA_SEAT = 0.01  # a token penalty on the seat terms, so that collinear
 BOOTSTRAP = 100  # resamples of the games for the strength intervals
 HISTOGRAM_BINS = 40  # at most this many bins in a length histogram
 SIGNIFICANCE = 0.05
+STATISTICS = "statistics: card strengths"  # the progress phase of the card models' fits (the bar's second line)
 RIDGE_LAMBDA_SETUP = 0.1  # a light penalty on the setup terms (decks, builds, schools): they carry the decks' effect
 MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few games to judge it
+PAIRED_RIDGE = 1.0  # a token L2 penalty in the paired model of the comparison, so that collinear entries stay finite
 DOMINANT_SHARE = 0.9  # a card used in at least this share of the pairs is "dominant": the game may collapse onto it
 DOMINANT_LEAD = 0.25  # ... if it is also used in this much more of them than the median card of its kind
 OUT_OF_LINE_POINTS = 3.0  # a strength interval clear of 0 and at least this many points from it is "out of line"
@@ -155,7 +158,15 @@ def game_setup(game: Game, seed: int, index: int) -> Setup | None:
     return game.report_setup(derive_seed(seed, index, SETUP_STREAM))
 
 
-def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Setup | None = None) -> dict[str, Any]:
+def play_one(
+    game: Game,
+    index: int,
+    seed: int,
+    agents: Sequence[str],
+    setup: Setup | None = None,
+    *,
+    make: Callable[[str, int], Agent] = make_agent,
+) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
@@ -163,7 +174,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
     labels; ``game`` is already loaded with its options); ``trace`` the game's own evaluation of every seat
     (:meth:`Game.evaluate` of its observation) at the start of each turn, ``[turn, [value per seat]]``, or
     ``None`` where the game has none. A game's own exception is caught and reported (``error``), as ``simulate``
-    does."""
+    does. ``make`` makes each seat's agent from its spec and seed (depth and luck's matches pass one that also
+    makes their restricted agent)."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
@@ -212,7 +224,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
         trace.append([state.turn, [None if v is None else round(float(v), 3) for v in values]])
 
     try:
-        players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
+        players = [make(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
         first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]
@@ -964,10 +976,13 @@ def compare(
     turns_b: Sequence[int],
     data_a: dict[tuple[str, str], str] | None = None,
     data_b: dict[tuple[str, str], str] | None = None,
+    paired: dict[tuple[str, str], dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """The COMPARISON block of two VARIANTs (``a`` as given, ``b`` the baseline), each one's turns and each
-    one's entry data (:meth:`Game.entry_data`, for "what changed"). Cards are compared by their points (the
-    difference of each variant's bootstrap resamples, which share the games' seeds) and their pick rates (a
+    one's entry data (:meth:`Game.entry_data`, for "what changed"). An entry with data of its own (a card) is
+    compared by the paired model of the games' changes (``paired``, :func:`paired_changes`); the others by their
+    points (the difference of each variant's bootstrap resamples, which share the games' seeds) and their pick
+    rates (a
     two-proportion test); a card's evidence is the smaller of the two p-values, doubled (Bonferroni over its two
     tests), adjusted over all cards by Benjamini-Hochberg; the strongest evidence comes first, cards with too few
     uses in both variants last."""
@@ -1023,6 +1038,12 @@ def compare(
             change_ci = [_r(float(np.percentile(diff, 2.5)), 2), _r(float(np.percentile(diff, 97.5)), 2)]
             sd = float(np.std(diff, ddof=1))
             z_points = change / sd if sd > 0 else (0.0 if change == 0 else math.inf)
+        if paired and key in paired:  # measured on the same games: see paired_changes
+            found = paired[key]
+            change = _r(100 * found["change"], 2)
+            half = 100 * float(stats.norm.ppf(0.975)) * found["se"]
+            change_ci = [_r(change - half, 2), _r(change + half, 2)]
+            z_points = found["z"]
         pick_a = ca["pick_rate"] if ca else None
         pick_b = cb["pick_rate"] if cb else None
         # the test compares choice rates (used when it could have been), which the games' length moves less
@@ -1114,18 +1135,83 @@ def compare(
         "changed": changed,
         "cards": cards,
         "method": (
-            "Each card's points (its strength as a change of a fair seat's win probability) are compared between "
-            "the variants through the difference of their bootstrap resamples, which replay the same games' seeds "
-            "(a normal test on that difference). Where a card is dominant in either variant (played in nearly "
-            "every game, so that its strength cannot be read from games without it) or has no strength (a rule), "
-            "its choice rate (the share of the seats' games in which it could have been used that used it) is "
-            "compared too, by a two-proportion z-test, and the card's p-value is the smaller of the two, doubled "
-            "(pick rates alone are weak evidence: they all move with the games' length). The q-value adjusts the "
-            "p-value for the number of cards compared (Benjamini-Hochberg false discovery rate). 'Significant' "
-            "means q < 0.05. Cards are listed by evidence, the strongest first; cards used in fewer than "
+            "Each entry with data of its own in the card file (a card, whether edited or not) is compared on the same"
+            " games: both variants play game i with the same seed, decks and agents, so a game the edit did not touch"
+            " ends the same in both. The difference of each seat's score between the variants is regressed on every "
+            "such entry's use (by the seat, less the other seats' use; least squares, standard errors robust to a "
+            "game's seats being one observation): an entry's change is the points its owner won or lost through the "
+            "edit in the games where it was played, with its 95% interval and a normal test. Every other entry's "
+            "points (its strength as a change of a fair seat's win probability) are compared between the variants "
+            "through the difference of their bootstrap resamples, which replay the same games' seeds (a normal test "
+            "on that difference). Where a card is dominant in either variant (played in nearly every game, so that "
+            "its strength cannot be read from games without it) or has no strength (a rule), its choice rate (the "
+            "share of the seats' games in which it could have been used that used it) is compared too, by a "
+            "two-proportion z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are "
+            "weak evidence: they all move with the games' length). The q-value adjusts the p-value for the number of "
+            "cards compared (Benjamini-Hochberg false discovery rate). 'Significant' means q < 0.05. Cards are listed"
+            " by evidence, the strongest first; cards used in fewer than "
             f"{MIN_USES} seats' games in both variants are listed apart."
         ),
     }
+
+
+def paired_changes(
+    rows_a: Sequence[dict[str, Any]],
+    rows_b: Sequence[dict[str, Any]],
+    catalogue_a: Sequence[Declared],
+    catalogue_b: Sequence[Declared],
+    keys: Sequence[tuple[str, str]],
+    seats: int,
+) -> dict[tuple[str, str], dict[str, float]]:
+    """The change each entry of ``keys`` (the entries a card file holds data for) brought to its owner's results,
+    measured on the same games: both variants play game ``i`` with the same seed, setup and agents (common random
+    numbers), so a game in which no edited entry mattered ends the same in both, and the difference of each
+    (game, seat)'s score, A minus B, is the edit's effect on that seat plus the noise of the games it changed.
+    That difference is regressed on each entry's use (used in either variant by the seat, less the share of the
+    other seats that used it: the edit of a card helps its owner and hurts the others), least squares with a token
+    ridge (:data:`PAIRED_RIDGE`), standard errors robust to the two seats of a game being one observation (the
+    sandwich over games). Returns, per entry used in some game, ``change`` (a share: 0.1 is 10 points), ``se``,
+    ``z``, ``p`` (two-sided, normal).
+
+    Why not the difference of the two variants' strengths: each is fitted on its own games' outcomes, whose noise
+    (a card's strength moves ±15 points between two runs of the same file) swamps an edit's effect, while the
+    paired difference is zero wherever the edit changed nothing. An entry that did not change gets a change near 0
+    unless its results moved with the edit (a card that answers the edited one)."""
+    import numpy as np
+    from scipy import stats
+
+    num_a = {(d.kind, d.name): i for i, d in enumerate(catalogue_a)}
+    num_b = {(d.kind, d.name): i for i, d in enumerate(catalogue_b)}
+    keys = [k for k in keys if k in num_a and k in num_b]
+    code_a = {num_a[k] * 4 + USED: c for c, k in enumerate(keys)}
+    code_b = {num_b[k] * 4 + USED: c for c, k in enumerate(keys)}
+    games = [(ra, rb) for ra, rb in zip(rows_a, rows_b) if ra["error"] is None and rb["error"] is None]
+    if not keys or len(games) < 2:
+        return {}
+    x = np.zeros((len(games) * seats, len(keys)))
+    y = np.zeros(len(games) * seats)
+    for g, (ra, rb) in enumerate(games):
+        use = np.zeros((seats, len(keys)))
+        for s in range(seats):
+            for row, codes in ((ra, code_a), (rb, code_b)):
+                for code in row["seen"][s]:
+                    if (c := codes.get(code)) is not None:
+                        use[s, c] = 1.0
+            y[g * seats + s] = share(ra["returns"], s) - share(rb["returns"], s)
+        x[g * seats : (g + 1) * seats] = use - (use.sum(axis=0, keepdims=True) - use) / max(1, seats - 1)
+    kept = np.flatnonzero(np.abs(x).sum(axis=0) > 0)
+    if not len(kept):
+        return {}
+    x = x[:, kept]
+    inverse = np.linalg.inv(x.T @ x + PAIRED_RIDGE * np.eye(len(kept)))
+    beta = inverse @ (x.T @ y)
+    scores = (x * (y - x @ beta)[:, None]).reshape(len(games), seats, len(kept)).sum(axis=1)  # per game
+    se = np.sqrt(np.diag(inverse @ (scores.T @ scores) @ inverse))
+    out = {}
+    for c, k in enumerate(kept):
+        z = float(beta[c] / se[c]) if se[c] > 0 else 0.0
+        out[keys[k]] = {"change": float(beta[c]), "se": float(se[c]), "z": z, "p": float(2 * stats.norm.sf(abs(z)))}
+    return out
 
 
 def _choice(card: dict[str, Any] | None) -> tuple[float | None, int]:
@@ -1213,6 +1299,10 @@ def plan(
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(specs)} agents")
     for spec in specs:
         make_agent(spec, 0)  # an unknown agent or parameter fails here, naming the valid ones
+    # a card, deck or build file that loads but cannot be dealt fails here too, not in every game of the run
+    game.new_initial_state(derive_seed(seed, 0))
+    if baseline is not None:
+        other.new_initial_state(derive_seed(seed, 0))
     kind, note = None, ""
     first = game.report_setup(derive_seed(seed, 0, SETUP_STREAM)) if setups else None
     if first is not None:
@@ -1236,6 +1326,30 @@ def plan(
     return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note, swept)
 
 
+def identity(the_plan: Plan) -> dict[str, Any]:
+    """The run's identity in its result store (:mod:`cardarena.arena.results`): every field of the plan (so a
+    field added to it is part of the identity too), the report's schema (the layout of a stored game), and a
+    digest of every data file an option names, so that a card file edited between two runs is another run. The
+    number of games, ``games``, may grow: a rerun with a larger ``-n`` plays only the new games."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    fields = {k: v for k, v in asdict(the_plan).items() if k not in ("game_name", "setup_note")}  # words, not the run
+    if isinstance(fields.get("sweep"), dict):  # what the designer asked for; the rest follows from it and the files
+        fields["sweep"] = {k: fields["sweep"][k] for k in ("target", "values", "outcome")}
+    files: dict[str, str] = {}
+    spec = {o.name: o for o in load(the_plan.game_id, **the_plan.options).option_spec}
+    for options in (the_plan.options, the_plan.baseline or {}):
+        for name, value in options.items():
+            option = spec.get(name)
+            if option is not None and option.names_a_file(value) and Path(str(value)).is_file():
+                digest = hashlib.sha256(Path(str(value)).read_bytes()).hexdigest()[:16]
+                files[f"{name}={value}"] = digest
+    out = {"run": "report", "schema": SCHEMA, **fields, "files": files}
+    return dict(json.loads(json.dumps(out, default=str)))
+
+
 def report(
     the_plan: Plan,
     *,
@@ -1245,10 +1359,16 @@ def report(
     progress: Callable[[int, int, str], None] | None = None,
     command: str = "",
     bootstrap: int = BOOTSTRAP,
+    store: ResultStore | None = None,
 ) -> dict[str, Any]:
     """Play the report's games and compute report.json's object (schema 2). ``progress(done, total, phase)`` is
-    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics"``: one step
-    per fit, the bootstrap's included)."""
+    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics: card
+    strengths"``: one step per fit, the bootstrap's included).
+
+    With a ``store`` (:func:`cardarena.arena.results.open_store` with :func:`identity`), every finished game is
+    stored as it arrives and the games already stored are not played again: a run interrupted and run again gives
+    the report of an uninterrupted one. A stored game's key is ``index * variants + variant``, so a larger ``-n``
+    keeps every key."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
     # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
@@ -1264,16 +1384,31 @@ def report(
         the_plan.setups,
     )
     total = the_plan.games * len(played)
+    count = len(played)
+
+    def key(item: int) -> int:  # the job's item (variant-major) -> the store's key (game-major)
+        v, i = divmod(item, the_plan.games)
+        return i * count + v
+
     rows: dict[int, dict[str, Any]] = {}
+    if store is not None:
+        for k, row in store.load().items():
+            i, v = divmod(k, count)
+            if i < the_plan.games:
+                rows[v * the_plan.games + i] = row
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
+        if store is not None:
+            store.add((key(item), row) for item, row in results)
         rows.update(results)
         if progress is not None:
             progress(len(rows), total, "games")
 
     if progress is not None:
-        progress(0, total, "games")
-    runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
+        progress(len(rows), total, "games")
+    missing = [item for item in range(total) if item not in rows]
+    if missing:
+        runner.run(play_chunk, job, missing, on_results, backend=backend, jobs=jobs, address=address)
     fits = len(played) * (1 + (bootstrap if bootstrap >= 20 else 0))
     fitted = 0
 
@@ -1281,10 +1416,10 @@ def report(
         nonlocal fitted
         fitted += 1
         if progress is not None:
-            progress(fitted, fits, "statistics")
+            progress(fitted, fits, STATISTICS)
 
     if progress is not None:
-        progress(0, fits, "statistics")
+        progress(0, fits, STATISTICS)
     out_variants = []
     turns = []
     data = []
@@ -1336,11 +1471,21 @@ def report(
         sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
-        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1])
+        rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
+        games = [load(the_plan.game_id, **options) for options in variants]
+        paired = paired_changes(
+            rows_a,
+            rows_b,
+            games[0].involvement_catalogue(),
+            games[1].involvement_catalogue(),
+            sorted(set(data[0]) | set(data[1])),
+            games[0].num_players,
+        )
+        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)
     if progress is not None:
-        progress(fits, fits, "statistics")
+        progress(fits, fits, STATISTICS)
     return {
         "schema": SCHEMA,
         "game": the_plan.game_id,
