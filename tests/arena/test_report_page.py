@@ -789,6 +789,22 @@ def test_a_variant_without_matchups_or_drama_says_so(no_plots: None) -> None:
     assert "Every seat played the game's own deck in every game" in section_text(render_page(report), "setups")
 
 
+def test_without_matplotlib_the_page_says_so_instead_of_its_plots(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.split(".")[0] == "matplotlib":
+            raise ImportError("No module named 'matplotlib'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    page = render_page(sample("report-sample-v2"))
+    assert page.count("No plot: matplotlib is not installed") == 10 and "<img" not in page
+    assert 'pip install "cardarena[arena]"' in page
+
+
 # -- Japanese card names in the plots ------------------------------------------------------------------------------
 
 JAPANESE = "タイタン（伝説）"

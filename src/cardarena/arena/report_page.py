@@ -999,12 +999,18 @@ class _Fonts:
     that none of them can draw (the page says so once)."""
 
     def __init__(self) -> None:
-        cjk = _cjk_family()
+        try:
+            cjk = _cjk_family()
+        except ImportError:  # no matplotlib: no plot is drawn (the page says so), no font is needed
+            cjk = None
         self.families = ["DejaVu Sans", *([cjk] if cjk else [])]
         self.missing: set[str] = set()
 
     def drawable(self, text: str) -> bool:
-        fonts = [_font(f) for f in self.families]
+        try:
+            fonts = [_font(f) for f in self.families]
+        except (ImportError, ValueError, OSError, RuntimeError):  # no font file to ask: let matplotlib draw it
+            return True
         return all(ch.isspace() or any(font.get_char_index(ord(ch)) for font in fonts) for ch in text)
 
     def plain(self, label: Any, name: Any = None) -> str:
