@@ -484,6 +484,7 @@ EXTRA_OF = {
     "scipy": "arena",
     "statsmodels": "arena",
     "matplotlib": "arena",
+    "jinja2": "arena",
     "threadpoolctl": "arena",
     "tomli_w": "arena",
     "optuna": "arena",
