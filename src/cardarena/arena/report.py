@@ -30,11 +30,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .matchups import drama, matchups
+from .results import ResultStore
 from .strength import result_for, wilson
 from .sweep import Sweep, plan_sweep, summarise_sweep
 
@@ -49,6 +50,7 @@ RIDGE_LAMBDA_SEAT = 0.01  # a token penalty on the seat terms, so that collinear
 BOOTSTRAP = 100  # resamples of the games for the strength intervals
 HISTOGRAM_BINS = 40  # at most this many bins in a length histogram
 SIGNIFICANCE = 0.05
+STATISTICS = "statistics: card strengths"  # the progress phase of the card models' fits (the bar's second line)
 RIDGE_LAMBDA_SETUP = 0.1  # a light penalty on the setup terms (decks, builds, schools): they carry the decks' effect
 MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few games to judge it
 PAIRED_RIDGE = 1.0  # a token L2 penalty in the paired model of the comparison, so that collinear entries stay finite
@@ -156,7 +158,15 @@ def game_setup(game: Game, seed: int, index: int) -> Setup | None:
     return game.report_setup(derive_seed(seed, index, SETUP_STREAM))
 
 
-def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Setup | None = None) -> dict[str, Any]:
+def play_one(
+    game: Game,
+    index: int,
+    seed: int,
+    agents: Sequence[str],
+    setup: Setup | None = None,
+    *,
+    make: Callable[[str, int], Agent] = make_agent,
+) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
@@ -164,7 +174,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
     labels; ``game`` is already loaded with its options); ``trace`` the game's own evaluation of every seat
     (:meth:`Game.evaluate` of its observation) at the start of each turn, ``[turn, [value per seat]]``, or
     ``None`` where the game has none. A game's own exception is caught and reported (``error``), as ``simulate``
-    does."""
+    does. ``make`` makes each seat's agent from its spec and seed (depth and luck's matches pass one that also
+    makes their restricted agent)."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
@@ -213,7 +224,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
         trace.append([state.turn, [None if v is None else round(float(v), 3) for v in values]])
 
     try:
-        players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
+        players = [make(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
         first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]
@@ -1314,6 +1325,10 @@ def plan(
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(specs)} agents")
     for spec in specs:
         make_agent(spec, 0)  # an unknown agent or parameter fails here, naming the valid ones
+    # a card, deck or build file that loads but cannot be dealt fails here too, not in every game of the run
+    game.new_initial_state(derive_seed(seed, 0))
+    if baseline is not None:
+        other.new_initial_state(derive_seed(seed, 0))
     kind, note = None, ""
     first = game.report_setup(derive_seed(seed, 0, SETUP_STREAM)) if setups else None
     if first is not None:
@@ -1337,6 +1352,30 @@ def plan(
     return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note, swept)
 
 
+def identity(the_plan: Plan) -> dict[str, Any]:
+    """The run's identity in its result store (:mod:`cardarena.arena.results`): every field of the plan (so a
+    field added to it is part of the identity too), the report's schema (the layout of a stored game), and a
+    digest of every data file an option names, so that a card file edited between two runs is another run. The
+    number of games, ``games``, may grow: a rerun with a larger ``-n`` plays only the new games."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    fields = {k: v for k, v in asdict(the_plan).items() if k not in ("game_name", "setup_note")}  # words, not the run
+    if isinstance(fields.get("sweep"), dict):  # what the designer asked for; the rest follows from it and the files
+        fields["sweep"] = {k: fields["sweep"][k] for k in ("target", "values", "outcome")}
+    files: dict[str, str] = {}
+    spec = {o.name: o for o in load(the_plan.game_id, **the_plan.options).option_spec}
+    for options in (the_plan.options, the_plan.baseline or {}):
+        for name, value in options.items():
+            option = spec.get(name)
+            if option is not None and option.names_a_file(value) and Path(str(value)).is_file():
+                digest = hashlib.sha256(Path(str(value)).read_bytes()).hexdigest()[:16]
+                files[f"{name}={value}"] = digest
+    out = {"run": "report", "schema": SCHEMA, **fields, "files": files}
+    return dict(json.loads(json.dumps(out, default=str)))
+
+
 def report(
     the_plan: Plan,
     *,
@@ -1346,10 +1385,16 @@ def report(
     progress: Callable[[int, int, str], None] | None = None,
     command: str = "",
     bootstrap: int = BOOTSTRAP,
+    store: ResultStore | None = None,
 ) -> dict[str, Any]:
     """Play the report's games and compute report.json's object (schema 2). ``progress(done, total, phase)`` is
-    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics"``: one step
-    per fit, the bootstrap's included)."""
+    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics: card
+    strengths"``: one step per fit, the bootstrap's included).
+
+    With a ``store`` (:func:`cardarena.arena.results.open_store` with :func:`identity`), every finished game is
+    stored as it arrives and the games already stored are not played again: a run interrupted and run again gives
+    the report of an uninterrupted one. A stored game's key is ``index * variants + variant``, so a larger ``-n``
+    keeps every key."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
     # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
@@ -1365,16 +1410,31 @@ def report(
         the_plan.setups,
     )
     total = the_plan.games * len(played)
+    count = len(played)
+
+    def key(item: int) -> int:  # the job's item (variant-major) -> the store's key (game-major)
+        v, i = divmod(item, the_plan.games)
+        return i * count + v
+
     rows: dict[int, dict[str, Any]] = {}
+    if store is not None:
+        for k, row in store.load().items():
+            i, v = divmod(k, count)
+            if i < the_plan.games:
+                rows[v * the_plan.games + i] = row
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
+        if store is not None:
+            store.add((key(item), row) for item, row in results)
         rows.update(results)
         if progress is not None:
             progress(len(rows), total, "games")
 
     if progress is not None:
-        progress(0, total, "games")
-    runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
+        progress(len(rows), total, "games")
+    missing = [item for item in range(total) if item not in rows]
+    if missing:
+        runner.run(play_chunk, job, missing, on_results, backend=backend, jobs=jobs, address=address)
     fits = len(played) * (1 + (bootstrap if bootstrap >= 20 else 0))
     fitted = 0
 
@@ -1382,10 +1442,10 @@ def report(
         nonlocal fitted
         fitted += 1
         if progress is not None:
-            progress(fitted, fits, "statistics")
+            progress(fitted, fits, STATISTICS)
 
     if progress is not None:
-        progress(0, fits, "statistics")
+        progress(0, fits, STATISTICS)
     out_variants = []
     turns = []
     data = []
@@ -1451,7 +1511,7 @@ def report(
     for variant in out_variants:
         variant.pop("_fit", None)
     if progress is not None:
-        progress(fits, fits, "statistics")
+        progress(fits, fits, STATISTICS)
     return {
         "schema": SCHEMA,
         "game": the_plan.game_id,
