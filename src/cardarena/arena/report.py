@@ -1209,11 +1209,11 @@ def paired_changes(
     offered_b = {code // 4 for _, rb in games for seen in rb["seen"] for code in seen if code % 4 == AVAILABLE}
     code_a: dict[int, int] = {}
     code_b: dict[int, int] = {}
-    for c, k in enumerate(keys):
-        offered = num_a[k] in offered_a or num_b[k] in offered_b  # the game deals it: within reach once drawn
+    for column, key in enumerate(keys):
+        offered = num_a[key] in offered_a or num_b[key] in offered_b  # the game deals it: within reach once drawn
         stages = (AVAILABLE, USED) if offered else (INCLUDED, USED)
-        code_a.update((num_a[k] * 4 + stage, c) for stage in stages)
-        code_b.update((num_b[k] * 4 + stage, c) for stage in stages)
+        code_a.update((num_a[key] * 4 + stage, column) for stage in stages)
+        code_b.update((num_b[key] * 4 + stage, column) for stage in stages)
     x = np.zeros((len(games) * seats, len(keys)))
     y = np.zeros(len(games) * seats)
     for g, (ra, rb) in enumerate(games):
@@ -1221,8 +1221,8 @@ def paired_changes(
         for s in range(seats):
             for row, codes in ((ra, code_a), (rb, code_b)):
                 for code in row["seen"][s]:
-                    if (c := codes.get(code)) is not None:
-                        use[s, c] = 1.0
+                    if (at := codes.get(code)) is not None:
+                        use[s, at] = 1.0
             y[g * seats + s] = share(ra["returns"], s) - share(rb["returns"], s)
         x[g * seats : (g + 1) * seats] = use - (use.sum(axis=0, keepdims=True) - use) / max(1, seats - 1)
     kept = np.flatnonzero(np.abs(x).sum(axis=0) > 0)
@@ -1234,9 +1234,14 @@ def paired_changes(
     scores = (x * (y - x @ beta)[:, None]).reshape(len(games), seats, len(kept)).sum(axis=1)  # per game
     se = np.sqrt(np.diag(inverse @ (scores.T @ scores) @ inverse))
     out = {}
-    for c, k in enumerate(kept):
-        z = float(beta[c] / se[c]) if se[c] > 0 else 0.0
-        out[keys[k]] = {"change": float(beta[c]), "se": float(se[c]), "z": z, "p": float(2 * stats.norm.sf(abs(z)))}
+    for column, entry in enumerate(kept):
+        z = float(beta[column] / se[column]) if se[column] > 0 else 0.0
+        out[keys[int(entry)]] = {
+            "change": float(beta[column]),
+            "se": float(se[column]),
+            "z": z,
+            "p": float(2 * stats.norm.sf(abs(z))),
+        }
     return out
 
 
