@@ -13,8 +13,8 @@ The planted files are the shipped card files with one edit each (tests/arena/dat
 
 The default options deal each seat of each game a deck or build of its own (``report_setup``), so a card is not
 tied to one deck or seat, and the comparison measures each card's change on the same games (common random
-numbers). The numbers of games were tuned on seeds 0-3: the planted card was first in every run, by a clear
-margin (docs/report.md, "Tests")."""
+numbers). The numbers of games were tuned on seeds 0-3: the planted card was first and significant in every run,
+by a clear margin (docs/report.md, "Tests")."""
 
 from __future__ import annotations
 

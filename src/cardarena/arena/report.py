@@ -1038,19 +1038,26 @@ def compare(
             change_ci = [_r(float(np.percentile(diff, 2.5)), 2), _r(float(np.percentile(diff, 97.5)), 2)]
             sd = float(np.std(diff, ddof=1))
             z_points = change / sd if sd > 0 else (0.0 if change == 0 else math.inf)
-        if paired and key in paired:  # measured on the same games: see paired_changes
+        estimates = 1
+        if paired and key in paired:
+            # also measured on the same games (see paired_changes): the strength fits see an edit that touches
+            # every game (ToraBato's J), the paired model one that touches few (Dice Battle's Goblin); the
+            # stronger evidence is shown, and the p-value pays for the choice of two (Bonferroni)
             found = paired[key]
-            change = _r(100 * found["change"], 2)
-            half = 100 * float(stats.norm.ppf(0.975)) * found["se"]
-            change_ci = [_r(change - half, 2), _r(change + half, 2)]
-            z_points = found["z"]
+            if z_points is not None:
+                estimates = 2
+            if z_points is None or abs(found["z"]) > abs(z_points):
+                change = _r(100 * found["change"], 2)
+                half = 100 * float(stats.norm.ppf(0.975)) * found["se"]
+                change_ci = [_r(change - half, 2), _r(change + half, 2)]
+                z_points = found["z"]
         pick_a = ca["pick_rate"] if ca else None
         pick_b = cb["pick_rate"] if cb else None
         # the test compares choice rates (used when it could have been), which the games' length moves less
         choice_a, n_a = _choice(ca)
         choice_b, n_b = _choice(cb)
         z_pick = _z_two_proportions(choice_a, n_a, choice_b, n_b)
-        p_points = None if z_points is None else _p_of_z(z_points)
+        p_points = None if z_points is None else min(1.0, estimates * _p_of_z(z_points))
         p_pick = None if z_pick is None else _p_of_z(z_pick)
         # a card's evidence is its strength's change; its pick rate's change counts where the card is dominant
         # in a variant (its strength cannot be read there), since every pick rate moves with the game's length
@@ -1086,10 +1093,13 @@ def compare(
                 "dominant_b": bool(cb and cb["dominant"]),
             }
         )
-    for card, q in zip(cards, benjamini_hochberg([c["p"] for c in cards])):
-        card["q"] = q
-        card["significant"] = None if q is None else q < SIGNIFICANCE
-        card["verdict"] = comparison_verdict(card)
+    # two families: the entries the designer edited are the questions asked before the games ("is my edit out of
+    # line?"), corrected among themselves; every other card is a search for what else moved, corrected over all
+    for family in ([c for c in cards if c["changed"]], [c for c in cards if not c["changed"]]):
+        for card, q in zip(family, benjamini_hochberg([c["p"] for c in family])):
+            card["q"] = q
+            card["significant"] = None if q is None else q < SIGNIFICANCE
+            card["verdict"] = comparison_verdict(card)
     order = sorted(
         range(len(cards)),
         key=lambda k: (cards[k]["few_uses"], cards[k]["p"] is None, cards[k]["p"] or 0.0, -zs[k], cards[k]["name"]),
@@ -1137,19 +1147,22 @@ def compare(
         "method": (
             "Each entry with data of its own in the card file (a card, whether edited or not) is compared on the same"
             " games: both variants play game i with the same seed, decks and agents, so a game the edit did not touch"
-            " ends the same in both. The difference of each seat's score between the variants is regressed on every "
-            "such entry's use (by the seat, less the other seats' use; least squares, standard errors robust to a "
-            "game's seats being one observation): an entry's change is the points its owner won or lost through the "
-            "edit in the games where it was played, with its 95% interval and a normal test. Every other entry's "
-            "points (its strength as a change of a fair seat's win probability) are compared between the variants "
-            "through the difference of their bootstrap resamples, which replay the same games' seeds (a normal test "
-            "on that difference). Where a card is dominant in either variant (played in nearly every game, so that "
-            "its strength cannot be read from games without it) or has no strength (a rule), its choice rate (the "
-            "share of the seats' games in which it could have been used that used it) is compared too, by a "
-            "two-proportion z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are "
-            "weak evidence: they all move with the games' length). The q-value adjusts the p-value for the number of "
-            "cards compared (Benjamini-Hochberg false discovery rate). 'Significant' means q < 0.05. Cards are listed"
-            " by evidence, the strongest first; cards used in fewer than "
+            " ends the same in both. The difference of each seat's score between the variants is regressed on whether"
+            " each such entry was within the seat's reach (drawn or offered where the game deals cards, else in its "
+            "deck or build; or used), less the other seats' reach (least squares, standard errors robust to a game's "
+            "seats being one observation): an entry's change is the points its owner won or lost through the edit in "
+            "the games where it was within reach, with its 95% interval and a normal test. Every other entry's points"
+            " (its strength as a change of a fair seat's win probability) are compared between the variants through "
+            "the difference of their bootstrap resamples, which replay the same games' seeds (a normal test on that "
+            "difference). Where a card is dominant in either variant (played in nearly every game, so that its "
+            "strength cannot be read from games without it) or has no strength (a rule), its choice rate (the share "
+            "of the seats' games in which it could have been used that used it) is compared too, by a two-proportion "
+            "z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are weak evidence: "
+            "they all move with the games' length). The q-value adjusts the p-value for the number of cards compared "
+            "(Benjamini-Hochberg false discovery rate), in two families: the entries whose data differ between the "
+            "files (the questions the edit asked) among themselves, every other card among all the others. "
+            "'Significant' means q < 0.05. Cards are listed by evidence, the strongest first; cards used in fewer "
+            "than "
             f"{MIN_USES} seats' games in both variants are listed apart."
         ),
     }
@@ -1167,11 +1180,17 @@ def paired_changes(
     measured on the same games: both variants play game ``i`` with the same seed, setup and agents (common random
     numbers), so a game in which no edited entry mattered ends the same in both, and the difference of each
     (game, seat)'s score, A minus B, is the edit's effect on that seat plus the noise of the games it changed.
-    That difference is regressed on each entry's use (used in either variant by the seat, less the share of the
-    other seats that used it: the edit of a card helps its owner and hurts the others), least squares with a token
-    ridge (:data:`PAIRED_RIDGE`), standard errors robust to the two seats of a game being one observation (the
-    sandwich over games). Returns, per entry used in some game, ``change`` (a share: 0.1 is 10 points), ``se``,
-    ``z``, ``p`` (two-sided, normal).
+    That difference is regressed on whether each entry was within the seat's reach (in either variant; less the
+    share of the other seats it was within reach of: the edit of a card helps its owner and hurts the others),
+    least squares with a token ridge (:data:`PAIRED_RIDGE`), standard errors robust to the two seats of a game
+    being one observation (the sandwich over games). Returns, per entry within reach in some game, ``change`` (a
+    share: 0.1 is 10 points), ``se``, ``z``, ``p`` (two-sided, normal).
+
+    *Within reach* is available (drawn, offered) or used, where the game reports the entry available at all
+    (Dice Battle's cards are drawn from a 30-card deck: a deck card never drawn changed nothing); else in the
+    deck or build, or used (Laplaplace's build is in play as a whole). Not "used": the edit itself changes which
+    cards are used (a card that boosts the edited one is played more often beside it, and would share its
+    credit), while what a seat was dealt or drew is the same in both variants until the games part.
 
     Why not the difference of the two variants' strengths: each is fitted on its own games' outcomes, whose noise
     (a card's strength moves ±15 points between two runs of the same file) swamps an edit's effect, while the
@@ -1183,11 +1202,18 @@ def paired_changes(
     num_a = {(d.kind, d.name): i for i, d in enumerate(catalogue_a)}
     num_b = {(d.kind, d.name): i for i, d in enumerate(catalogue_b)}
     keys = [k for k in keys if k in num_a and k in num_b]
-    code_a = {num_a[k] * 4 + USED: c for c, k in enumerate(keys)}
-    code_b = {num_b[k] * 4 + USED: c for c, k in enumerate(keys)}
     games = [(ra, rb) for ra, rb in zip(rows_a, rows_b) if ra["error"] is None and rb["error"] is None]
     if not keys or len(games) < 2:
         return {}
+    offered_a = {code // 4 for ra, _ in games for seen in ra["seen"] for code in seen if code % 4 == AVAILABLE}
+    offered_b = {code // 4 for _, rb in games for seen in rb["seen"] for code in seen if code % 4 == AVAILABLE}
+    code_a: dict[int, int] = {}
+    code_b: dict[int, int] = {}
+    for column, key in enumerate(keys):
+        offered = num_a[key] in offered_a or num_b[key] in offered_b  # the game deals it: within reach once drawn
+        stages = (AVAILABLE, USED) if offered else (INCLUDED, USED)
+        code_a.update((num_a[key] * 4 + stage, column) for stage in stages)
+        code_b.update((num_b[key] * 4 + stage, column) for stage in stages)
     x = np.zeros((len(games) * seats, len(keys)))
     y = np.zeros(len(games) * seats)
     for g, (ra, rb) in enumerate(games):
@@ -1195,8 +1221,8 @@ def paired_changes(
         for s in range(seats):
             for row, codes in ((ra, code_a), (rb, code_b)):
                 for code in row["seen"][s]:
-                    if (c := codes.get(code)) is not None:
-                        use[s, c] = 1.0
+                    if (at := codes.get(code)) is not None:
+                        use[s, at] = 1.0
             y[g * seats + s] = share(ra["returns"], s) - share(rb["returns"], s)
         x[g * seats : (g + 1) * seats] = use - (use.sum(axis=0, keepdims=True) - use) / max(1, seats - 1)
     kept = np.flatnonzero(np.abs(x).sum(axis=0) > 0)
@@ -1208,9 +1234,14 @@ def paired_changes(
     scores = (x * (y - x @ beta)[:, None]).reshape(len(games), seats, len(kept)).sum(axis=1)  # per game
     se = np.sqrt(np.diag(inverse @ (scores.T @ scores) @ inverse))
     out = {}
-    for c, k in enumerate(kept):
-        z = float(beta[c] / se[c]) if se[c] > 0 else 0.0
-        out[keys[k]] = {"change": float(beta[c]), "se": float(se[c]), "z": z, "p": float(2 * stats.norm.sf(abs(z)))}
+    for column, entry in enumerate(kept):
+        z = float(beta[column] / se[column]) if se[column] > 0 else 0.0
+        out[keys[int(entry)]] = {
+            "change": float(beta[column]),
+            "se": float(se[column]),
+            "z": z,
+            "p": float(2 * stats.norm.sf(abs(z))),
+        }
     return out
 
 

@@ -67,7 +67,7 @@ def test_report_games_deal_shipped_random_and_agent_builds_to_both_seats() -> No
         assert row["error"] is None
         outcomes["draw" if row["returns"][0] == row["returns"][1] else "decided"] += 1
     for seat in (0, 1):
-        assert min(kinds[seat].values()) > 20, kinds
+        assert min(kinds[seat].values()) > 8, kinds
         assert jab[seat][True] > 20 and jab[seat][False] > 20  # a card in some builds and not in others
     # the heuristic left to build alone makes one build in both seats: every game an identical-build draw
     assert outcomes["decided"] > 0.8 * sum(outcomes.values()), outcomes
