@@ -234,7 +234,9 @@ def _moves(before: ToraBatoState, after: ToraBatoState, seat: int | None, *, cho
                 f" discard pile: {' '.join(NAMES[c] for c in milled)} ({len(after.deck[s])} left)"
             )
         old_hand = set(before.hand[s])
-        drawn = [c for c in after.hand[s] if c in deck and c not in old_hand]
+        # in card order: the order of a hand's list is no part of what the seat sees (a world resampled for it may
+        # hold the same hand in another order), so the narration must not depend on it
+        drawn = sorted(c for c in after.hand[s] if c in deck and c not in old_hand)
         if drawn:
             if s == seat:
                 lines.append(f"you draw {' '.join(NAMES[c] for c in drawn)}")
