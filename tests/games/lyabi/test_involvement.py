@@ -274,3 +274,48 @@ def test_the_hooks_work_on_resampled_worlds() -> None:
         action = world.legal_actions()[-1]
         world.apply(action)
         assert all((i.kind, i.name) in catalogue for i in GAME.involvement(before, action, world))
+
+
+def changed_entries(a: dict[tuple[str, str], str], b: dict[tuple[str, str], str]) -> set[tuple[str, str]]:
+    return {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "shown"),
+    [
+        (
+            "level = 3\ncount = 7\ncost = 3\ntimes = 1\n",
+            "level = 3\ncount = 7\ncost = 3\ntimes = 4\n",
+            ("card", "blue3"),
+            "times=4",
+        ),
+        (
+            "level = 11\ncount = 2\ncost = 11\natk = 4\n",
+            "level = 11\ncount = 2\ncost = 11\natk = 5\n",
+            ("circle", "blue11"),
+            "atk=5",
+        ),
+        ("damage = 3\n", "damage = 4\n", ("item", "sword"), "damage=4"),
+    ],
+    ids=["ryabi-times", "circle-atk", "item-number"],
+)
+def test_editing_one_number_of_the_data_file_changes_exactly_that_entrys_data(
+    tmp_path: Path, old: str, new: str, entry: tuple[str, str], shown: str
+) -> None:
+    """entry_data (issue 29, "what changed"): one number edited in a copy of the shipped file (its first
+    occurrence: blue3's times, blue11 circle's ATK, the sword's damage) changes that entry's text and no other."""
+    text = default_path().read_text(encoding="utf-8")
+    edited = tmp_path / "cards.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    shipped = cardarena.load("lyabi").entry_data()
+    theirs = cardarena.load("lyabi", cards=str(edited)).entry_data()
+    assert changed_entries(shipped, theirs) == {entry}
+    assert shown in theirs[entry] and shown not in shipped[entry]
+    catalogue = {(d.kind, d.name) for d in cardarena.load("lyabi").involvement_catalogue()}
+    assert set(shipped) == {key for key in catalogue if key[0] != "rule"}
+
+
+def test_lyabis_players_bring_nothing_of_their_own() -> None:
+    """report_setup: both seats buy from one shared market and start from the Lv0 circle the rules draw
+    (ゲームの準備); no deck or build of their own to vary."""
+    assert cardarena.load("lyabi").report_setup(7) is None

@@ -30,6 +30,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Declared, Involvement
+from .._entries import data_text
 from .actions import LyabiAction
 from .constants import (
     AUTO_ITEMS,
@@ -50,6 +51,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
+    from .cards import CardSet
     from .game import LyabiGame
     from .state import LyabiState
 
@@ -98,6 +100,30 @@ def catalogue(game: LyabiGame) -> list[Declared]:
     ]
     replace = game.options["circle_replace"]
     out += [Declared("rule", key, label) for key, label in RULES.items() if key != "circle-replace" or replace]
+    return out
+
+
+def entry_data(c: CardSet) -> dict[tuple[str, str], str]:
+    """The data of each catalogue entry that has its own in the file: a ryabi's count, cost and times; a circle's
+    count, cost (its level's) and ATK; an item's name, count, timing, effect text (its numbers filled in) and
+    number. The name (colour and level, an item's id) is the key; ``assumed`` marks are not data. The rules
+    are entries without data: changing one number of a ryabi, circle or item changes that entry's text alone."""
+    out = {
+        ("card", name): data_text({"count": c.r_count[k], "cost": c.r_cost[k], "times": float(c.r_times[k])})
+        for k, name in enumerate(c.r_names)
+    }
+    out |= {
+        ("circle", name): data_text(
+            {"count": c.c_count[k], "cost": c.level_cost[c.c_level_index[k]], "atk": c.c_atk[k]}
+        )
+        for k, name in enumerate(c.c_names)
+    }
+    for spec in c.items:
+        fields: dict[str, Any] = {"name": spec.name, "count": spec.count, "timing": spec.timing}
+        fields["effect"] = spec.effect
+        if spec.param is not None:
+            fields[spec.param] = spec.value
+        out["item", spec.id] = data_text(fields)
     return out
 
 
