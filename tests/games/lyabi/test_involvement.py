@@ -319,3 +319,21 @@ def test_lyabis_players_bring_nothing_of_their_own() -> None:
     """report_setup: both seats buy from one shared market and start from the Lv0 circle the rules draw
     (ゲームの準備); no deck or build of their own to vary."""
     assert cardarena.load("lyabi").report_setup(7) is None
+
+
+def test_a_circle_that_deals_no_damage_does_not_fire(tmp_path: Path) -> None:
+    """ダメージ計算のルール: floor(ATK × times) per circle; a circle of the battle attribute that deals 0 (here a
+    tests-only blue0 of ATK 0) did nothing, so it is not reported as fired (a balance report lists it as never
+    used); the other circle of the attribute fires."""
+    text = default_path().read_text(encoding="utf-8")
+    old = 'colour = "blue"\nlevel = 0\ncount = 2\ncost = 0\natk = 1\n'
+    assert text.count(old) == 1
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(old, old.replace("atk = 1", "atk = 0")), encoding="utf-8")
+    game = cardarena.load("lyabi", cards=str(cards))
+    assert isinstance(game, LyabiGame)
+    st = position(game=game, hands=[["blue3"], ["red3"]], fields=[["blue0", "blue5"], ["red0"]])
+    battle(st)
+    step(st, "set blue3")
+    found = step(st, "set red3")
+    assert [i.name for i in found if i.kind == "circle" and i.verb == "fired"] == ["blue5"]

@@ -19,7 +19,7 @@ hand) and ``in_build`` (its setup circle), at the start; ``drawn`` (the initial 
 orb's extra cards), ``played`` (a ryabi paid for a buy, split, circle or item), ``bought`` (a ryabi gained, an
 item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated`` (an item
 used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the battle
-attribute when its owner wins a battle), ``removed`` (a circle replaced, an item the herb removed),
+attribute that deals damage when its owner wins a battle), ``removed`` (a circle replaced, an item the herb removed),
 ``discarded`` (an item given up for a new one), ``applied`` (a rule). The hand discarded at the end phase and
 the battle ryabi removed at cleanup are the ordinary course of every turn and are not reported.
 """
@@ -263,7 +263,14 @@ def _battle(before: LyabiState, after: LyabiState) -> list[Involvement]:
     winner = log["winner"]
     if winner is not None:
         circles = [k for k in after.field[winner] if COLOURS[c.c_colour[k]] == colours[winner]]
-        out += [Involvement(winner, "circle", c.c_names[k], "fired") for k in circles]
+        ryabi_set = [kind_of[name] for name in log["sets"][winner]]
+        second = ryabi_set[1] if len(ryabi_set) > 1 else None
+        # a circle fires when it deals damage: one whose floor(ATK × times) is 0 (ATK 0, a small times) did nothing
+        out += [
+            Involvement(winner, "circle", c.c_names[k], "fired")
+            for k in circles
+            if c.damage(k, ryabi_set[0], second) > 0
+        ]
         if not circles:
             out.append(_rule("no-matching-circle"))
     return out
