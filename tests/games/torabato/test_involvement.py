@@ -108,7 +108,7 @@ def test_five_fires_at_once_and_a_card_set_as_mana() -> None:
     """5 takes effect the moment it is played (ruling 4); mana is set from hand (魔力設置)."""
     s = position(hands=(["5S", "KS"], []), mana=(["3S", "4S"], []))
     assert step(s, "play 5S") == [Involvement(0, "card", "5", "cast"), Involvement(0, "effect", "gain_mana", "fired")]
-    assert step(s, "mana KS") == [Involvement(0, "card", "K", "set")]
+    assert step(s, "mana KS") == [Involvement(0, "card", "K", "spent")]  # affected: its printed use is given up
 
 
 def test_a_draw_makes_the_card_available() -> None:
