@@ -31,6 +31,11 @@ def rule(key: str) -> Involvement:
     return Involvement(None, "rule", key, "applied")
 
 
+def acted(found: list[Involvement]) -> list[Involvement]:
+    """What the action itself involved, without the market's offers (``offered``) of a main-phase decision."""
+    return [i for i in found if i.verb != "offered"]
+
+
 def rules(found: list[Involvement]) -> set[str]:
     return {i.name for i in found if i.kind == "rule"}
 
@@ -83,8 +88,9 @@ def test_a_tests_only_data_file_with_an_extra_ryabi_declares_it(tmp_path: Path) 
     check_involvement(game, range(2))
 
 
-def test_initial_involvement_is_the_initial_deck_the_setup_circle_and_the_hand() -> None:
-    """ゲームの準備 7: the initial deck and hand printed on the setup circle."""
+def test_initial_involvement_is_the_initial_deck_the_supply_the_setup_circle_and_the_hand() -> None:
+    """ゲームの準備 7: the initial deck and hand printed on the setup circle; 準備 2: the face-up ryabi supply,
+    the market both seats buy from (a kind sold out at the start is not in it)."""
     st = GAME.new_initial_state(4)
     found = GAME.initial_involvement(st)
     names = GAME.cards.r_names
@@ -96,6 +102,13 @@ def test_initial_involvement_is_the_initial_deck_the_setup_circle_and_the_hand()
         assert sorted(i.name for i in found if i.seat == t and i.verb == "drawn") == sorted(
             names[k] for k in st.hand[t]
         )
+        assert {i.name for i in found if i.seat == t and i.verb == "in_supply"} == {
+            names[k] for k, n in enumerate(st.supply) if n > 0
+        }
+    # the starting decks took some Lv1 ryabi out of the supply; every higher kind is in the market
+    assert {i.name for i in found if i.verb == "in_supply"} >= {
+        n for k, n in enumerate(names) if GAME.cards.r_level[k] > 1
+    }
 
 
 def test_a_buy_plays_the_paid_ryabi_and_buys_the_gained_one() -> None:
@@ -103,8 +116,21 @@ def test_a_buy_plays_the_paid_ryabi_and_buys_the_gained_one() -> None:
     st = position(hands=[["blue3", "green3", "red3"], ["red1"]])
     set_supply(st, default=2)
     main_phase(st, 0)
-    found = step(st, "buy blue1 pay blue3")
+    found = acted(step(st, "buy blue1 pay blue3"))
     assert found == [Involvement(0, "card", "blue3", "played"), Involvement(0, "card", "blue1", "bought")]
+
+
+def test_the_market_offers_every_ryabi_the_hand_can_pay_for() -> None:
+    """メインフェイズ ①: a ryabi of cost at most the total cost of the ryabi paid can be gained; at each main-phase
+    decision every ryabi of the supply the hand could pay for is offered to the seat (a kind sold out is not)."""
+    st = position(hands=[["blue3", "green3", "red3"], ["red1"]])
+    set_supply(st, {"green5": 0}, default=2)
+    main_phase(st, 0)
+    found = step(st, "pass")
+    offered = sorted(i.name for i in found if i.verb == "offered")
+    affordable = {f"{colour}{level}" for colour in ("blue", "green", "red") for level in (1, 3, 5)}  # cost ≤ 9
+    assert offered == sorted(affordable - {"green5"})
+    assert {i.seat for i in found if i.verb == "offered"} == {0}
 
 
 def test_a_split_gains_two_and_is_a_rule() -> None:
@@ -124,7 +150,7 @@ def test_placing_a_circle_and_replacing_one() -> None:
     st = position(game=game, hands=[["blue11", "green5", "red1"], []], fields=[["blue0", "red5"], ["red0"]])
     st.edit(piles=[st.piles[0], [game.codec.circle_of["blue5"]], st.piles[2]])
     main_phase(st, 0)
-    found = step(st, "place 5 pay green5 replace red5")
+    found = acted(step(st, "place 5 pay green5 replace red5"))
     assert found == [
         Involvement(0, "card", "green5", "played"),
         Involvement(0, "circle", "blue5", "placed"),
@@ -155,7 +181,7 @@ def test_an_item_used_is_activated() -> None:
     st = position(hands=[["blue3", "green3", "red3"], ["red1"]], items=["stone", None])
     set_supply(st, default=2)
     main_phase(st, 0)
-    assert step(st, "use stone") == [Involvement(0, "item", "stone", "activated")]
+    assert acted(step(st, "use stone")) == [Involvement(0, "item", "stone", "activated")]
 
 
 def test_the_draw_phase_draws_and_reshuffles() -> None:

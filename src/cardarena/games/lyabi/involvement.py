@@ -15,8 +15,10 @@ Declared (for the data file in use, so a file with another ryabi or circle shows
   the option ``circle_replace``).
 
 Verbs, with the owner's seat (``None`` for a rule): ``in_deck`` (each ryabi kind of a seat's initial deck and
-hand) and ``in_build`` (its setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the
-orb's extra cards), ``played`` (a ryabi paid for a buy, split, circle or item), ``bought`` (a ryabi gained, an
+hand), ``in_supply`` (each ryabi kind of the face-up supply, for both seats: the market) and ``in_build`` (its
+setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the
+orb's extra cards), ``offered`` (at a main-phase decision, each ryabi of the supply the seat could buy with its
+hand), ``played`` (a ryabi paid for a buy, split, circle or item), ``bought`` (a ryabi gained, an
 item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated`` (an item
 used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the battle
 attribute that deals damage when its owner wins a battle), ``removed`` (a circle replaced, an item the herb removed),
@@ -155,12 +157,15 @@ def end_condition(st: LyabiState) -> str:
 
 
 def initial(st: LyabiState) -> list[Involvement]:
-    """Each seat's initial deck and hand (``in_deck``), its setup circle (``in_build``) and its hand (``drawn``)."""
+    """Each seat's initial deck and hand (``in_deck``), the ryabi of the face-up supply both seats buy from
+    (``in_supply``; the circles lie face down by level, so no circle is one a player picks), its setup circle
+    (``in_build``) and its hand (``drawn``)."""
     names, circles = st.game.cards.r_names, st.game.cards.c_names
     out: list[Involvement] = []
     for t in (0, 1):
         kinds = sorted(set(st.deck[t]) | set(st.hand[t]) | set(st.discard[t]))
         out += [Involvement(t, "card", names[k], "in_deck") for k in kinds]
+        out += [Involvement(t, "card", names[k], "in_supply") for k, n in enumerate(st.supply) if n > 0]
         out += [Involvement(t, "circle", circles[k], "in_build") for k in st.field[t]]
         out += [Involvement(t, "card", names[k], "drawn") for k in st.hand[t]]
     return out
@@ -172,7 +177,7 @@ def _rule(key: str) -> Involvement:
 
 def involved(before: LyabiState, action: Action, after: LyabiState) -> list[Involvement]:
     """The action's own cards, then the draws, the battle and the rules it set off."""
-    out = _own(before, action, after)
+    out = _offers(before) + _own(before, action, after)
     out += _draws(before, after)
     out += _battle(before, after)
     if before.phase in _MARKET and (after.turn_no != before.turn_no or after.result is not None):
@@ -210,6 +215,22 @@ def _own(before: LyabiState, action: Action, after: LyabiState) -> list[Involvem
             if len(action) == 3:
                 out.append(_rule("double-charge"))
     return out
+
+
+def _offers(before: LyabiState) -> list[Involvement]:
+    """At a main-phase decision, every ryabi of the supply the seat to act could buy with its hand (メインフェイズ
+    ①: cost at most the total cost of the ryabi it holds) is offered to it: the market is what a Lyabi player
+    chooses from, so a ryabi on offer that nobody buys shows as available and never used."""
+    if before.phase != P_MAIN:
+        return []
+    s = before.actor
+    c = before.game.cards
+    total = sum(c.r_cost[k] for k in before.hand[s])
+    return [
+        Involvement(s, "card", name, "offered")
+        for k, name in enumerate(c.r_names)
+        if before.supply[k] > 0 and c.r_cost[k] <= total
+    ]
 
 
 def _item_taken(before: LyabiState, s: int) -> list[Involvement]:
