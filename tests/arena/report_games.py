@@ -6,6 +6,11 @@ dealt ``hand`` cards and, in turn, plays ``rounds`` of them, adding their values
 value is never legal to play (a seat holding only such cards passes). The highest total wins; equal highest totals
 share the win.
 
+With ``decks`` (``"low=a:1,b:2;high=e:5,f:6"``: named card lists) each report game's seats bring decks of their own
+(:meth:`PlantedGame.report_setup` draws one name per seat, options ``deck0``...): a seat with a deck is dealt from
+two copies of its deck's cards, so a deck of higher values beats a lower one and the matchup table has a known
+answer. Without it (the default) every seat is dealt from the one shared deck, as before.
+
 It is registered only while a test that asks for it runs (:func:`registered`), never at import: tests that walk
 every registered game (the advice and conformance tests) must not meet it, since its ``resample`` is no honest
 redraw.
@@ -27,6 +32,7 @@ from cardarena.engine import (
     Option,
     OptionError,
     Rng,
+    Setup,
     State,
     registry,
 )
@@ -40,6 +46,17 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register :class:`PlantedGame` for the running test only (the registry has no way to unregister a game, so
     the test's monkeypatch restores it afterwards). A pool of worker processes forked during the test sees it."""
     monkeypatch.setitem(registry._extra, PlantedGame.id, PlantedGame)
+
+
+def parse_decks(text: str) -> dict[str, dict[str, int]]:
+    """``"x=a:1,b:2;y=c:3"`` -> ``{"x": {"a": 1, "b": 2}, "y": {"c": 3}}`` (``""``: no decks)."""
+    out: dict[str, dict[str, int]] = {}
+    for item in filter(None, (p.strip() for p in text.split(";"))):
+        name, sep, cards = item.partition("=")
+        if not sep or not name.strip():
+            raise OptionError(f"deck {item!r} must look like name=card:value,...")
+        out[name.strip()] = parse_cards(cards)
+    return out
 
 
 def parse_cards(text: str) -> dict[str, int]:
@@ -66,13 +83,37 @@ class PlantedGame(Game):
         Option("cards", str, DEFAULT_CARDS, "the cards, name:value,... (a negative value: never playable)"),
         Option("hand", int, 3, "cards dealt to each seat", minimum=1, maximum=6),
         Option("rounds", int, 2, "cards each seat plays", minimum=1, maximum=6),
+        Option("decks", str, "", "named decks a report game's seats draw, name=card:value,...;name=..."),
+        *(
+            Option(f"deck{s}", str, "", f"the deck seat {s} brings (a name of decks; empty: the shared deck)")
+            for s in range(4)
+        ),
     )
 
     def setup(self) -> None:
-        self.cards = parse_cards(self.options["cards"])
+        self.shared_cards = parse_cards(self.options["cards"])  # the shared deck's; self.cards: every card's value
+        self.cards = dict(self.shared_cards)
+        self.decks = parse_decks(self.options["decks"])
+        for deck in self.decks.values():
+            for name, value in deck.items():
+                if self.cards.setdefault(name, value) != value:
+                    raise OptionError(f"card {name!r} has two values")
         self.names = sorted(self.cards)
-        if 2 * len(self.cards) < self.options["seats"] * self.options["hand"]:
+        if 2 * len(self.shared_cards) < self.options["seats"] * self.options["hand"]:
             raise OptionError("too few cards for the hands")
+        for s in range(self.num_players):
+            deck = self.options[f"deck{s}"]
+            if deck and (deck not in self.decks or 2 * len(self.decks[deck]) < self.options["hand"]):
+                raise OptionError(f"deck{s}: {deck!r} is no deck of decks, or too small for a hand")
+
+    def report_setup(self, seed: int) -> Setup | None:
+        """With ``decks``: each seat draws one of the named decks at random (a mirror as likely as any pairing)."""
+        if not self.decks:
+            return None
+        rng = Rng(seed)
+        names = sorted(self.decks)
+        seats = tuple(rng.choice(names) for _ in range(self.num_players))
+        return Setup(tuple((f"deck{s}", name) for s, name in enumerate(seats)), seats, "deck")
 
     @property
     def num_players(self) -> int:
@@ -102,6 +143,9 @@ class PlantedGame(Game):
     def involvement_catalogue(self) -> list[Declared]:
         return [*(Declared("card", n, f"{n} ({self.cards[n]})") for n in self.names), Declared("rule", "pass", "pass")]
 
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        return {("card", n): f"value={self.cards[n]}" for n in self.names}
+
     def initial_involvement(self, state: State) -> list[Involvement]:
         assert isinstance(state, PlantedState)
         return [Involvement(s, "card", c, "drawn") for s, hand in enumerate(state.hands) for c in hand]
@@ -125,10 +169,16 @@ class PlantedState(State):
 
     def __init__(self, game: PlantedGame, seed: int) -> None:
         super().__init__(game, seed)
-        deck = sorted(game.cards) * 2
-        Rng(seed).shuffle(deck)
+        deck = sorted(game.shared_cards) * 2
+        rng = Rng(seed)
+        rng.shuffle(deck)
         hand = game.options["hand"]
         self.hands = [sorted(deck[s * hand : (s + 1) * hand]) for s in range(game.num_players)]
+        for s in range(game.num_players):
+            if own := game.options[f"deck{s}"]:  # a seat that brought its own deck is dealt from it
+                cards = sorted(game.decks[own]) * 2
+                rng.shuffle(cards)
+                self.hands[s] = sorted(cards[:hand])
         self.totals = [0] * game.num_players
         self.step = 0
 

@@ -127,7 +127,7 @@ def test_statistics_of_hand_made_games_have_the_known_answers() -> None:
     assert (x["rank"], y["rank"]) == (1, 2) and x["strength"] > 0.1 > y["strength"]
     assert x["strength_ci"] is None  # no bootstrap asked for
     assert [(c["name"], c["games"], c["games_any"]) for c in v["coverage"]] == [("r", 0, 0), ("y", 1, 2), ("x", 2, 3)]
-    assert v["notes"] == []
+    assert len(v["notes"]) == 1 and v["notes"][0].startswith("No drama")  # hand-made rows carry no trace
 
 
 def test_coverage_lists_the_never_used_most_often_dealt_first() -> None:
@@ -173,13 +173,15 @@ def test_two_proportions_and_the_comparison_lines() -> None:
     names = [c["name"] for c in comparison["cards"]]
     assert set(names) == {"x", "y", "r"}  # y and r are in one variant only
     y = next(c for c in comparison["cards"] if c["name"] == "y")
-    assert (y["a"], y["b"], y["change"], y["p"], y["games_used_b"]) == (0.5, None, None, None, 0)
+    assert y["points_a"] is not None and (y["points_b"], y["points_change"], y["pick_b"]) == (None, None, None)
+    assert (y["p"], y["q"], y["games_used_b"], y["few_uses"]) == (None, None, 0, True)
+    assert comparison["changed"] == []  # no entry data given: nothing is known to have changed
 
 
 def _report(**kw: Any) -> dict[str, Any]:
     jobs = kw.pop("jobs", 1)
     data = R.report(R.plan("toy-planted", agents=["random"], **kw), jobs=jobs, bootstrap=20)
-    assert data["schema"] == 1 and data["game"] == "toy-planted"
+    assert data["schema"] == 2 and data["game"] == "toy-planted"
     data.pop("created")
     data.pop("elapsed_s")
     return data
@@ -212,10 +214,16 @@ def test_the_baseline_plays_the_same_games_with_its_options_and_is_compared() ->
     assert (a["label"], b["label"]) == ("as given", "baseline")
     assert a["options"]["cards"] == PLANTED and b["options"]["cards"].endswith("new:3")
     comparison = data["comparison"]
-    first = comparison["cards"][0]  # the biggest change: op was worth 50, now 1
-    assert first["name"] == "op" and first["change"] > 0.3 and first["significant"] is True
+    first = comparison["cards"][0]  # the strongest evidence: op is worth 50 as given, 1 in the baseline
+    assert first["name"] == "op" and first["points_change"] > 10 and first["significant"] is True
+    assert first["points_change_ci"][0] > 0 and first["q"] < 0.05 and first["verdict"].startswith("out of line")
     new = next(c for c in comparison["cards"] if c["name"] == "new")
-    assert new["a"] is None and new["games_used_a"] == 0 and new["games_used_b"] > 0
+    assert new["points_a"] is None and new["games_used_a"] == 0 and new["games_used_b"] > 0
+    # what changed: op's value (the strongest evidence first), dud added, new removed, then the option itself
+    changed = [(c["name"], c["change"]) for c in comparison["changed"]]
+    assert changed[0] == ("op", "data") and set(changed[1:3]) == {("dud", "added"), ("new", "removed")}
+    assert changed[3] == ("cards", "option") and len(changed) == 4
+    assert comparison["changed"][0]["a"] == "value=50" and comparison["changed"][0]["b"] == "value=1"
     assert {c["name"] for c in comparison["cards"]} >= {"dud", "new", "pass"}
     assert len(comparison["seats"]) == 2 and comparison["length_turns_mean"]["change"] == 0.0
 

@@ -36,7 +36,7 @@ def test_report_writes_the_json_and_the_page_into_the_default_folder(
     folder = tmp_path / "report-toy-planted"
     assert f"report: {folder / 'index.html'}" in out and f"data:   {folder / 'report.json'}" in out
     data = json.loads((folder / "report.json").read_text(encoding="utf-8"))
-    assert data["schema"] == 1 and data["agents"] == ["random", "random"] and data["comparison"] is None
+    assert data["schema"] == 2 and data["agents"] == ["random", "random"] and data["comparison"] is None
     assert data["variants"][0]["games"] == 12 and data["variants"][0]["options"] == {"cards": PLANTED}
     assert {c["name"] for c in data["variants"][0]["cards"]} == {"a", "b", "c", "op", "dud", "pass"}
     page = (folder / "index.html").read_text(encoding="utf-8")

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-SCHEMA = 1  # the report.json schema this page reads
+SCHEMA = 2  # the report.json schema this page reads (and schema 1, the same without the newer sections)
 PLOT_TOP = 15  # the card plot shows every ranked card up to 2 * PLOT_TOP, else the PLOT_TOP strongest and weakest
 CALLOUT = 3  # strongest and weakest cards named at the top
 LABEL_CHARS = 34  # a card's label in a plot is cut to this many characters
@@ -69,7 +69,7 @@ def render_page(report: dict[str, Any]) -> str:
 
     Raises :class:`ReportFormatError` when ``report`` is not a schema-1 report with at least one variant.
     """
-    if not isinstance(report, dict) or report.get("schema") != SCHEMA:
+    if not isinstance(report, dict) or report.get("schema") not in (1, SCHEMA):
         found = report.get("schema") if isinstance(report, dict) else type(report).__name__
         raise ReportFormatError(f"the report page reads report.json schema {SCHEMA}; got schema {found!r}")
     variants = report.get("variants")

@@ -17,6 +17,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -58,6 +59,7 @@ class GameProgress:
             disable=not self.enabled,
         )
         self._task = self._progress.add_task(label, total=None)
+        self._phase: TaskID | None = None
 
     def speed(self) -> float | None:
         """Games per second since the first report of this session."""
@@ -70,7 +72,12 @@ class GameProgress:
         """Games finished in this session."""
         return 0 if self._first is None else self._done - self._first
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, phase: str = "games") -> None:
+        if phase != "games":  # a later phase (the report's statistics): its own line, the games' bar kept
+            if self._phase is None:
+                self._phase = self._progress.add_task(f"computing {phase}", total=total)
+            self._progress.update(self._phase, completed=done, total=total)
+            return
         if self._first is None:
             self._first = done
             self._start = time.perf_counter()
