@@ -111,13 +111,14 @@ def test_initial_involvement_is_the_initial_deck_the_supply_the_setup_circle_and
     }
 
 
-def test_a_buy_plays_the_paid_ryabi_and_buys_the_gained_one() -> None:
-    """メインフェイズ_2: pay one or more ryabi, gain one of cost at most the total."""
+def test_a_buy_spends_the_paid_ryabi_and_buys_the_gained_one() -> None:
+    """メインフェイズ_2: pay one or more ryabi, gain one of cost at most the total. Paying is spending (affected),
+    not a use of the card: its times and colour do nothing there."""
     st = position(hands=[["blue3", "green3", "red3"], ["red1"]])
     set_supply(st, default=2)
     main_phase(st, 0)
     found = acted(step(st, "buy blue1 pay blue3"))
-    assert found == [Involvement(0, "card", "blue3", "played"), Involvement(0, "card", "blue1", "bought")]
+    assert found == [Involvement(0, "card", "blue3", "spent"), Involvement(0, "card", "blue1", "bought")]
 
 
 def test_the_market_offers_every_ryabi_the_hand_can_pay_for() -> None:
@@ -139,7 +140,7 @@ def test_a_split_gains_two_and_is_a_rule() -> None:
     set_supply(st, default=2)
     main_phase(st, 0)
     found = step(st, "split blue5 into blue1 green3")
-    assert Involvement(0, "card", "blue5", "played") in found and rule("split") in found
+    assert Involvement(0, "card", "blue5", "spent") in found and rule("split") in found
     assert Involvement(0, "card", "blue1", "bought") in found and Involvement(0, "card", "green3", "bought") in found
 
 
@@ -152,7 +153,7 @@ def test_placing_a_circle_and_replacing_one() -> None:
     main_phase(st, 0)
     found = acted(step(st, "place 5 pay green5 replace red5"))
     assert found == [
-        Involvement(0, "card", "green5", "played"),
+        Involvement(0, "card", "green5", "spent"),
         Involvement(0, "circle", "blue5", "placed"),
         Involvement(0, "circle", "red5", "removed"),
         rule("circle-replace"),
@@ -167,7 +168,7 @@ def test_taking_items_the_herb_fires_and_removes_the_opponents_item() -> None:
     item_phase(st, 0)
     found = step(st, "item pay blue3")
     assert found == [
-        Involvement(0, "card", "blue3", "played"),
+        Involvement(0, "card", "blue3", "spent"),
         Involvement(0, "item", "herb", "bought"),
         Involvement(0, "item", "herb", "fired"),
         Involvement(0, "item", "stone", "discarded"),

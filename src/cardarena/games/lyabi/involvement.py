@@ -16,14 +16,15 @@ Declared (for the data file in use, so a file with another ryabi or circle shows
 
 Verbs, with the owner's seat (``None`` for a rule): ``in_deck`` (each ryabi kind of a seat's initial deck and
 hand), ``in_supply`` (each ryabi kind of the face-up supply, for both seats: the market) and ``in_build`` (its
-setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the
-orb's extra cards), ``offered`` (at a main-phase decision, each ryabi of the supply the seat could buy with its
-hand), ``played`` (a ryabi paid for a buy, split, circle or item), ``bought`` (a ryabi gained, an
-item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated`` (an item
-used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the battle
-attribute that deals damage when its owner wins a battle), ``removed`` (a circle replaced, an item the herb removed),
-``discarded`` (an item given up for a new one), ``applied`` (a rule). The hand discarded at the end phase and
-the battle ryabi removed at cleanup are the ordinary course of every turn and are not reported.
+setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the orb's extra cards), ``offered``
+(at a main-phase decision, each ryabi of the supply the seat could buy with its hand), ``spent`` (a ryabi paid
+for a buy, split, circle or item: money, not a use of the card, as a card set as mana in ToraBato; the starting
+ryabi pay for everything and would otherwise count as used by every seat in every game), ``bought`` (a ryabi
+gained, an item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated``
+(an item used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the
+battle attribute that deals damage when its owner wins a battle), ``removed`` (a circle replaced, an item the
+herb removed), ``discarded`` (an item given up for a new one), ``applied`` (a rule). The hand discarded at the end
+phase and the battle ryabi removed at cleanup are the ordinary course of every turn and are not reported.
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ def _own(before: LyabiState, action: Action, after: LyabiState) -> list[Involvem
     kind = action[0]
     out: list[Involvement] = []
     if kind in (BUY_K, SPLIT_K, PLACE_K, ITEM_K):
-        out += [Involvement(s, "card", name, "played") for name in LyabiAction(action).pay]
+        out += [Involvement(s, "card", name, "spent") for name in LyabiAction(action).pay]
     if kind == BUY_K:
         out.append(Involvement(s, "card", action[1], "bought"))
     elif kind == SPLIT_K:
