@@ -27,5 +27,7 @@ def test_the_report_names_a_6_6_jack_for_1_mana_out_of_line_against_the_rulebook
 
 
 def test_the_report_lists_a_king_no_one_can_afford_first_among_the_cards_never_used(tmp_path: Path) -> None:
-    report, _ = run_report(tmp_path, "torabato", USELESS, n=60)
+    # every rank is in every deck, so the never used tie on "occurred" and are listed by name: enough games that
+    # the heuristic casts its rare 5 and 8 at least once (with 60 games one of them was sometimes never cast)
+    report, _ = run_report(tmp_path, "torabato", USELESS, n=150)
     assert_useless_card_found(report, ("card", "K"))
