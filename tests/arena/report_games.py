@@ -36,7 +36,7 @@ from cardarena.engine import (
     State,
     registry,
 )
-from cardarena.engine.fields import copied, shared
+from cardarena.engine.fields import copied, nested, shared
 
 PASS = Action.of("pass")
 DEFAULT_CARDS = "a:1,b:2,c:3,d:4,e:5,f:6"
@@ -165,7 +165,7 @@ class PlantedGame(Game):
 
 
 class PlantedState(State):
-    FIELDS = (*copied("hands", "totals"), *shared("step"))
+    FIELDS = (*nested("hands"), *copied("totals"), *shared("step"))
 
     def __init__(self, game: PlantedGame, seed: int) -> None:
         super().__init__(game, seed)

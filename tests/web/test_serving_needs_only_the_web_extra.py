@@ -31,6 +31,7 @@ NOT_IN_WEB = (
     "playwright",
     "hypothesis",
     "threadpoolctl",
+    "tomli_w",
     "httpx",
     "pytest",
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import tempfile
 import time
 import traceback
 from collections import Counter
@@ -29,12 +30,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_seed, load
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .matchups import drama, matchups
 from .strength import result_for, wilson
+from .sweep import Sweep, plan_sweep, summarise_sweep
 
 SCHEMA = 2
 DEFAULT_AGENT = "heuristic"  # a designer wants to know how people play, so the scripted heuristic plays by default
@@ -153,7 +155,15 @@ def game_setup(game: Game, seed: int, index: int) -> Setup | None:
     return game.report_setup(derive_seed(seed, index, SETUP_STREAM))
 
 
-def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Setup | None = None) -> dict[str, Any]:
+def play_one(
+    game: Game,
+    index: int,
+    seed: int,
+    agents: Sequence[str],
+    setup: Setup | None = None,
+    *,
+    make: Callable[[str, int], Agent] = make_agent,
+) -> dict[str, Any]:
     """Play game ``index`` and summarise it: returns, first player (``game.first_player``), turns,
     decisions, end condition, and per seat the codes ``entry * 4 + stage`` of the catalogue entries it saw and
     the number of times it used each; ``shared`` and ``shared_used`` the same for involvements that belong to no
@@ -161,7 +171,8 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
     labels; ``game`` is already loaded with its options); ``trace`` the game's own evaluation of every seat
     (:meth:`Game.evaluate` of its observation) at the start of each turn, ``[turn, [value per seat]]``, or
     ``None`` where the game has none. A game's own exception is caught and reported (``error``), as ``simulate``
-    does."""
+    does. ``make`` makes each seat's agent from its spec and seed (depth and luck's matches pass one that also
+    makes their restricted agent)."""
     catalogue, number = _catalogue(game)
     seats = game.num_players
     game_seed = derive_seed(seed, index)
@@ -210,7 +221,7 @@ def play_one(game: Game, index: int, seed: int, agents: Sequence[str], setup: Se
         trace.append([state.turn, [None if v is None else round(float(v), 3) for v in values]])
 
     try:
-        players = [make_agent(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
+        players = [make(spec, derive_seed(seed, index, k + 1)) for k, spec in enumerate(agents)]
         state = game.new_initial_state(game_seed)
         first = game.first_player(state)  # asked again after each action until the rules have decided it
         views = [SeatView(state, s) for s in range(seats)]
@@ -1171,6 +1182,7 @@ class Plan:
     setups: bool = False  # each game's decks/builds/schools come from Game.report_setup
     setup_kind: str | None = None
     setup_note: str = ""
+    sweep: Sweep | None = None  # --sweep: one number of one card played at several values (arena/sweep.py)
 
 
 def plan(
@@ -1182,10 +1194,15 @@ def plan(
     options: dict[str, Any] | None = None,
     baseline_options: dict[str, Any] | None = None,
     setups: bool = True,
+    sweep: str | None = None,
+    sweep_outcome: str | None = None,
+    sweep_dir: Path | None = None,
 ) -> Plan:
-    """Check the game, options, baseline options and agents (raises :class:`OptionError`) before any game.
+    """Check the game, options, baseline options, agents and sweep (raises :class:`OptionError`) before any game.
     ``setups``: vary each game's decks, builds or schools by :meth:`Game.report_setup` (unless the options
-    already name what a setup would set: the designer's choice is kept, and the plan says so)."""
+    already name what a setup would set: the designer's choice is kept, and the plan says so). A ``sweep``
+    (:func:`~cardarena.arena.sweep.plan_sweep`) writes its card files into ``sweep_dir`` (a new temporary folder
+    when not given)."""
     if n < 1:
         raise OptionError(f"-n must be at least 1, got {n}")
     options = dict(options or {})
@@ -1221,7 +1238,11 @@ def plan(
             )
     else:
         setups = False
-    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note)
+    swept = None
+    if sweep is not None:
+        folder = sweep_dir if sweep_dir is not None else Path(tempfile.mkdtemp(prefix="cardarena-sweep-"))
+        swept = plan_sweep(game_id, options, sweep, sweep_outcome, folder)
+    return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note, swept)
 
 
 def report(
@@ -1239,15 +1260,19 @@ def report(
     per fit, the bootstrap's included)."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
+    # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
+    # is the report's own variant, not played twice
+    swept = [o for o in the_plan.sweep.options if o not in variants] if the_plan.sweep is not None else []
+    played = variants + swept
     job = Job(
         the_plan.game_id,
-        tuple(tuple(sorted(v.items())) for v in variants),
+        tuple(tuple(sorted(v.items())) for v in played),
         the_plan.agents,
         the_plan.seed,
         the_plan.games,
         the_plan.setups,
     )
-    total = the_plan.games * len(variants)
+    total = the_plan.games * len(played)
     rows: dict[int, dict[str, Any]] = {}
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
@@ -1258,7 +1283,7 @@ def report(
     if progress is not None:
         progress(0, total, "games")
     runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
-    fits = len(variants) * (1 + (bootstrap if bootstrap >= 20 else 0))
+    fits = len(played) * (1 + (bootstrap if bootstrap >= 20 else 0))
     fitted = 0
 
     def tick() -> None:
@@ -1292,6 +1317,32 @@ def report(
         )
         turns.append([r["turns"] for r in mine if r["error"] is None])
         data.append(game.entry_data())
+    sweep = None
+    if the_plan.sweep is not None:
+        summaries, lengths = [], []
+        for options in the_plan.sweep.options:
+            v = played.index(options)
+            if v < len(variants):
+                summaries.append(out_variants[v])
+                lengths.append(turns[v])
+                continue
+            game = load(the_plan.game_id, **options)
+            mine = [rows[v * the_plan.games + i] for i in range(the_plan.games)]
+            summary = summarise_variant(
+                f"{the_plan.sweep.target} = {the_plan.sweep.values[len(summaries)]}",
+                game.record_options(),
+                game.involvement_catalogue(),
+                game.end_conditions(),
+                game.num_players,
+                mine,
+                seed=the_plan.seed,
+                bootstrap=bootstrap,
+                tick=tick,
+            )
+            summary.pop("_fit", None)
+            summaries.append(summary)
+            lengths.append([r["turns"] for r in mine if r["error"] is None])
+        sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
         comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1])
@@ -1316,6 +1367,6 @@ def report(
         ),
         "variants": out_variants,
         "comparison": comparison,
-        "sweep": None,
+        "sweep": sweep,
         "depth": None,
     }

@@ -485,6 +485,7 @@ EXTRA_OF = {
     "statsmodels": "arena",
     "matplotlib": "arena",
     "threadpoolctl": "arena",
+    "tomli_w": "arena",
     "optuna": "arena",
     "ray": "arena",
     "gymnasium": "rl",

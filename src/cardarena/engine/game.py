@@ -8,8 +8,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar, cast
 
+from . import carddata
 from .actions import Action
 from .encoding import ActionFactoring, FlatActions, ObservationEncoder
 from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
@@ -253,6 +255,22 @@ class Game(ABC):
         the default, means every game is played with the variant's options as they are (a game whose players
         bring nothing of their own, or whose options already vary per game)."""
         return None
+
+    def card_file(self) -> Path | None:
+        """The TOML card file this game plays, which a balance-report sweep copies with one number changed
+        (``cardarena report GAME --sweep CARD.FIELD=a:b``, :mod:`cardarena.arena.sweep`) and plays through the
+        ``cards`` option. The default: the file the ``cards`` path option names, else the ``data/cards.toml``
+        beside the game's module; ``None`` for a game with no such option or file."""
+        return carddata.card_file(self)
+
+    def card_entries(self, document: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+        """The entries of a card file (``document``, as :mod:`tomllib` reads :meth:`card_file`) whose numbers a
+        designer can change by name, keyed ``(kind, name)`` as :meth:`involvement_catalogue` names them: each the
+        table of ``document`` that holds the entry's fields (the same dict: a sweep sets a number in it and
+        writes the document back). The default (:func:`~cardarena.engine.carddata.default_entries`): the tables
+        of arrays of tables named by their ``id``, ``rank`` or ``name``, and the top-level tables such as
+        ``[rules]`` (kind ``"table"``); a game whose file names its entries otherwise extends it."""
+        return carddata.default_entries(document, self.involvement_catalogue())
 
     def first_player(self, state: State) -> int | None:
         """The seat that takes the game's first turn (the rulebook's 先手), read from ``state``; ``None`` while the

@@ -179,6 +179,16 @@ class LyabiGame(Game):
         deck, build or faction a player chooses before the game for the report to vary."""
         return None
 
+    def card_entries(self, document: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+        """The default entries (items by ``id``, ``[rules]``), and the ryabi and magic circles, which the file
+        names by colour and level as the catalogue does: ``blue3`` (a card), ``red5`` (a circle)."""
+        entries = super().card_entries(document)
+        for array, kind in (("ryabi", "card"), ("circle", "circle")):
+            for table in document.get(array, []):
+                if isinstance(table, dict) and "colour" in table and "level" in table:
+                    entries[(kind, f"{table['colour']}{table['level']}")] = table
+        return entries
+
     def first_player(self, state: State) -> int | None:
         """ゲームの準備: the setup circles decide the first player before the first decision."""
         assert isinstance(state, LyabiState)
