@@ -50,7 +50,20 @@ chromium:
 		echo "make test: installing Debian's chromium for the browser tests (apt-get install chromium)"; \
 		apt-get update -qq && apt-get install -y -qq chromium; }
 
-test: lint typecheck chromium unit
+# The balance report's plots draw Japanese card names with a CJK font (matplotlib falls back to it after DejaVu Sans;
+# docs/report.md): Debian's fonts-noto-cjk. Without it a plot shows such a card by its card file's name.
+CJK_FONT := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+.PHONY: cjk-font
+cjk-font:
+	@test -e $(CJK_FONT) || { \
+		if [ "$$(id -u)" != 0 ]; then \
+			echo "make test: the report's plots need a CJK font: run 'sudo apt-get install fonts-noto-cjk', or run make test as root"; \
+			exit 1; \
+		fi; \
+		echo "make test: installing Debian's fonts-noto-cjk for Japanese card names in the report's plots"; \
+		apt-get update -qq && apt-get install -y -qq fonts-noto-cjk; }
+
+test: lint typecheck chromium cjk-font unit
 
 bench: $(DEV)
 	$(BIN)/cardarena bench

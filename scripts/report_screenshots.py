@@ -5,7 +5,7 @@
 REPORT is a report directory written by ``cardarena report`` (its report.json is read) or a report.json file
 (default: the hand-made sample tests/arena/data/report-sample.json). The page is rendered afresh from the JSON by
 ``cardarena.arena.report_page.render_page``, so the screenshots show the current page. It writes
-``report-desktop.png`` (the top of the page: header, strongest and weakest cards, seats), ``report-cards.png`` (the
+``report-desktop.png`` (the top of the page: header, what changed, the cards out of line, strongest and weakest), ``report-cards.png`` (the
 card plot and the first card table) and ``report-phone.png`` (a phone's first screen) into ``--out``.
 """
 

@@ -28,6 +28,17 @@ def test_specs_name_agents_and_parameters() -> None:
         "random",
         "flatmc:worlds=4",
     ]
+    # a tournament entrant's NAME=SPEC starts a new spec; a parameter whose value names an agent does not
+    assert split_specs("horde=heuristic@deck=horde,hand=5,mine=heuristic@deck=my.toml,random,") == [
+        "horde=heuristic@deck=horde,hand=5",
+        "mine=heuristic@deck=my.toml",
+        "random",
+    ]
+    assert split_specs("ismcts:iterations=9,rollout=heuristic,random") == [
+        "ismcts:iterations=9,rollout=heuristic",
+        "random",
+    ]
+    assert split_specs("random,mine=heuristic") == ["random", "mine=heuristic"]
     agent = make_agent("ismcts:iterations=50,c=0.5", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 50 and agent.c == 0.5
     assert set(AGENTS) == {"random", "heuristic", "flatmc", "ismcts", "mcts"}

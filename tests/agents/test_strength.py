@@ -107,16 +107,37 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_the_strength_command() -> None:
     runner = CliRunner()
-    args = ["strength", "dicebattle", "--agents", "heuristic", "random", "-n", "3", "--seed", "2", "--json"]
+    args = ["strength", "dicebattle", "--agents", "heuristic,random", "-n", "3", "--seed", "2", "--json"]
     result = runner.invoke(cli, args)
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    assert result.stderr == ""
+    summary = json.loads(result.stdout)
     assert summary["agents"] == {"a": "heuristic", "b": "random"} and summary["games"] == 6
     assert 0 <= summary["ci95"][0] <= summary["score"] <= summary["ci95"][1] <= 1
     table = runner.invoke(cli, args[:-1])
     assert table.exit_code == 0 and "A's score (draws half)" in table.output
-    bad = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:depht=3", "random"])
+    bad = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:depht=3,random"])
     assert bad.exit_code == 2 and "no option 'depht'" in bad.output
+    three = runner.invoke(cli, ["strength", "dicebattle", "--agents", "random,random,random"])
+    assert three.exit_code == 2 and "name two agents" in three.output and "(got 3)" in three.output
+
+
+def test_the_strength_command_takes_the_agents_in_every_form_and_notes_the_old_one() -> None:
+    """--agents A,B; --agents A --agents B; and the old --agents A B (separate words), which still works and says
+    on standard error how to write it now."""
+    runner = CliRunner()
+    rest = ["-n", "1", "--seed", "2", "--json"]
+    commas = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:iterations=5,c=0.5,random", *rest])
+    repeated = runner.invoke(
+        cli, ["strength", "dicebattle", "--agents", "ismcts:iterations=5,c=0.5", "--agents", "random", *rest]
+    )
+    old = runner.invoke(cli, ["strength", "dicebattle", "--agents", "ismcts:iterations=5,c=0.5", "random", *rest])
+    assert commas.exit_code == repeated.exit_code == old.exit_code == 0, old.output
+    summary = json.loads(commas.stdout)
+    assert summary["agents"] == {"a": "ismcts:iterations=5,c=0.5", "b": "random"}
+    assert json.loads(repeated.stdout)["agents"] == json.loads(old.stdout)["agents"] == summary["agents"]
+    assert commas.stderr == repeated.stderr == ""
+    assert "the old form, still accepted; write --agents ismcts:iterations=5,c=0.5,random" in old.stderr
 
 
 def test_bench_agent_reports_iterations_rollout_decisions_and_overshoot() -> None:
@@ -143,7 +164,7 @@ def test_a_result_is_read_from_the_returns_teams_and_shared_first_places_include
 def test_the_strength_command_resumes_from_its_store(tmp_path: Path) -> None:
     runner = CliRunner()
     store = str(tmp_path / "cell.sqlite")
-    args = ["strength", "dicebattle", "--agents", "heuristic", "random", "-n", "2", "--json", "--store", store]
+    args = ["strength", "dicebattle", "--agents", "heuristic,random", "-n", "2", "--json", "--store", store]
     first = runner.invoke(cli, args)
     again = runner.invoke(cli, args)  # every game is stored: nothing is played again
     assert first.exit_code == 0 and again.exit_code == 0, first.output + again.output

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-ARGS = ["tournament", "dicebattle", "--agents", "random", "flatmc:worlds=2", "-n", "60", "--seed", "7"]
+ARGS = ["tournament", "dicebattle", "--agents", "random,flatmc:worlds=2", "-n", "60", "--seed", "7"]
 DEADLINE = 120.0  # seconds for any one wait: a loaded machine is slow, but nothing may hang
 
 

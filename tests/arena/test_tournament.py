@@ -114,29 +114,50 @@ def test_until_significant_stops_a_clear_pairing_early_and_the_same_way_for_any_
     assert one["until_significant"] == {"alpha": 0.05, "delta": 0.05}
 
 
+def test_the_old_form_of_the_entrants_still_plays_the_same_tournament_with_a_note(tmp_path: Path) -> None:
+    """``--agents A B`` (the entrants as separate words, the form before issue 29) and the bare ``SPEC...`` are
+    the tournament of ``--agents A,B``; they say on standard error how to write it now."""
+    runner = CliRunner()
+    rest = ["-n", "2", "--seed", "1", "--jobs", "1", "--json"]
+    new = runner.invoke(cli, ["tournament", "dicebattle", "--agents", "heuristic@deck=horde,random", *rest,
+                              "--out", str(tmp_path / "new.sqlite")])  # fmt: skip
+    old = runner.invoke(cli, ["tournament", "dicebattle", "--agents", "heuristic@deck=horde", "random", *rest,
+                              "--out", str(tmp_path / "old.sqlite")])  # fmt: skip
+    bare = runner.invoke(cli, ["tournament", "dicebattle", "heuristic@deck=horde", "random", *rest,
+                               "--out", str(tmp_path / "bare.sqlite")])  # fmt: skip
+    assert new.exit_code == old.exit_code == bare.exit_code == 0, old.output
+    assert new.stderr == ""
+    for result in (old, bare):
+        assert "the old form, still accepted; write --agents heuristic@deck=horde,random" in result.stderr
+        assert json.loads(result.stdout)["entrants"] == json.loads(new.stdout)["entrants"]
+    assert [e["name"] for e in json.loads(new.stdout)["entrants"]] == ["heuristic@deck=horde", "random"]
+
+
 def test_the_tournament_command(tmp_path: Path) -> None:
     runner = CliRunner()
-    base = ["tournament", "dicebattle", "--agents", "random", "heuristic", "-n", "4", "--seed", "1", "--jobs", "1"]
+    base = ["tournament", "dicebattle", "--agents", "random,heuristic", "-n", "4", "--seed", "1", "--jobs", "1"]
     result = runner.invoke(cli, [*base, "--out", str(tmp_path / "a.sqlite"), "--json"])
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert summary["games"] == 4 and [r["name"] for r in summary["ratings"]] == ["random", "heuristic"]
     table = runner.invoke(cli, [*base, "--out", str(tmp_path / "a.sqlite")])
     assert table.exit_code == 0, table.output
     for text in ("A's score", "95% (paired)", "ratings (Bradley–Terry", "first seat's score", "0 games played now"):
         assert text in table.output
     gauntlet = runner.invoke(
-        cli, ["tournament", "dicebattle", "--gauntlet", "heuristic", "--agents", "random", "flatmc:worlds=1", "-n",
-              "2", "--jobs", "1", "--out", str(tmp_path / "g.jsonl"), "--json"],
+        cli, ["tournament", "dicebattle", "--gauntlet", "heuristic", "--agents", "random", "--agents",
+              "flatmc:worlds=1", "-n", "2", "--jobs", "1", "--out", str(tmp_path / "g.jsonl"), "--json"],
     )  # fmt: skip
     assert gauntlet.exit_code == 0, gauntlet.output
     assert [(q["a"], q["b"]) for q in json.loads(gauntlet.output)["pairings"]] == [
         ("heuristic", "random"),
         ("heuristic", "flatmc:worlds=1"),
     ]
-    bad = runner.invoke(cli, ["tournament", "dicebattle", "--agents", "random", "ismcts:depht=3"])
+    bad = runner.invoke(cli, ["tournament", "dicebattle", "--agents", "random,ismcts:depht=3"])
     assert bad.exit_code == 2 and "no option 'depht'" in bad.output
-    lonely = runner.invoke(cli, ["tournament", "dicebattle", "--agents"])
-    assert lonely.exit_code == 2 and "name the entrants" in lonely.output
+    lonely = runner.invoke(cli, ["tournament", "dicebattle"])
+    assert lonely.exit_code == 2 and "name the entrants: --agents SPEC,SPEC" in lonely.output
+    empty = runner.invoke(cli, ["tournament", "dicebattle", "--agents"])
+    assert empty.exit_code == 2 and "'--agents' requires an argument" in empty.output
     address = runner.invoke(cli, [*base, "--address", "127.0.0.1:1", "--out", str(tmp_path / "c.sqlite")])
     assert address.exit_code == 2 and "--address joins a Ray cluster" in address.output

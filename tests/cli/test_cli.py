@@ -141,3 +141,18 @@ def test_simulate_and_bench_take_agent_specs() -> None:
     assert row["agent"] == "ismcts:iterations=20" and row["positions"] == 6 and row["iterations_per_s"] > 0
     code, out = run("simulate", "dicebattle", "--agents", "ismcts:depth=-1,random")
     assert code == 2 and "option 'depth'" in out
+
+
+def test_simulate_takes_agents_repeated_or_separated_by_commas() -> None:
+    """One --agents form for every run command (docs/agents.md): --agents A --agents B is --agents A,B."""
+    rest = ["-n", "2", "--seed", "3", "--json"]
+    code, commas = run("simulate", "dicebattle", "--agents", "flatmc:worlds=2,depth=3,heuristic", *rest)
+    assert code == 0, commas
+    code, repeated = run(
+        "simulate", "dicebattle", "--agents", "flatmc:worlds=2,depth=3", "--agents", "heuristic", *rest
+    )
+    assert code == 0, repeated
+    assert json.loads(commas)["agents"] == ["flatmc:worlds=2,depth=3", "heuristic"]
+    assert json.loads(commas) == json.loads(repeated)
+    code, out = run("simulate", "dicebattle", "--agents", "random", "--agents", "random", "--agents", "random")
+    assert code == 2 and "2 seats; got 3 agents" in out

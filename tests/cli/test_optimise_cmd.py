@@ -54,11 +54,17 @@ def test_a_tiny_laplaplace_search_prints_the_table_and_writes_the_files(field: P
 
 def test_a_tiny_dicebattle_search_names_its_agent(tmp_path: Path) -> None:
     args = ["optimise", "dicebattle", "--budget", "42", "--deals", "1", "--keep", "1", "--fresh-deals", "2"]
-    result = invoke(*args, "--agent", "random", "--jobs", "1", "--out", str(tmp_path), "--json")
+    result = invoke(*args, "--agents", "random", "--jobs", "1", "--out", str(tmp_path), "--json")
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    assert result.stderr == ""
+    summary = json.loads(result.stdout)
     assert summary["agent"] == "random" and summary["field"] == ["Beast Horde", "Arcane Order", "Iron Vanguard"]
     assert "agents random" in (tmp_path / "dicebattle-best-1.toml").read_text()
+    # the old --agent still works, and says how to write it now
+    old = invoke(*args, "--agent", "random", "--jobs", "1", "--out", str(tmp_path / "old"), "--json")
+    assert old.exit_code == 0, old.output
+    assert json.loads(old.stdout)["best"] == summary["best"]
+    assert "note: --agent SPEC is the old form, still accepted; write --agents random" in old.stderr
 
 
 def test_bad_input_is_one_error_line(field: Path, tmp_path: Path) -> None:
@@ -68,7 +74,9 @@ def test_bad_input_is_one_error_line(field: Path, tmp_path: Path) -> None:
         (["optimise", "dicebattle", "--budget", "5"], "--budget 5 is below the minimum of 336 games"),
         (["optimise", "laplaplace", "--field", str(tmp_path / "none")], "not a folder of build files"),
         (["optimise", "laplaplace", "--field", str(field)], "broken.toml"),
-        (["optimise", "dicebattle", "--agent", "nobody"], "valid agents"),
+        (["optimise", "dicebattle", "--agents", "nobody"], "valid agents"),
+        (["optimise", "dicebattle", "--agents", "random,heuristic"], "one agent in both seats; --agents names 2"),
+        (["optimise", "dicebattle", "-o", "deck0"], "must look like name=value"),
         (["optimise", "dicebattle", "--jobs", "0"], "--jobs must be ≥ 1"),
     ]:
         result = invoke(*args, "--out", str(tmp_path / "out"))

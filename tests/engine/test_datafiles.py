@@ -121,3 +121,15 @@ def test_every_option_that_takes_a_file_is_declared(game_id: str) -> None:
         assert option.path == speaks_of_files, f"{game_id} option {option.name!r}: path={option.path}"
         for name in option.named:
             load(game_id, **{option.name: name})  # each named value names shipped data that loads
+
+
+@pytest.mark.parametrize("game_id", [g for g in games() if any(o.path for o in game_class(g).option_spec)])
+def test_builtin_names_the_shipped_data_for_every_file_option(game_id: str) -> None:
+    """``builtin`` (engine.options.BUILTIN) as the value of any path option is the shipped data, its default, so a
+    report can compare a card file with the shipped one (``--baseline-option cards=builtin``, docs/report.md); it
+    names no file, so a server may take it too."""
+    path_options = [o for o in game_class(game_id).option_spec if o.path]
+    for option in path_options:
+        assert option.convert("builtin") == option.default and not option.names_a_file("builtin")
+    shipped = load(game_id, **{o.name: "builtin" for o in path_options})
+    assert shipped.options == load(game_id).options

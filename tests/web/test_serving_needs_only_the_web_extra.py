@@ -20,6 +20,7 @@ NOT_IN_WEB = (
     "scipy",
     "statsmodels",
     "matplotlib",
+    "jinja2",
     "ray",
     "optuna",
     "jax",

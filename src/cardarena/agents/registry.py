@@ -41,18 +41,42 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def split_specs(text: str) -> list[str]:
-    """A comma-separated list of specs (``--agents``), where a spec's own ``key=value`` items stay with it.
+    """A comma-separated list of specs (one ``--agents`` value), where a spec's own ``key=value`` items stay with it.
+
+    A piece ``key=value`` continues the spec before it when that spec has parameters (``name:...``) or seat
+    options (a tournament entrant's ``...@deck=...``); otherwise, or when it is a tournament entrant's
+    ``NAME=SPEC`` (its value starts with an agent's name that is no parameter of the spec before), it starts a new
+    spec. Empty pieces (a trailing comma) are dropped.
 
     >>> split_specs("ismcts:iterations=200,c=0.5,random")
     ['ismcts:iterations=200,c=0.5', 'random']
+    >>> split_specs("horde=heuristic@deck=horde,hand=5,mine=heuristic@deck=my.toml,random")
+    ['horde=heuristic@deck=horde,hand=5', 'mine=heuristic@deck=my.toml', 'random']
     """
     specs: list[str] = []
-    for piece in text.split(","):
-        if specs and "=" in piece and ":" not in piece:
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and _continues(specs[-1], piece):
             specs[-1] += "," + piece
         else:
             specs.append(piece)
-    return [s.strip() for s in specs]
+    return specs
+
+
+def _continues(spec: str, piece: str) -> bool:
+    """Whether ``piece`` is one more ``key=value`` item of ``spec`` rather than a spec of its own."""
+    key, eq, value = piece.partition("=")
+    if not eq or any(c in key for c in ":@") or not any(c in spec for c in ":@"):
+        return False
+    named = value.strip().partition(":")[0].partition("@")[0].strip()
+    if named not in AGENTS:
+        return True
+    # ``NAME=heuristic...``: an entrant, unless the spec before has a parameter of that name
+    head = spec.partition("@")[0]
+    head = head.partition("=")[2] if "=" in head.partition(":")[0] else head  # drop a leading entrant NAME=
+    cls = AGENTS.get(head.partition(":")[0].strip())
+    return cls is not None and key.strip() in {o.name for o in cls.params}
 
 
 def make_agent(spec: str, seed: int) -> Agent:

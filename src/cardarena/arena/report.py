@@ -35,6 +35,7 @@ from ..engine import Declared, Game, Involvement, OptionError, Setup, derive_see
 from ..engine.involvement import VERBS, Stage, apply_involving
 from . import runner
 from .matchups import drama, matchups
+from .results import ResultStore
 from .strength import result_for, wilson
 from .sweep import Sweep, plan_sweep, summarise_sweep
 
@@ -49,8 +50,10 @@ RIDGE_LAMBDA_SEAT = 0.01  # a token penalty on the seat terms, so that collinear
 BOOTSTRAP = 100  # resamples of the games for the strength intervals
 HISTOGRAM_BINS = 40  # at most this many bins in a length histogram
 SIGNIFICANCE = 0.05
+STATISTICS = "statistics: card strengths"  # the progress phase of the card models' fits (the bar's second line)
 RIDGE_LAMBDA_SETUP = 0.1  # a light penalty on the setup terms (decks, builds, schools): they carry the decks' effect
 MIN_USES = 20  # a card used in fewer (game, seat) pairs is set apart: too few games to judge it
+PAIRED_RIDGE = 1.0  # a token L2 penalty in the paired model of the comparison, so that collinear entries stay finite
 DOMINANT_SHARE = 0.9  # a card used in at least this share of the pairs is "dominant": the game may collapse onto it
 DOMINANT_LEAD = 0.25  # ... if it is also used in this much more of them than the median card of its kind
 OUT_OF_LINE_POINTS = 3.0  # a strength interval clear of 0 and at least this many points from it is "out of line"
@@ -973,10 +976,13 @@ def compare(
     turns_b: Sequence[int],
     data_a: dict[tuple[str, str], str] | None = None,
     data_b: dict[tuple[str, str], str] | None = None,
+    paired: dict[tuple[str, str], dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     """The COMPARISON block of two VARIANTs (``a`` as given, ``b`` the baseline), each one's turns and each
-    one's entry data (:meth:`Game.entry_data`, for "what changed"). Cards are compared by their points (the
-    difference of each variant's bootstrap resamples, which share the games' seeds) and their pick rates (a
+    one's entry data (:meth:`Game.entry_data`, for "what changed"). An entry with data of its own (a card) is
+    compared by the paired model of the games' changes (``paired``, :func:`paired_changes`); the others by their
+    points (the difference of each variant's bootstrap resamples, which share the games' seeds) and their pick
+    rates (a
     two-proportion test); a card's evidence is the smaller of the two p-values, doubled (Bonferroni over its two
     tests), adjusted over all cards by Benjamini-Hochberg; the strongest evidence comes first, cards with too few
     uses in both variants last."""
@@ -1037,13 +1043,26 @@ def compare(
             sd = float(np.std(diff, ddof=1))
             centre = float(np.mean(diff))
             z_points = centre / sd if sd > 0 else (0.0 if centre == 0 else math.inf)
+        estimates = 1
+        if paired and key in paired:
+            # also measured on the same games (see paired_changes): the strength fits see an edit that touches
+            # every game (ToraBato's J), the paired model one that touches few (Dice Battle's Goblin); the
+            # stronger evidence is shown, and the p-value pays for the choice of two (Bonferroni)
+            found = paired[key]
+            if z_points is not None:
+                estimates = 2
+            if z_points is None or abs(found["z"]) > abs(z_points):
+                change = _r(100 * found["change"], 2)
+                half = 100 * float(stats.norm.ppf(0.975)) * found["se"]
+                change_ci = [_r(change - half, 2), _r(change + half, 2)]
+                z_points = found["z"]
         pick_a = ca["pick_rate"] if ca else None
         pick_b = cb["pick_rate"] if cb else None
         # the test compares choice rates (used when it could have been), which the games' length moves less
         choice_a, n_a = _choice(ca)
         choice_b, n_b = _choice(cb)
         z_pick = _z_two_proportions(choice_a, n_a, choice_b, n_b)
-        p_points = None if z_points is None else _p_of_z(z_points)
+        p_points = None if z_points is None else min(1.0, estimates * _p_of_z(z_points))
         p_pick = None if z_pick is None else _p_of_z(z_pick)
         # a card's evidence is its strength's change; its pick rate's change counts where the card is dominant
         # in a variant (its strength cannot be read there), since every pick rate moves with the game's length
@@ -1079,10 +1098,13 @@ def compare(
                 "dominant_b": bool(cb and cb["dominant"]),
             }
         )
-    for card, q in zip(cards, benjamini_hochberg([c["p"] for c in cards])):
-        card["q"] = q
-        card["significant"] = None if q is None else q < SIGNIFICANCE
-        card["verdict"] = comparison_verdict(card)
+    # two families: the entries the designer edited are the questions asked before the games ("is my edit out of
+    # line?"), corrected among themselves; every other card is a search for what else moved, corrected over all
+    for family in ([c for c in cards if c["changed"]], [c for c in cards if not c["changed"]]):
+        for card, q in zip(family, benjamini_hochberg([c["p"] for c in family])):
+            card["q"] = q
+            card["significant"] = None if q is None else q < SIGNIFICANCE
+            card["verdict"] = comparison_verdict(card)
     order = sorted(
         range(len(cards)),
         key=lambda k: (cards[k]["few_uses"], cards[k]["p"] is None, cards[k]["p"] or 0.0, -zs[k], cards[k]["name"]),
@@ -1128,18 +1150,104 @@ def compare(
         "changed": changed,
         "cards": cards,
         "method": (
-            "Each card's points (its strength as a change of a fair seat's win probability) are compared between "
-            "the variants through the difference of their bootstrap resamples, which replay the same games' seeds "
-            "(a normal test on that difference). Where a card is dominant in either variant (played in nearly "
-            "every game, so that its strength cannot be read from games without it) or has no strength (a rule), "
-            "its choice rate (the share of the seats' games in which it could have been used that used it) is "
-            "compared too, by a two-proportion z-test, and the card's p-value is the smaller of the two, doubled "
-            "(pick rates alone are weak evidence: they all move with the games' length). The q-value adjusts the "
-            "p-value for the number of cards compared (Benjamini-Hochberg false discovery rate). 'Significant' "
-            "means q < 0.05. Cards are listed by evidence, the strongest first; cards used in fewer than "
+            "Each entry with data of its own in the card file (a card, whether edited or not) is compared on the same"
+            " games: both variants play game i with the same seed, decks and agents, so a game the edit did not touch"
+            " ends the same in both. The difference of each seat's score between the variants is regressed on whether"
+            " each such entry was within the seat's reach (drawn or offered where the game deals cards, else in its "
+            "deck or build; or used), less the other seats' reach (least squares, standard errors robust to a game's "
+            "seats being one observation): an entry's change is the points its owner won or lost through the edit in "
+            "the games where it was within reach, with its 95% interval and a normal test. Every other entry's points"
+            " (its strength as a change of a fair seat's win probability) are compared between the variants through "
+            "the difference of their bootstrap resamples, which replay the same games' seeds (a normal test on that "
+            "difference). Where a card is dominant in either variant (played in nearly every game, so that its "
+            "strength cannot be read from games without it) or has no strength (a rule), its choice rate (the share "
+            "of the seats' games in which it could have been used that used it) is compared too, by a two-proportion "
+            "z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are weak evidence: "
+            "they all move with the games' length). The q-value adjusts the p-value for the number of cards compared "
+            "(Benjamini-Hochberg false discovery rate), in two families: the entries whose data differ between the "
+            "files (the questions the edit asked) among themselves, every other card among all the others. "
+            "'Significant' means q < 0.05. Cards are listed by evidence, the strongest first; cards used in fewer "
+            "than "
             f"{MIN_USES} seats' games in both variants are listed apart."
         ),
     }
+
+
+def paired_changes(
+    rows_a: Sequence[dict[str, Any]],
+    rows_b: Sequence[dict[str, Any]],
+    catalogue_a: Sequence[Declared],
+    catalogue_b: Sequence[Declared],
+    keys: Sequence[tuple[str, str]],
+    seats: int,
+) -> dict[tuple[str, str], dict[str, float]]:
+    """The change each entry of ``keys`` (the entries a card file holds data for) brought to its owner's results,
+    measured on the same games: both variants play game ``i`` with the same seed, setup and agents (common random
+    numbers), so a game in which no edited entry mattered ends the same in both, and the difference of each
+    (game, seat)'s score, A minus B, is the edit's effect on that seat plus the noise of the games it changed.
+    That difference is regressed on whether each entry was within the seat's reach (in either variant; less the
+    share of the other seats it was within reach of: the edit of a card helps its owner and hurts the others),
+    least squares with a token ridge (:data:`PAIRED_RIDGE`), standard errors robust to the two seats of a game
+    being one observation (the sandwich over games). Returns, per entry within reach in some game, ``change`` (a
+    share: 0.1 is 10 points), ``se``, ``z``, ``p`` (two-sided, normal).
+
+    *Within reach* is available (drawn, offered) or used, where the game reports the entry available at all
+    (Dice Battle's cards are drawn from a 30-card deck: a deck card never drawn changed nothing); else in the
+    deck or build, or used (Laplaplace's build is in play as a whole). Not "used": the edit itself changes which
+    cards are used (a card that boosts the edited one is played more often beside it, and would share its
+    credit), while what a seat was dealt or drew is the same in both variants until the games part.
+
+    Why not the difference of the two variants' strengths: each is fitted on its own games' outcomes, whose noise
+    (a card's strength moves ±15 points between two runs of the same file) swamps an edit's effect, while the
+    paired difference is zero wherever the edit changed nothing. An entry that did not change gets a change near 0
+    unless its results moved with the edit (a card that answers the edited one)."""
+    import numpy as np
+    from scipy import stats
+
+    num_a = {(d.kind, d.name): i for i, d in enumerate(catalogue_a)}
+    num_b = {(d.kind, d.name): i for i, d in enumerate(catalogue_b)}
+    keys = [k for k in keys if k in num_a and k in num_b]
+    games = [(ra, rb) for ra, rb in zip(rows_a, rows_b) if ra["error"] is None and rb["error"] is None]
+    if not keys or len(games) < 2:
+        return {}
+    offered_a = {code // 4 for ra, _ in games for seen in ra["seen"] for code in seen if code % 4 == AVAILABLE}
+    offered_b = {code // 4 for _, rb in games for seen in rb["seen"] for code in seen if code % 4 == AVAILABLE}
+    code_a: dict[int, int] = {}
+    code_b: dict[int, int] = {}
+    for column, key in enumerate(keys):
+        offered = num_a[key] in offered_a or num_b[key] in offered_b  # the game deals it: within reach once drawn
+        stages = (AVAILABLE, USED) if offered else (INCLUDED, USED)
+        code_a.update((num_a[key] * 4 + stage, column) for stage in stages)
+        code_b.update((num_b[key] * 4 + stage, column) for stage in stages)
+    x = np.zeros((len(games) * seats, len(keys)))
+    y = np.zeros(len(games) * seats)
+    for g, (ra, rb) in enumerate(games):
+        use = np.zeros((seats, len(keys)))
+        for s in range(seats):
+            for row, codes in ((ra, code_a), (rb, code_b)):
+                for code in row["seen"][s]:
+                    if (at := codes.get(code)) is not None:
+                        use[s, at] = 1.0
+            y[g * seats + s] = share(ra["returns"], s) - share(rb["returns"], s)
+        x[g * seats : (g + 1) * seats] = use - (use.sum(axis=0, keepdims=True) - use) / max(1, seats - 1)
+    kept = np.flatnonzero(np.abs(x).sum(axis=0) > 0)
+    if not len(kept):
+        return {}
+    x = x[:, kept]
+    inverse = np.linalg.inv(x.T @ x + PAIRED_RIDGE * np.eye(len(kept)))
+    beta = inverse @ (x.T @ y)
+    scores = (x * (y - x @ beta)[:, None]).reshape(len(games), seats, len(kept)).sum(axis=1)  # per game
+    se = np.sqrt(np.diag(inverse @ (scores.T @ scores) @ inverse))
+    out = {}
+    for column, entry in enumerate(kept):
+        z = float(beta[column] / se[column]) if se[column] > 0 else 0.0
+        out[keys[int(entry)]] = {
+            "change": float(beta[column]),
+            "se": float(se[column]),
+            "z": z,
+            "p": float(2 * stats.norm.sf(abs(z))),
+        }
+    return out
 
 
 def _choice(card: dict[str, Any] | None) -> tuple[float | None, int]:
@@ -1227,6 +1335,10 @@ def plan(
         raise OptionError(f"{game_id} with these options has {game.num_players} seats; got {len(specs)} agents")
     for spec in specs:
         make_agent(spec, 0)  # an unknown agent or parameter fails here, naming the valid ones
+    # a card, deck or build file that loads but cannot be dealt fails here too, not in every game of the run
+    game.new_initial_state(derive_seed(seed, 0))
+    if baseline is not None:
+        other.new_initial_state(derive_seed(seed, 0))
     kind, note = None, ""
     first = game.report_setup(derive_seed(seed, 0, SETUP_STREAM)) if setups else None
     if first is not None:
@@ -1250,6 +1362,30 @@ def plan(
     return Plan(game_id, game.name, options, baseline, tuple(specs), seed, n, setups, kind, note, swept)
 
 
+def identity(the_plan: Plan) -> dict[str, Any]:
+    """The run's identity in its result store (:mod:`cardarena.arena.results`): every field of the plan (so a
+    field added to it is part of the identity too), the report's schema (the layout of a stored game), and a
+    digest of every data file an option names, so that a card file edited between two runs is another run. The
+    number of games, ``games``, may grow: a rerun with a larger ``-n`` plays only the new games."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    fields = {k: v for k, v in asdict(the_plan).items() if k not in ("game_name", "setup_note")}  # words, not the run
+    if isinstance(fields.get("sweep"), dict):  # what the designer asked for; the rest follows from it and the files
+        fields["sweep"] = {k: fields["sweep"][k] for k in ("target", "values", "outcome")}
+    files: dict[str, str] = {}
+    spec = {o.name: o for o in load(the_plan.game_id, **the_plan.options).option_spec}
+    for options in (the_plan.options, the_plan.baseline or {}):
+        for name, value in options.items():
+            option = spec.get(name)
+            if option is not None and option.names_a_file(value) and Path(str(value)).is_file():
+                digest = hashlib.sha256(Path(str(value)).read_bytes()).hexdigest()[:16]
+                files[f"{name}={value}"] = digest
+    out = {"run": "report", "schema": SCHEMA, **fields, "files": files}
+    return dict(json.loads(json.dumps(out, default=str)))
+
+
 def report(
     the_plan: Plan,
     *,
@@ -1259,10 +1395,16 @@ def report(
     progress: Callable[[int, int, str], None] | None = None,
     command: str = "",
     bootstrap: int = BOOTSTRAP,
+    store: ResultStore | None = None,
 ) -> dict[str, Any]:
     """Play the report's games and compute report.json's object (schema 2). ``progress(done, total, phase)`` is
-    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics"``: one step
-    per fit, the bootstrap's included)."""
+    called as games finish (phase ``"games"``) and then as the card models are fitted (``"statistics: card
+    strengths"``: one step per fit, the bootstrap's included).
+
+    With a ``store`` (:func:`cardarena.arena.results.open_store` with :func:`identity`), every finished game is
+    stored as it arrives and the games already stored are not played again: a run interrupted and run again gives
+    the report of an uninterrupted one. A stored game's key is ``index * variants + variant``, so a larger ``-n``
+    keeps every key."""
     start = time.perf_counter()
     variants = [the_plan.options] + ([the_plan.baseline] if the_plan.baseline is not None else [])
     # a sweep's values are more variants of the same run (one progress bar); the value the card file already has
@@ -1278,16 +1420,31 @@ def report(
         the_plan.setups,
     )
     total = the_plan.games * len(played)
+    count = len(played)
+
+    def key(item: int) -> int:  # the job's item (variant-major) -> the store's key (game-major)
+        v, i = divmod(item, the_plan.games)
+        return i * count + v
+
     rows: dict[int, dict[str, Any]] = {}
+    if store is not None:
+        for k, row in store.load().items():
+            i, v = divmod(k, count)
+            if i < the_plan.games:
+                rows[v * the_plan.games + i] = row
 
     def on_results(results: list[tuple[int, dict[str, Any]]]) -> None:
+        if store is not None:
+            store.add((key(item), row) for item, row in results)
         rows.update(results)
         if progress is not None:
             progress(len(rows), total, "games")
 
     if progress is not None:
-        progress(0, total, "games")
-    runner.run(play_chunk, job, range(total), on_results, backend=backend, jobs=jobs, address=address)
+        progress(len(rows), total, "games")
+    missing = [item for item in range(total) if item not in rows]
+    if missing:
+        runner.run(play_chunk, job, missing, on_results, backend=backend, jobs=jobs, address=address)
     fits = len(played) * (1 + (bootstrap if bootstrap >= 20 else 0))
     fitted = 0
 
@@ -1295,10 +1452,10 @@ def report(
         nonlocal fitted
         fitted += 1
         if progress is not None:
-            progress(fitted, fits, "statistics")
+            progress(fitted, fits, STATISTICS)
 
     if progress is not None:
-        progress(0, fits, "statistics")
+        progress(0, fits, STATISTICS)
     out_variants = []
     turns = []
     data = []
@@ -1350,11 +1507,21 @@ def report(
         sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
-        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1])
+        rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
+        games = [load(the_plan.game_id, **options) for options in variants]
+        paired = paired_changes(
+            rows_a,
+            rows_b,
+            games[0].involvement_catalogue(),
+            games[1].involvement_catalogue(),
+            sorted(set(data[0]) | set(data[1])),
+            games[0].num_players,
+        )
+        comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)
     if progress is not None:
-        progress(fits, fits, "statistics")
+        progress(fits, fits, STATISTICS)
     return {
         "schema": SCHEMA,
         "game": the_plan.game_id,

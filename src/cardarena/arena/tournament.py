@@ -174,7 +174,7 @@ def plan(
     game = load(game_id, **options)
     parsed = [parse_entrant(t) for t in ([gauntlet] if gauntlet is not None else []) + list(entrants)]
     if len(parsed) < 2:
-        raise OptionError("a tournament needs at least two entrants (--agents A B ..., or --gauntlet G --agents A)")
+        raise OptionError("a tournament needs at least two entrants (--agents A,B[,...], or --gauntlet G --agents A)")
     names = [e.name for e in parsed]
     for name in names:
         if names.count(name) > 1:

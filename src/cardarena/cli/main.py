@@ -16,11 +16,11 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import engine
-from ..agents import make_agent, split_specs
+from ..agents import make_agent
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
-from .common import fail, runner_options
+from .common import agent_specs, agents_option, fail, runner_options
 from .play import check_opponent, help_lines, run_play
 from .progress import GameProgress
 from .screen import Screen
@@ -166,7 +166,7 @@ def play(
 @click.argument("game_id", metavar="GAME")
 @click.option("-n", "n", default=100, show_default=True, help="number of games")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
-@click.option("--agents", default="random", show_default=True, help="agent per seat, comma-separated")
+@agents_option("agent per seat (one: every seat), e.g. --agents ismcts:iterations=200,random.", default="random")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
 @runner_options(jobs_default=1)
 @click.option("--record", "record_dir", type=click.Path(file_okay=False), help="write every record to DIR")
@@ -175,7 +175,7 @@ def simulate_cmd(
     game_id: str,
     n: int,
     seed: int,
-    agents: str,
+    agents: tuple[str, ...],
     options: tuple[str, ...],
     jobs: int,
     backend: str,
@@ -192,7 +192,7 @@ def simulate_cmd(
                 game_id,
                 n=n,
                 seed=seed,
-                agents=split_specs(agents),
+                agents=agent_specs(agents) or ["random"],
                 options=parse_option_pairs(options),
                 jobs=jobs,
                 record_dir=record_dir,
@@ -484,6 +484,7 @@ EXTRA_OF = {
     "scipy": "arena",
     "statsmodels": "arena",
     "matplotlib": "arena",
+    "jinja2": "arena",
     "threadpoolctl": "arena",
     "tomli_w": "arena",
     "optuna": "arena",

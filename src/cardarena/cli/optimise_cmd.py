@@ -19,7 +19,7 @@ from rich.table import Table
 from ..arena.optimise import DEFAULT_AGENT, DEFAULT_BATCH, ENCODINGS, Settings, describe, optimise
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
-from .common import fail, runner_options
+from .common import agent_specs, agents_option, fail, runner_options
 from .progress import GameProgress
 
 console = Console(highlight=False)
@@ -40,14 +40,13 @@ console = Console(highlight=False)
     default=None,
     help="folder of build/deck files (*.toml) to beat [the shipped example builds / the starter decks]",
 )
-@click.option(
-    "--agent",
+@agents_option(
+    "the agent of both seats, one spec (Dice Battle; Laplaplace battles need no decisions). heuristic by default: "
+    "it plays any deck sensibly at ~200 games/s, so the budget buys thousands of candidates where a searching agent "
+    "(ismcts) would afford a few dozen.",
     default=DEFAULT_AGENT,
-    show_default=True,
-    help="agent spec for both seats (Dice Battle; Laplaplace battles need no decisions). heuristic by default: it "
-    "plays any deck sensibly at ~200 games/s, so the budget buys thousands of candidates where a searching agent "
-    "(ismcts) would afford a few dozen",
 )
+@click.option("--agent", "old_agent", default=None, hidden=True)  # the old form, still accepted with a note
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run (the search and the fresh deals)")
 @click.option("--keep", default=3, show_default=True, help="best candidates to measure afresh and write")
 @click.option(
@@ -76,7 +75,8 @@ def optimise_cmd(
     game_id: str,
     budget: int,
     field_dir: Path | None,
-    agent: str,
+    agents: tuple[str, ...],
+    old_agent: str | None,
     seed: int,
     keep: int,
     deals: int | None,
@@ -99,6 +99,14 @@ def optimise_cmd(
         fail("--jobs must be ≥ 1")
     if game_id not in ENCODINGS:
         fail(f"the optimiser searches builds or decks of {', '.join(sorted(ENCODINGS))}, not {game_id!r}")
+    specs = agent_specs(agents, old=[old_agent] if old_agent is not None else [], old_form="--agent SPEC")
+    if len(specs) > 1:
+        fail(f"the optimiser plays one agent in both seats; --agents names {len(specs)}: {', '.join(specs)}")
+    agent = specs[0] if specs else DEFAULT_AGENT
+    try:
+        option_pairs = parse_option_pairs(options)
+    except RulesError as e:
+        fail(str(e))
     settings = Settings(
         game_id=game_id,
         budget=budget,
@@ -109,7 +117,7 @@ def optimise_cmd(
         deals=deals,
         fresh_deals=fresh_deals,
         batch=batch,
-        options=tuple(sorted(parse_option_pairs(options).items())),
+        options=tuple(sorted(option_pairs.items())),
     )
     target = out if out is not None else Path(f"optimised-{game_id}")
     bar = GameProgress(f"{game_id} optimise")

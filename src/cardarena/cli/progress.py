@@ -1,8 +1,15 @@
-"""The live progress bar of long runs (``simulate``, ``tournament``): games done, games/s and the time left.
+"""The live progress bar of long runs (``simulate``, ``tournament``, ``report``): games done, games/s and the time
+left.
 
 It draws on standard error, so ``--json`` on standard output stays clean, and only when standard error is a
 terminal (a log gets the summary alone). Games found already played when a run resumes count as done but not
 into the speed, which is measured over the games of this session.
+
+A run in phases (the balance report: its games, then its statistics, which can take as long) calls the bar with a
+third argument, the phase: ``"games"``, then ``"statistics"`` or ``"statistics: card strengths"`` (what is being
+computed), then any other words (``"writing the page"``). Each phase gets a line of its own, "playing games" then
+"computing statistics: card strengths 40/100", whose rate and time left are measured over that phase alone, so
+the time left is never that of a phase already over.
 """
 
 from __future__ import annotations
@@ -17,7 +24,6 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
-    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -26,15 +32,52 @@ from rich.text import Text
 
 
 class _Speed(ProgressColumn):
-    """Games per second over this session (rich's own speed forgets all but the last 30 s)."""
+    """Games per second over this session (rich's own speed forgets all but the last 30 s); nothing on the line
+    of a phase that is not games."""
 
     def __init__(self, bar: GameProgress) -> None:
         super().__init__()
         self.bar = bar
 
     def render(self, task: Task) -> Text:
+        if task.fields.get("phase", GAMES) != GAMES:
+            return Text("")
         speed = self.bar.speed()
         return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
+class _Remaining(TimeRemainingColumn):
+    """The time left of the line's phase: for games, at this session's rate (games found stored when a run resumes
+    are done, not fast); for a computing phase, rich's estimate over its recent steps."""
+
+    def __init__(self, bar: GameProgress) -> None:
+        super().__init__()
+        self.bar = bar
+
+    def render(self, task: Task) -> Text:
+        if task.fields.get("phase", GAMES) != GAMES or task.finished or task.total is None:
+            return super().render(task)
+        speed = self.bar.speed()
+        if speed is None:
+            return Text("-:--:--", style="progress.remaining")
+        left = int(max(0.0, task.total - task.completed) / speed)
+        return Text(f"{left // 3600}:{left // 60 % 60:02d}:{left % 60:02d}", style="progress.remaining")
+
+
+GAMES = "games"  # the phase of a run's games; any other phase is computing
+
+
+def describe(label: str, phase: str) -> str:
+    """The words of a phase on the bar: the games are played, statistics computed, anything else as it is said.
+
+    >>> describe("lyabi report", "games"), describe("lyabi report", "statistics: card strengths")
+    ('lyabi report: playing games', 'lyabi report: computing statistics: card strengths')
+    >>> describe("lyabi report", "writing the page")
+    'lyabi report: writing the page'
+    """
+    if phase == GAMES:
+        return f"{label}: playing games"
+    return f"{label}: computing {phase}" if phase.startswith("statistics") else f"{label}: {phase}"
 
 
 class GameProgress:
@@ -47,6 +90,7 @@ class GameProgress:
         self._start = time.perf_counter()
         self._first: int | None = None
         self._done = 0
+        self._games_over: float | None = None  # when the games were all played, or a later phase began
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -54,16 +98,16 @@ class GameProgress:
             _Speed(self),
             TimeElapsedColumn(),
             TextColumn("ETA"),
-            TimeRemainingColumn(),
+            _Remaining(self),
             console=self.console,
             disable=not self.enabled,
         )
-        self._task = self._progress.add_task(label, total=None)
-        self._phase: TaskID | None = None
+        self._task = self._progress.add_task(describe(label, GAMES), total=None, phase=GAMES)
+        self._phase = GAMES
 
     def speed(self) -> float | None:
         """Games per second since the first report of this session."""
-        elapsed = time.perf_counter() - self._start
+        elapsed = (self._games_over or time.perf_counter()) - self._start
         if self._first is None or elapsed <= 0 or self._done == self._first:
             return None
         return (self._done - self._first) / elapsed
@@ -72,16 +116,32 @@ class GameProgress:
         """Games finished in this session."""
         return 0 if self._first is None else self._done - self._first
 
-    def __call__(self, done: int, total: int, phase: str = "games") -> None:
-        if phase != "games":  # a later phase (the report's statistics): its own line, the games' bar kept
-            if self._phase is None:
-                self._phase = self._progress.add_task(f"computing {phase}", total=total)
-            self._progress.update(self._phase, completed=done, total=total)
-            return
-        if self._first is None:
-            self._first = done
-            self._start = time.perf_counter()
-        self._done = done
+    def resumed(self) -> int:
+        """Games found done when the run began (stored by an earlier, interrupted run)."""
+        return self._first or 0
+
+    @property
+    def phase(self) -> str:
+        """The phase the bar shows now (``"games"`` until a run says otherwise)."""
+        return self._phase
+
+    def __call__(self, done: int, total: int, phase: str = GAMES) -> None:
+        if phase != self._phase:
+            # a new phase: the last one's line is left complete, and the new one measures its own rate and time
+            # left, so no "ETA 0:00:00" stands while the statistics are computed
+            last = next(t for t in self._progress.tasks if t.id == self._task)
+            self._progress.update(self._task, completed=last.total or last.completed)
+            if self._phase == GAMES:  # the games are over (for now): their rate stays what it was
+                self._games_over = self._games_over or time.perf_counter()
+            self._task = self._progress.add_task(describe(self.label, phase), total=total, phase=phase)
+            self._phase = phase
+        if phase == GAMES:
+            if self._first is None:
+                self._first = done
+                self._start = time.perf_counter()
+            self._done = done
+            # the rate of a run whose games are all played stays what it was, whatever comes after them
+            self._games_over = (self._games_over or time.perf_counter()) if done >= total else None
         self._progress.update(self._task, completed=done, total=total)
 
     def __enter__(self) -> GameProgress:

@@ -1,4 +1,4 @@
-"""``cardarena strength GAME --agents A B``: how strong agent A is against agent B (:mod:`cardarena.arena.strength`).
+"""``cardarena strength GAME --agents A,B``: how strong agent A is against agent B (:mod:`cardarena.arena.strength`).
 
 A registered command module (``COMMAND``, added by ``cli/main.py`` like the per-game ones): it reaches the games
 only through the arena.
@@ -16,7 +16,7 @@ from rich.table import Table
 from ..arena.strength import strength
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
-from .common import fail
+from .common import agent_specs, agents_option, fail
 from .progress import GameProgress
 
 console = Console(highlight=False)
@@ -24,7 +24,8 @@ console = Console(highlight=False)
 
 @click.command("strength")
 @click.argument("game_id", metavar="GAME")
-@click.option("--agents", nargs=2, required=True, metavar="A B", help="the agent measured (A) and its opponent (B)")
+@click.argument("old_agents", nargs=-1, metavar="")  # the old form --agents A B: B arrives here
+@agents_option("the agent measured (A) and its opponent (B): --agents A,B.")
 @click.option("-n", "pairs", default=100, show_default=True, help="rounds: each deal once per seat A can take")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
 @click.option(
@@ -45,7 +46,8 @@ console = Console(highlight=False)
 )
 def strength_cmd(
     game_id: str,
-    agents: tuple[str, str],
+    old_agents: tuple[str, ...],
+    agents: tuple[str, ...],
     pairs: int,
     seed: int,
     options: tuple[str, ...],
@@ -56,11 +58,14 @@ def strength_cmd(
     """A's win rate against B over paired seeds in every seat order, with its 95% (Wilson) interval."""
     if pairs < 1 or jobs < 1:
         fail("-n and --jobs must be ≥ 1")
+    specs = agent_specs(agents, old=old_agents, old_form="--agents A B (the agents as separate words)")
+    if len(specs) != 2:
+        fail(f"name two agents, the one measured and its opponent: --agents A,B (got {len(specs)})")
     try:
         with GameProgress(f"{game_id} strength") as bar:
             summary = strength(
                 game_id,
-                agents,
+                (specs[0], specs[1]),
                 pairs=pairs,
                 seed=seed,
                 options=parse_option_pairs(options),

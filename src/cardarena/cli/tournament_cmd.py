@@ -1,4 +1,4 @@
-"""``cardarena tournament GAME --agents A B [C...]``: a round robin (or a gauntlet) with honest statistics.
+"""``cardarena tournament GAME --agents A,B[,C...]``: a round robin (or a gauntlet) with honest statistics.
 
 A registered command module (``COMMAND``, added by ``cli/main.py`` like the per-game ones): the schedule, the
 statistics and the result store are :mod:`cardarena.arena.tournament`; this module reads the arguments, draws
@@ -21,7 +21,7 @@ from rich.table import Table
 from ..arena.tournament import DEFAULT_DELTA, default_out, plan, tournament
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
-from .common import fail, runner_options
+from .common import agent_specs, agents_option, fail, runner_options
 from .progress import GameProgress
 
 console = Console(highlight=False)
@@ -29,13 +29,10 @@ console = Console(highlight=False)
 
 @click.command("tournament")
 @click.argument("game_id", metavar="GAME")
-@click.argument("entrant_specs", metavar="SPEC...", nargs=-1)
-@click.option(
-    "--agents",
-    "agents_flag",
-    is_flag=True,
-    help="the entrants follow: [NAME=]SPEC[@seatoption=value,...], e.g. random heuristic ismcts:iterations=200 "
-    "or mine=heuristic@deck=my_deck.toml",
+@click.argument("old_specs", metavar="", nargs=-1)  # the old form --agents A B C: B and C arrive here
+@agents_option(
+    "the entrants, each [NAME=]SPEC[@seatoption=value,...], e.g. --agents random,heuristic,ismcts:iterations=200 "
+    "or --agents mine=heuristic@deck=my_deck.toml --agents heuristic@deck=horde."
 )
 @click.option("-n", "games", default=100, show_default=True, help="games per pairing (rounded up to whole deals)")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
@@ -58,8 +55,8 @@ console = Console(highlight=False)
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object (no timings: identical on every backend)")
 def tournament_cmd(
     game_id: str,
-    entrant_specs: tuple[str, ...],
-    agents_flag: bool,
+    old_specs: tuple[str, ...],
+    agents: tuple[str, ...],
     games: int,
     seed: int,
     options: tuple[str, ...],
@@ -75,10 +72,11 @@ def tournament_cmd(
     """Play every entrant against every other on the same deals in every seat order; W/D/L, intervals, ratings."""
     if games < 1 or (jobs is not None and jobs < 1):
         fail("-n and --jobs must be ≥ 1")
+    entrant_specs = agent_specs(agents, old=old_specs, old_form="--agents A B (the entrants as separate words)")
     if not entrant_specs:
-        fail("name the entrants: --agents SPEC SPEC [SPEC...]")
+        fail("name the entrants: --agents SPEC,SPEC[,SPEC...]")
     try:
-        the_plan = plan(game_id, list(entrant_specs), seed=seed, options=parse_option_pairs(options), gauntlet=gauntlet)
+        the_plan = plan(game_id, entrant_specs, seed=seed, options=parse_option_pairs(options), gauntlet=gauntlet)
     except RulesError as e:
         fail(str(e))
     store = out if out is not None else default_out(the_plan, os.environ.get("CARDARENA_DATA") or "data")

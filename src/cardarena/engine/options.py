@@ -13,6 +13,7 @@ from .errors import OptionError
 _TRUE = {"true", "yes", "on", "1"}
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,18}")  # plain ASCII digits: no '1_000', no '٣', no 5,000-digit numbers
 _FALSE = {"false", "no", "off", "0"}
+BUILTIN = "builtin"  # the value of a path option that names the data shipped with the game (its default)
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,9 @@ class Option:
     build): the command line takes any path, but a server must not let a browser name its files, so it takes only
     the ``named`` values, the data shipped with the game (Dice Battle's starter decks, Laplaplace's builds), and
     offers an option with no ``named`` value not at all. Every option that can read a file says so here: nothing
-    is inferred from its type or default.
+    is inferred from its type or default. The value ``builtin`` (:data:`BUILTIN`) of a path option is its default,
+    the shipped data, so that a run can name it beside a file (``--baseline-option cards=builtin``); a file that
+    happens to be called so is named ``./builtin``.
     """
 
     name: str
@@ -48,10 +51,12 @@ class Option:
     def names_a_file(self, value: Any) -> bool:
         """Whether ``value`` of this option would be read as a path: any value of a path option but its
         ``named`` ones (a server refuses those)."""
-        return self.path and value not in self.named
+        return self.path and value not in self.named and value != BUILTIN
 
     def convert(self, value: Any) -> Any:
         """Convert ``value`` (a Python value or its text form) and check it; raise :class:`OptionError`."""
+        if self.path and isinstance(value, str) and value.strip() == BUILTIN:
+            return self.default  # the shipped data
         v = self._coerce(value)
         if self.choices is not None and v not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)

@@ -11,6 +11,7 @@ one number. This module parses and describes them; :mod:`.rules.effects` carries
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -20,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from cardarena.engine import CardDataError
-from cardarena.engine.datafiles import parse_toml, read_toml
+from cardarena.engine.datafiles import parse_toml, read_text, read_toml
 
 from .._datamodel import Messages, Whole, plain, shown
 from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
@@ -141,6 +142,11 @@ def condition_text(word: str, n: int) -> str:
 
 def operation_text(word: str, n: int) -> str:
     return OPERATIONS[word][1].format(n=n)
+
+
+def operation_doc(word: str) -> str:
+    """What an operation does with its number left as N: ``"draw N"``, ``"your main unit gets +N level"``."""
+    return OPERATIONS[word][1].replace("{n:+d}", "+N").replace("{n}", "N")
 
 
 class _EffectModel(BaseModel):
@@ -308,11 +314,26 @@ def _read_toml(path: Path | None, package_file: str | None, label: str) -> dict[
     return parse_toml(resources.files(PACKAGE).joinpath(package_file).read_text(encoding="utf-8"), label)
 
 
+_POOLS: dict[tuple[str | None, str], tuple[Card, ...]] = {}
+
+
 def load_pool(path: str | None = None) -> list[Card]:
-    """The card pool: the package's ``data/cards.toml``, or the user's file at ``path``."""
+    """The card pool: the package's ``data/cards.toml``, or the user's file at ``path``.
+
+    A pool is parsed once per text (its file and what the file holds): the balance report loads the game again for
+    every pair of decks it deals (``report_setup``), and parsing the pool was most of a load. The cards are
+    frozen, so the copies share them."""
     if path is None:
-        return parse_pool(_read_toml(None, "data/cards.toml", "dicebattle/data/cards.toml"), "cards.toml")
-    return parse_pool(_read_toml(Path(path), None, path), path)
+        text = resources.files(PACKAGE).joinpath("data/cards.toml").read_text(encoding="utf-8")
+        name = "cards.toml"
+    else:
+        text = read_text(path)  # raises CardDataError naming the file
+        name = path
+    found = _POOLS.get((path, text))
+    if found is None:
+        label = "dicebattle/data/cards.toml" if path is None else path
+        found = _POOLS[(path, text)] = tuple(parse_pool(parse_toml(text, label), name))
+    return list(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,14 +395,53 @@ def parse_deck(data: dict[str, Any], file: str, pool: list[Card]) -> Deck:
     return Deck(m.name, m.plan, tuple(indices), file)
 
 
+INLINE = "cards:"  # a deck given in the option itself (see load_deck)
+# A starter with cards swapped: ``horde-goblin+ember_imp`` (see :func:`load_deck`); card ids have no ``-`` or ``+``.
+SWAPPED = re.compile(r"^(" + "|".join(STARTERS) + r")((?:-[a-z][a-z0-9_]*\+[a-z][a-z0-9_]*)+)$")
+
+
 def load_deck(ref: str, pool: list[Card]) -> Deck:
-    """A deck by starter name (``horde``, ``arcana``, ``vanguard``) or by path to a TOML file."""
+    """A deck by starter name (``horde``, ``arcana``, ``vanguard``), by path to a TOML file, or a starter with
+    cards swapped: ``horde-goblin+ember_imp`` is Beast Horde with every copy of ``goblin`` replaced by as many
+    copies of ``ember_imp`` (several swaps chain: ``horde-goblin+ember_imp-slime+harpy``). A swapped deck must
+    still be legal (30 cards, at most 2 of a card) and is checked like a deck file. The balance report deals
+    such decks (``report_decks.py``); a file of that name, if there is one, is read instead. A deck may also be
+    given inline: ``cards:`` and its 30 card ids, each as often as the deck holds it (``cards:goblin,goblin,...``).
+    """
     if ref in STARTERS:
-        return parse_deck(_read_toml(None, f"data/decks/{ref}.toml", f"decks/{ref}.toml"), f"{ref}.toml", pool)
+        return parse_deck(_starter(ref), f"{ref}.toml", pool)
     path = Path(ref)
+    swapped = SWAPPED.match(ref)
+    if swapped is not None and not path.exists():
+        return parse_deck(swap_cards(_starter(swapped[1]), swapped[2], ref), ref, pool)
+    if ref.startswith(INLINE):
+        copies: dict[str, int] = {}
+        for card_id in filter(None, (e.strip() for e in ref[len(INLINE) :].split(","))):
+            copies[card_id] = copies.get(card_id, 0) + 1
+        return parse_deck({"name": "a deck given inline", "cards": copies}, ref, pool)
     if not path.exists() and not ref.endswith(".toml"):
         raise CardDataError(ref, f"no starter deck of this name and no such file; starters: {', '.join(STARTERS)}")
     return parse_deck(_read_toml(path, None, ref), ref, pool)
+
+
+def _starter(name: str) -> dict[str, Any]:
+    return _read_toml(None, f"data/decks/{name}.toml", f"decks/{name}.toml")
+
+
+def swap_cards(data: dict[str, Any], swaps: str, ref: str) -> dict[str, Any]:
+    """A deck file's data with the swaps ``-OUT+IN-OUT+IN...`` made: every copy of ``OUT`` becomes a copy of
+    ``IN`` (added to any copies of ``IN`` already there; :func:`parse_deck` then checks the deck's legality).
+
+    >>> swap_cards({"name": "D", "cards": {"a": 2, "b": 1}}, "-a+c-b+a", "d")["cards"]
+    {'c': 2, 'a': 1}
+    """
+    cards = dict(data["cards"])
+    for swap in swaps.split("-")[1:]:
+        out, _, card_in = swap.partition("+")
+        if out not in cards:
+            raise CardDataError(ref, f"the deck has no {out!r} to swap for {card_in!r}", card=out, field="cards")
+        cards[card_in] = cards.get(card_in, 0) + cards.pop(out)
+    return {**data, "name": f"{data.get('name', '')} ({ref})", "cards": cards}
 
 
 _KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}

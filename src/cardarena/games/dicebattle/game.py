@@ -14,17 +14,21 @@ from cardarena.engine import (
     Option,
     Panel,
     Rng,
+    Setup,
     State,
 )
 from cardarena.engine.game import MAX_TURNS
 
-from . import ai, encoding, involvement, render, views
+from . import ai, encoding, involvement, render, report_decks, views
 from .actions import DECLINE, DONE, PASS, CardActions, Codec, DiceBattleAction
 from .cards import STARTERS, Deck, Tables, load_deck, load_pool
 from .rules.levels import spent
 from .state import DiceBattleState
 
-_DECK_HELP = "starter deck name ({}) or path to a deck TOML file".format(", ".join(STARTERS))
+_DECK_HELP = (
+    "starter deck name ({}), path to a deck TOML file, a starter with cards swapped (horde-goblin+ember_imp) or "
+    "cards: and the 30 card ids (cards:goblin,goblin,...)".format(", ".join(STARTERS))
+)
 
 
 class DiceBattleGame(Game):
@@ -164,6 +168,22 @@ class DiceBattleGame(Game):
     def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
         assert isinstance(before, DiceBattleState) and isinstance(after, DiceBattleState)
         return involvement.involvement(before, action, after)
+
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """Each card's and each grant's data as a line of text (``report_decks.entry_data``)."""
+        return report_decks.entry_data(self)
+
+    def report_setup(self, seed: int) -> Setup | None:
+        """A deck for each seat: a starter, a one-card swap of one or a random deck (``report_decks.py``), while
+        the options keep the default decks."""
+        return report_decks.report_setup(self, seed)
+
+    def report_population(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The starters and swaps :meth:`report_setup` deals from, worked out once per loaded game."""
+        found = getattr(self, "_report_population", None)
+        if found is None:
+            found = self._report_population = report_decks.population(list(self.tables.cards))
+        return found
 
     def first_player(self, state: State) -> int | None:
         """Setup: a seeded coin decides the first player of the first round before the first decision."""

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from cardarena.engine import Action, Declared, Involvement
 
-from .cards import OPERATIONS, SPECIALS, Tables
+from .cards import OPERATIONS, SPECIALS, Tables, operation_doc
 from .constants import A_FIRST, A_GRANT, A_MAGIC, A_SET, KIND_MONSTER, STOCK
 from .rules.log import newest
 
@@ -80,7 +80,7 @@ def catalogue(tables: Tables) -> list[Declared]:
     out = [Declared("card", c.id, f"{c.name} ({c.id}, {c.kind} Lv{c.level})") for c in cards]
     out += [Declared("grant", c.id, f"grant of {c.name} ({c.id}, grant Lv{c.grant_level})") for c in cards if c.grant]
     used = {op for c in cards for eff in (c.effect, c.grant) if eff is not None for op, _ in eff.ops}
-    out += [Declared("effect", op, f"{op}: {OPERATIONS[op][1]}") for op in OPERATIONS if op in used]
+    out += [Declared("effect", op, f"{op}: {operation_doc(op)}") for op in OPERATIONS if op in used]
     out += [Declared("item", key, label) for key, label in ITEMS.items()]
     out += [Declared("rule", key, label) for key, label in RULES.items()]
     specials = {c.special for c in cards if c.special is not None}

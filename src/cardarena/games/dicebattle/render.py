@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action, CardText, Panel
 
-from .cards import CONDITIONS, HUMAN, MAGIC, MONSTER, OPERATIONS, SPECIALS, Card
+from .cards import CONDITIONS, HUMAN, MAGIC, MONSTER, OPERATIONS, SPECIALS, Card, operation_doc
 from .constants import CHOICE, DICE, KIND_MONSTER, ORDER, OVER, PENALTY, REVIVE, STOCK
 from .rules.levels import spent, unit_level
 from .rules.turns import in_battle
@@ -203,17 +203,13 @@ def pool_text(game: DiceBattleGame) -> str:
     lines += ["", "## Effect language", "", "Conditions (`when`):"]
     lines += [f"- `{w}{' N' if n else ''}`: {txt.format(n='N') or 'always'}" for w, (n, txt) in CONDITIONS.items()]
     lines.append("Operations (`do`):")
-    lines += [f"- `{w}{' N' if n else ''}`: {_op_doc(txt)}" for w, (n, txt) in OPERATIONS.items()]
+    lines += [f"- `{w}{' N' if n else ''}`: {operation_doc(w)}" for w, (n, txt) in OPERATIONS.items()]
     lines += ["Special rules (異例, `special`):"]
     lines += [f"- `{k}`: {v}" for k, v in SPECIALS.items()]
     lines += ["", "## Loaded decks", ""]
     for seat, deck in enumerate(game.decks):
         lines.append(f"- seat {seat}: {deck.name} ({deck.source}): {deck.plan}")
     return "\n".join(lines) + "\n"
-
-
-def _op_doc(text: str) -> str:
-    return text.replace("{n:+d}", "+N").replace("{n}", "N")
 
 
 # -- what each card says, for the browser's card viewer (Game.card_texts)

@@ -17,10 +17,11 @@ from cardarena.engine import (
     OptionError,
     Panel,
     Rng,
+    Setup,
     State,
 )
 
-from . import ai, encoding, end_words, involvement, render
+from . import ai, encoding, end_words, involvement, render, report_builds
 from .actions import ActionCodec
 from .cards import SHIPPED_BUILDS, Build, CardDef, CardTable, load_build_ref, load_cards
 from .constants import DONE_KIND, JUDGE_TURN, LEAGUE, MAX_CARDS, OPEN, Identical, Scene
@@ -38,8 +39,8 @@ MAX_TURNS = Option(
 )
 
 _BUILD_HELP = (
-    f"a shipped build ({', '.join(SHIPPED_BUILDS)}) or the path of a build file (TOML); that seat then makes no "
-    "build decisions"
+    f"a shipped build ({', '.join(SHIPPED_BUILDS)}), the path of a build file (TOML) or cards: and the card ids "
+    "top to bottom (cards:jab,edge,blank); that seat then makes no build decisions"
 )
 
 OPTIONS = (
@@ -225,6 +226,22 @@ class LaplaplaceGame(Game):
     def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
         assert isinstance(before, LaplaplaceState) and isinstance(after, LaplaplaceState)
         return involvement.involvement(before, action, after)
+
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """Each card's data as a line of text (``report_builds.entry_data``)."""
+        return report_builds.entry_data(self.table)
+
+    def report_setup(self, seed: int) -> Setup | None:
+        """A build for each seat, from the shipped builds, random legal builds and the agent's own
+        (``report_builds.py``), while the options leave the building to the agents."""
+        return report_builds.report_setup(self, seed)
+
+    def report_population(self) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+        """The shipped and random builds :meth:`report_setup` deals from, worked out once per loaded game."""
+        found = getattr(self, "_report_population", None)
+        if found is None:
+            found = self._report_population = report_builds.population(self.table)
+        return found
 
     def first_player(self, state: State) -> int | None:
         """None: no seat goes first in the game as a whole: the builds are made at the same time and every battle

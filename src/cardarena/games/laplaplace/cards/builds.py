@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -76,21 +76,35 @@ def _shipped_folder() -> Path:
 SHIPPED_BUILDS: tuple[str, ...] = tuple(sorted(f.stem for f in _shipped_folder().glob("*.toml")))
 
 
+INLINE = "cards:"  # a build given in the option itself: ``cards:jab,edge,blank`` (card ids, top to bottom)
+
+
 def load_build_ref(ref: str, table: CardTable) -> Build:
-    """A build by the name of a shipped one (:data:`SHIPPED_BUILDS`) or by the path of a build file."""
+    """A build by the name of a shipped one (:data:`SHIPPED_BUILDS`), by the path of a build file, or given
+    inline: ``cards:`` and the card ids (or names) top to bottom, separated by commas (``cards:jab,edge,blank``;
+    ``cards:`` alone is the empty build). The balance report deals such builds (``report_builds.py``); an inline
+    build is checked like a build file (at most 8 cards of the card list)."""
     if ref in SHIPPED_BUILDS:
         return parse_build((_shipped_folder() / f"{ref}.toml").read_text(encoding="utf-8"), table, f"{ref}.toml")
+    if ref.startswith(INLINE):
+        entries = [e.strip() for e in ref[len(INLINE) :].split(",") if e.strip()]
+        build = parse_build(build_text("", [], ids=entries), table, ref)
+        return replace(build, name=", ".join(c.name for c in build.cards) or "the empty build")
     return load_build(ref, table)
 
 
-def build_text(name: str, cards: list[CardDef], *, author: str = "", character: str = "") -> str:
-    """The TOML text of a build (what ``load_build`` reads back)."""
+def build_text(
+    name: str, cards: list[CardDef], *, author: str = "", character: str = "", ids: list[str] | None = None
+) -> str:
+    """The TOML text of a build (what ``load_build`` reads back); ``ids`` names the cards instead of ``cards``
+    (unchecked: ``parse_build`` checks them)."""
     lines = [f"name = {_q(name)}"]
     if author:
         lines.append(f"author = {_q(author)}")
     if character:
         lines.append(f"character = {_q(character)}")
-    lines.append("cards = [" + ", ".join(_q(c.id) for c in cards) + "]  # top to bottom")
+    names = [c.id for c in cards] if ids is None else ids
+    lines.append("cards = [" + ", ".join(_q(i) for i in names) + "]  # top to bottom")
     return "\n".join(lines) + "\n"
 
 
