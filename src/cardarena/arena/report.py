@@ -1509,14 +1509,13 @@ def report(
     if len(variants) == 2:
         rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
         games = [load(the_plan.game_id, **options) for options in variants]
-        paired = paired_changes(
-            rows_a,
-            rows_b,
-            games[0].involvement_catalogue(),
-            games[1].involvement_catalogue(),
-            sorted(set(data[0]) | set(data[1])),
-            games[0].num_players,
-        )
+        catalogues = (games[0].involvement_catalogue(), games[1].involvement_catalogue())
+        paired = paired_changes(rows_a, rows_b, *catalogues, sorted(set(data[0]) | set(data[1])), games[0].num_players)
+        # an edited entry's change is measured with the edited entries alone: only an edit can make game i differ
+        # between the variants, so the difference is theirs; beside every entry, the cards always within reach
+        # with it (the rest of its school or deck) would share its effect (a Tash-Kalar school's being)
+        edited = sorted(k for k in set(data[0]) | set(data[1]) if data[0].get(k) != data[1].get(k))
+        paired.update(paired_changes(rows_a, rows_b, *catalogues, edited, games[0].num_players))
         comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)
