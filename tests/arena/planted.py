@@ -54,10 +54,14 @@ def table(rows: list[dict[str, Any]], *fields: str) -> str:
     return "\n".join(str({f: row.get(f) for f in ("kind", "name", *fields)}) for row in rows[:6])
 
 
-def assert_planted_card_found(report: dict[str, Any], page: str, planted: tuple[str, str]) -> None:
+def assert_planted_card_found(
+    report: dict[str, Any], page: str, planted: tuple[str, str], *, at_a_glance: bool = True
+) -> None:
     """The designer's question, "which card is out of line?", answered with the planted card: first in "what
-    changed" (the only entry whose data differ), first in the comparison (sorted by evidence), and named out of
-    line in words on the page (its strength interval excludes 0, or its dominance is flagged)."""
+    changed" (the only entry whose data differ), first in the comparison (sorted by evidence) and significant, and
+    named out of line in words on the page: "what changed" says its change's interval excludes 0 (or that the game
+    collapses onto it), and, ``at_a_glance``, the first variant's own "out of line" list names it too (its
+    strength interval excludes 0, or it is dominant)."""
     comparison = report["comparison"]
     changed = comparison["changed"]
     assert [key(c) for c in changed if c["change"] == "data"][:1] == [planted], table(changed, "change", "p")
@@ -65,12 +69,15 @@ def assert_planted_card_found(report: dict[str, Any], page: str, planted: tuple[
     cards = comparison["cards"]
     assert key(cards[0]) == planted, table(cards, "points_change", "pick_change", "p", "q", "few_uses")
     assert cards[0]["significant"], table(cards, "points_change", "pick_change", "p", "q")
-    out_of_line = {key(c): c for c in report["variants"][0]["out_of_line"]}
-    assert planted in out_of_line, report["variants"][0]["out_of_line"]
-    why = out_of_line[planted]["why"]
-    assert why.startswith(("out of line", "dominant")), why
     text = html.unescape(page)  # the words as a reader sees them (the page escapes every text of the report)
-    assert why in text and out_of_line[planted]["label"] in text, why
+    verdict = changed[0]["verdict"]
+    assert verdict.startswith("out of line") and verdict in text, verdict
+    if at_a_glance:
+        out_of_line = {key(c): c for c in report["variants"][0]["out_of_line"]}
+        assert planted in out_of_line, report["variants"][0]["out_of_line"]
+        why = out_of_line[planted]["why"]
+        assert why.startswith(("out of line", "dominant")), why
+        assert why in text and out_of_line[planted]["label"] in text, why
 
 
 def assert_useless_card_found(report: dict[str, Any], useless: tuple[str, str]) -> None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from cardarena.games.tashkalar.cards import default_path
 
 from .planted import DATA, assert_planted_card_found, assert_useless_card_found, changed_entries, run_report
@@ -25,19 +23,16 @@ def test_the_planted_files_differ_from_the_shipped_cards_in_their_planted_card_a
     assert changed_entries("tashkalar", USELESS, SHIPPED) == {("card", "star-seer")}
 
 
-@pytest.mark.xfail(
-    run=False,
-    reason="too few games for a test's budget: with the default 1,000 games (49 s with --jobs 2 on an idle 2-core "
-    "machine) Cinder Imp is first (+23.0 points [+13.3, +30.0], p 7e-6, the next 0.004), but at 200 games seeds "
-    "0-2 put it 2nd, 129th and 3rd (at 400, before the paired estimate: 5th, 127th, 1st): the school term takes "
-    "the strength of a being played in ~90% of its school's games (Ember's score 0.60 -> 0.78 at 200 games) and "
-    "cards the edit moved come close; see the games3 report of issue 29",
-)
 def test_the_report_names_an_overpowered_being_out_of_line_against_the_shipped_cards(tmp_path: Path) -> None:
+    # 200 games: seeds 0-2 put Cinder Imp first with p 1e-5, 1.4e-4 and < 1e-6 (the next card 6e-4, 4e-4, 6e-4),
+    # measured by its paired change on the same games: its strength alone is taken by its school's term, since it
+    # is played in ~90% of Ember's games
     report, page = run_report(tmp_path, "tashkalar", PLANTED, baseline=SHIPPED, n=200)
     assert report["variants"][0]["errors"] == 0
     assert report["setup"]["kind"] == "school"
-    assert_planted_card_found(report, page, ("card", "cinder-imp"))
+    # named out of line by "what changed" (+25 points, interval clear of 0); the first variant alone, at 200
+    # games, credits its school with it (its own strength interval still holds 0), so not "at a glance"
+    assert_planted_card_found(report, page, ("card", "cinder-imp"), at_a_glance=False)
 
 
 def test_the_report_lists_a_legend_that_can_never_be_summoned_first_among_the_cards_never_used(
