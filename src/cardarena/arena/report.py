@@ -1036,8 +1036,13 @@ def compare(
         ):
             diff = fit_a.samples[:, sa_col] - fit_b.samples[:, sb_col]
             change_ci = [_r(float(np.percentile(diff, 2.5)), 2), _r(float(np.percentile(diff, 97.5)), 2)]
+            # the percentile bootstrap test, smoothed by a normal fit to the resampled differences: how far their
+            # distribution lies from 0. Not the full fit's change over their spread: under the ridge penalty a
+            # rarely used card's change sits at the edge of its own resampled interval (resamples that drop its
+            # few decisive games pull it towards 0), which made cards the edit merely moved look surer than it
             sd = float(np.std(diff, ddof=1))
-            z_points = change / sd if sd > 0 else (0.0 if change == 0 else math.inf)
+            centre = float(np.mean(diff))
+            z_points = centre / sd if sd > 0 else (0.0 if centre == 0 else math.inf)
         estimates = 1
         if paired and key in paired:
             # also measured on the same games (see paired_changes): the strength fits see an edit that touches
@@ -1150,12 +1155,15 @@ def compare(
             " ends the same in both. The difference of each seat's score between the variants is regressed on whether"
             " each such entry was within the seat's reach (drawn or offered where the game deals cards, else in its "
             "deck or build; or used), less the other seats' reach (least squares, standard errors robust to a game's "
-            "seats being one observation): an entry's change is the points its owner won or lost through the edit in "
+            "seats being one observation; an edited entry with the edited entries alone, since only an edit can make "
+            "a game differ and the cards always within reach beside it, the rest of its school or deck, would share "
+            "its effect): an entry's change is the points its owner won or lost through the edit in "
             "the games where it was within reach, with its 95% interval and a normal test. Every other entry's points"
             " (its strength as a change of a fair seat's win probability) are compared between the variants through "
-            "the difference of their bootstrap resamples, which replay the same games' seeds (a normal test on that "
-            "difference). Where a card is dominant in either variant (played in nearly every game, so that its "
-            "strength cannot be read from games without it) or has no strength (a rule), its choice rate (the share "
+            "the difference of their bootstrap resamples, which replay the same games' seeds (a normal fit to those "
+            "differences: their mean over their spread). Where a card is dominant in either variant (played in "
+            "nearly every game, so that its strength cannot be read from games without it) or has no strength (a "
+            "rule), its choice rate (the share "
             "of the seats' games in which it could have been used that used it) is compared too, by a two-proportion "
             "z-test, and the card's p-value is the smaller of the two, doubled (pick rates alone are weak evidence: "
             "they all move with the games' length). The q-value adjusts the p-value for the number of cards compared "
@@ -1504,14 +1512,13 @@ def report(
     if len(variants) == 2:
         rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
         games = [load(the_plan.game_id, **options) for options in variants]
-        paired = paired_changes(
-            rows_a,
-            rows_b,
-            games[0].involvement_catalogue(),
-            games[1].involvement_catalogue(),
-            sorted(set(data[0]) | set(data[1])),
-            games[0].num_players,
-        )
+        catalogues = (games[0].involvement_catalogue(), games[1].involvement_catalogue())
+        paired = paired_changes(rows_a, rows_b, *catalogues, sorted(set(data[0]) | set(data[1])), games[0].num_players)
+        # an edited entry's change is measured with the edited entries alone: only an edit can make game i differ
+        # between the variants, so the difference is theirs; beside every entry, the cards always within reach
+        # with it (the rest of its school or deck) would share its effect (a Tash-Kalar school's being)
+        edited = sorted(k for k in set(data[0]) | set(data[1]) if data[0].get(k) != data[1].get(k))
+        paired.update(paired_changes(rows_a, rows_b, *catalogues, edited, games[0].num_players))
         comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)

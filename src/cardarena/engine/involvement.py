@@ -70,6 +70,7 @@ VERBS: dict[str, Stage] = {
     "countered": Stage.AFFECTED,
     "returned": Stage.AFFECTED,
     "removed": Stage.AFFECTED,
+    "spent": Stage.AFFECTED,  # given up as a resource instead of its printed use (ToraBato: set as mana)
 }
 
 

@@ -31,6 +31,11 @@ def rule(key: str) -> Involvement:
     return Involvement(None, "rule", key, "applied")
 
 
+def acted(found: list[Involvement]) -> list[Involvement]:
+    """What the action itself involved, without the market's offers (``offered``) of a main-phase decision."""
+    return [i for i in found if i.verb != "offered"]
+
+
 def rules(found: list[Involvement]) -> set[str]:
     return {i.name for i in found if i.kind == "rule"}
 
@@ -83,8 +88,9 @@ def test_a_tests_only_data_file_with_an_extra_ryabi_declares_it(tmp_path: Path) 
     check_involvement(game, range(2))
 
 
-def test_initial_involvement_is_the_initial_deck_the_setup_circle_and_the_hand() -> None:
-    """ゲームの準備 7: the initial deck and hand printed on the setup circle."""
+def test_initial_involvement_is_the_initial_deck_the_supply_the_setup_circle_and_the_hand() -> None:
+    """ゲームの準備 7: the initial deck and hand printed on the setup circle; 準備 2: the face-up ryabi supply,
+    the market both seats buy from (a kind sold out at the start is not in it)."""
     st = GAME.new_initial_state(4)
     found = GAME.initial_involvement(st)
     names = GAME.cards.r_names
@@ -96,15 +102,36 @@ def test_initial_involvement_is_the_initial_deck_the_setup_circle_and_the_hand()
         assert sorted(i.name for i in found if i.seat == t and i.verb == "drawn") == sorted(
             names[k] for k in st.hand[t]
         )
+        assert {i.name for i in found if i.seat == t and i.verb == "in_supply"} == {
+            names[k] for k, n in enumerate(st.supply) if n > 0
+        }
+    # the starting decks took some Lv1 ryabi out of the supply; every higher kind is in the market
+    assert {i.name for i in found if i.verb == "in_supply"} >= {
+        n for k, n in enumerate(names) if GAME.cards.r_level[k] > 1
+    }
 
 
-def test_a_buy_plays_the_paid_ryabi_and_buys_the_gained_one() -> None:
-    """メインフェイズ_2: pay one or more ryabi, gain one of cost at most the total."""
+def test_a_buy_spends_the_paid_ryabi_and_buys_the_gained_one() -> None:
+    """メインフェイズ_2: pay one or more ryabi, gain one of cost at most the total. Paying is spending (affected),
+    not a use of the card: its times and colour do nothing there."""
     st = position(hands=[["blue3", "green3", "red3"], ["red1"]])
     set_supply(st, default=2)
     main_phase(st, 0)
-    found = step(st, "buy blue1 pay blue3")
-    assert found == [Involvement(0, "card", "blue3", "played"), Involvement(0, "card", "blue1", "bought")]
+    found = acted(step(st, "buy blue1 pay blue3"))
+    assert found == [Involvement(0, "card", "blue3", "spent"), Involvement(0, "card", "blue1", "bought")]
+
+
+def test_the_market_offers_every_ryabi_the_hand_can_pay_for() -> None:
+    """メインフェイズ ①: a ryabi of cost at most the total cost of the ryabi paid can be gained; at each main-phase
+    decision every ryabi of the supply the hand could pay for is offered to the seat (a kind sold out is not)."""
+    st = position(hands=[["blue3", "green3", "red3"], ["red1"]])
+    set_supply(st, {"green5": 0}, default=2)
+    main_phase(st, 0)
+    found = step(st, "pass")
+    offered = sorted(i.name for i in found if i.verb == "offered")
+    affordable = {f"{colour}{level}" for colour in ("blue", "green", "red") for level in (1, 3, 5)}  # cost ≤ 9
+    assert offered == sorted(affordable - {"green5"})
+    assert {i.seat for i in found if i.verb == "offered"} == {0}
 
 
 def test_a_split_gains_two_and_is_a_rule() -> None:
@@ -113,7 +140,7 @@ def test_a_split_gains_two_and_is_a_rule() -> None:
     set_supply(st, default=2)
     main_phase(st, 0)
     found = step(st, "split blue5 into blue1 green3")
-    assert Involvement(0, "card", "blue5", "played") in found and rule("split") in found
+    assert Involvement(0, "card", "blue5", "spent") in found and rule("split") in found
     assert Involvement(0, "card", "blue1", "bought") in found and Involvement(0, "card", "green3", "bought") in found
 
 
@@ -124,9 +151,9 @@ def test_placing_a_circle_and_replacing_one() -> None:
     st = position(game=game, hands=[["blue11", "green5", "red1"], []], fields=[["blue0", "red5"], ["red0"]])
     st.edit(piles=[st.piles[0], [game.codec.circle_of["blue5"]], st.piles[2]])
     main_phase(st, 0)
-    found = step(st, "place 5 pay green5 replace red5")
+    found = acted(step(st, "place 5 pay green5 replace red5"))
     assert found == [
-        Involvement(0, "card", "green5", "played"),
+        Involvement(0, "card", "green5", "spent"),
         Involvement(0, "circle", "blue5", "placed"),
         Involvement(0, "circle", "red5", "removed"),
         rule("circle-replace"),
@@ -141,7 +168,7 @@ def test_taking_items_the_herb_fires_and_removes_the_opponents_item() -> None:
     item_phase(st, 0)
     found = step(st, "item pay blue3")
     assert found == [
-        Involvement(0, "card", "blue3", "played"),
+        Involvement(0, "card", "blue3", "spent"),
         Involvement(0, "item", "herb", "bought"),
         Involvement(0, "item", "herb", "fired"),
         Involvement(0, "item", "stone", "discarded"),
@@ -155,7 +182,7 @@ def test_an_item_used_is_activated() -> None:
     st = position(hands=[["blue3", "green3", "red3"], ["red1"]], items=["stone", None])
     set_supply(st, default=2)
     main_phase(st, 0)
-    assert step(st, "use stone") == [Involvement(0, "item", "stone", "activated")]
+    assert acted(step(st, "use stone")) == [Involvement(0, "item", "stone", "activated")]
 
 
 def test_the_draw_phase_draws_and_reshuffles() -> None:
@@ -274,3 +301,66 @@ def test_the_hooks_work_on_resampled_worlds() -> None:
         action = world.legal_actions()[-1]
         world.apply(action)
         assert all((i.kind, i.name) in catalogue for i in GAME.involvement(before, action, world))
+
+
+def changed_entries(a: dict[tuple[str, str], str], b: dict[tuple[str, str], str]) -> set[tuple[str, str]]:
+    return {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "shown"),
+    [
+        (
+            "level = 3\ncount = 7\ncost = 3\ntimes = 1\n",
+            "level = 3\ncount = 7\ncost = 3\ntimes = 4\n",
+            ("card", "blue3"),
+            "times=4",
+        ),
+        (
+            "level = 11\ncount = 2\ncost = 11\natk = 4\n",
+            "level = 11\ncount = 2\ncost = 11\natk = 5\n",
+            ("circle", "blue11"),
+            "atk=5",
+        ),
+        ("damage = 3\n", "damage = 4\n", ("item", "sword"), "damage=4"),
+    ],
+    ids=["ryabi-times", "circle-atk", "item-number"],
+)
+def test_editing_one_number_of_the_data_file_changes_exactly_that_entrys_data(
+    tmp_path: Path, old: str, new: str, entry: tuple[str, str], shown: str
+) -> None:
+    """entry_data (issue 29, "what changed"): one number edited in a copy of the shipped file (its first
+    occurrence: blue3's times, blue11 circle's ATK, the sword's damage) changes that entry's text and no other."""
+    text = default_path().read_text(encoding="utf-8")
+    edited = tmp_path / "cards.toml"
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    shipped = cardarena.load("lyabi").entry_data()
+    theirs = cardarena.load("lyabi", cards=str(edited)).entry_data()
+    assert changed_entries(shipped, theirs) == {entry}
+    assert shown in theirs[entry] and shown not in shipped[entry]
+    catalogue = {(d.kind, d.name) for d in cardarena.load("lyabi").involvement_catalogue()}
+    assert set(shipped) == {key for key in catalogue if key[0] != "rule"}
+
+
+def test_lyabis_players_bring_nothing_of_their_own() -> None:
+    """report_setup: both seats buy from one shared market and start from the Lv0 circle the rules draw
+    (ゲームの準備); no deck or build of their own to vary."""
+    assert cardarena.load("lyabi").report_setup(7) is None
+
+
+def test_a_circle_that_deals_no_damage_does_not_fire(tmp_path: Path) -> None:
+    """ダメージ計算のルール: floor(ATK × times) per circle; a circle of the battle attribute that deals 0 (here a
+    tests-only blue0 of ATK 0) did nothing, so it is not reported as fired (a balance report lists it as never
+    used); the other circle of the attribute fires."""
+    text = default_path().read_text(encoding="utf-8")
+    old = 'colour = "blue"\nlevel = 0\ncount = 2\ncost = 0\natk = 1\n'
+    assert text.count(old) == 1
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace(old, old.replace("atk = 1", "atk = 0")), encoding="utf-8")
+    game = cardarena.load("lyabi", cards=str(cards))
+    assert isinstance(game, LyabiGame)
+    st = position(game=game, hands=[["blue3"], ["red3"]], fields=[["blue0", "blue5"], ["red0"]])
+    battle(st)
+    step(st, "set blue3")
+    found = step(st, "set red3")
+    assert [i.name for i in found if i.kind == "circle" and i.verb == "fired"] == ["blue5"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,6 +11,8 @@ import pytest
 from cardarena import engine
 from cardarena.engine import Involvement, apply_involving
 from cardarena.engine.harness import check_involvement
+from cardarena.games.tashkalar.cards import default_path
+from cardarena.games.tashkalar.cards.tasks import default_task_path
 from cardarena.games.tashkalar.constants import Phase
 from cardarena.games.tashkalar.game import TashKalarGame
 from cardarena.games.tashkalar.state import TashKalarState
@@ -405,3 +409,110 @@ def test_end_by_points_in_melee_and_high_form() -> None:
     st.edit(score=[9, 0])
     _end(st)
     assert high.end_condition(st) == "points"
+
+
+ASH_HOUND = 'name = "Ash Hound"\nrank = "common"\npattern = """\nc\nc\n@\n"""\neffect = [{ do = "move",'
+
+
+def changed_entries(a: dict[tuple[str, str], str], b: dict[tuple[str, str], str]) -> set[tuple[str, str]]:
+    return {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}
+
+
+@pytest.mark.parametrize(
+    ("file", "old", "new", "entry", "shown"),
+    [
+        (
+            "cards",
+            ASH_HOUND + ' target = "self", style = "combat", times = 2',
+            ASH_HOUND + ' target = "self", style = "combat", times = 3',
+            ("card", "ash-hound"),
+            "times=3",
+        ),
+        (
+            "cards",
+            'name = "Rally Cry"\nupper = 3\n',
+            'name = "Rally Cry"\nupper = 2\n',
+            ("flare", "rally-cry"),
+            "upper=2",
+        ),
+        (
+            "cards",
+            "c h c\n. @ .\nc h c\n",
+            "c h c\n. @ .\nc c c\n",
+            ("card", "grand-summoner"),
+            "pattern=c h c / . @ . / c c c",
+        ),
+        (
+            "tasks",
+            'id = "havoc"\nname = "Havoc"\ntype = "destruction"\npoints = 1\n',
+            'id = "havoc"\nname = "Havoc"\ntype = "destruction"\npoints = 3\n',
+            ("task", "havoc"),
+            "points=3",
+        ),
+        # a field written out at its default is no change: nothing differs
+        (
+            "cards",
+            ASH_HOUND,
+            ASH_HOUND.replace("{ do", "{ may = false, do"),
+            None,
+            "",
+        ),
+    ],
+    ids=["being-effect-number", "flare-threshold", "legend-pattern", "task-points", "default-written-out"],
+)
+def test_editing_one_number_of_a_file_changes_exactly_that_entrys_data(
+    tmp_path: Path, file: str, old: str, new: str, entry: tuple[str, str] | None, shown: str
+) -> None:
+    """entry_data (issue 29, "what changed"): one number edited in a copy of the shipped card or task file changes
+    the text of that card, flare or task, and no other entry (a card's effect entry has no data of its own)."""
+    shipped_path = Path(default_path() if file == "cards" else default_task_path())
+    text = shipped_path.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    edited = tmp_path / f"{file}.toml"
+    edited.write_text(text.replace(old, new), encoding="utf-8")
+    shipped = load(mode="highform").entry_data()
+    theirs = load(mode="highform", **{file: str(edited)}).entry_data()
+    assert changed_entries(shipped, theirs) == ({entry} if entry else set())
+    if entry is not None:
+        assert shown in theirs[entry] and shown not in shipped[entry]
+    catalogue = {(d.kind, d.name) for d in load(mode="highform").involvement_catalogue()}
+    assert set(shipped) == {key for key in catalogue if key[0] in ("card", "flare", "task")}
+    assert not any(key[0] == "task" for key in load().entry_data())  # tasks only where they are played
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"mode": "highform"}, {"mode": "melee", "players": 3}, {"mode": "deathmatch", "teams": True, "players": 4}],
+    ids=["duel", "highform", "melee-3", "teams"],
+)
+def test_report_setup_draws_every_school_for_every_seat_mirrors_included(options: dict[str, Any]) -> None:
+    """report_setup (issue 29): the schools the seats bring, drawn per game from its seed, in every mode; over
+    many games each seat plays each school about equally often, mirrors happen, the labels are the schools'
+    names, and the same seed gives the same schools (every variant plays the same ones)."""
+    game = load(**options)
+    schools = list(game.cards.schools)
+    names = {game.cards.schools[s].name: s for s in schools}
+    games = 400
+    counts = Counter()
+    mirrors = 0
+    for seed in range(games):
+        setup = game.report_setup(seed)
+        assert setup is not None and setup.kind == "school" and setup == game.report_setup(seed)
+        chosen = dict(setup.options)
+        assert list(chosen) == [f"school{s}" for s in range(game.num_players)]
+        assert [names[label] for label in setup.seats] == list(chosen.values())
+        counts.update((seat, school) for seat, school in enumerate(chosen.values()))
+        mirrors += len(set(chosen.values())) < game.num_players
+    expected = games / len(schools)
+    assert all(0.7 * expected < counts[seat, s] < 1.3 * expected for seat in range(game.num_players) for s in schools)
+    assert mirrors > 0
+    played = load(**options, **dict(game.report_setup(3).options))  # the options load as a game
+    assert [played.options[f"school{s}"] for s in range(game.num_players)] == list(
+        dict(game.report_setup(3).options).values()
+    )
+
+
+def test_report_setup_keeps_a_school_the_options_name() -> None:
+    game = load(school1="ember")
+    assert {dict(game.report_setup(seed).options)["school1"] for seed in range(50)} == {"ember"}
+    assert len({dict(game.report_setup(seed).options)["school0"] for seed in range(50)}) == len(game.cards.schools)

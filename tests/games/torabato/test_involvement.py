@@ -108,7 +108,7 @@ def test_five_fires_at_once_and_a_card_set_as_mana() -> None:
     """5 takes effect the moment it is played (ruling 4); mana is set from hand (魔力設置)."""
     s = position(hands=(["5S", "KS"], []), mana=(["3S", "4S"], []))
     assert step(s, "play 5S") == [Involvement(0, "card", "5", "cast"), Involvement(0, "effect", "gain_mana", "fired")]
-    assert step(s, "mana KS") == [Involvement(0, "card", "K", "set")]
+    assert step(s, "mana KS") == [Involvement(0, "card", "K", "spent")]  # affected: its printed use is given up
 
 
 def test_a_draw_makes_the_card_available() -> None:
@@ -258,3 +258,46 @@ def test_a_blocked_attacker_whose_blocker_left_deals_no_damage() -> None:
     found = steps(s, "play 2S @JH", "pass", "pass", "pass", "pass", "pass", "pass")
     assert Involvement(1, "card", "J", "destroyed") in found and rule("blockers-gone") in found
     assert rule("unblocked") not in found and rule("mill") not in found
+
+
+def changed_entries(a: dict[tuple[str, str], str], b: dict[tuple[str, str], str]) -> set[tuple[str, str]]:
+    return {key for key in a.keys() | b.keys() if a.get(key) != b.get(key)}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        (
+            'value = 11\ncost = 1\nkind = "soldier"\nattack = 1\n',
+            'value = 11\ncost = 1\nkind = "soldier"\nattack = 6\n',
+            ("card", "J"),
+        ),
+        ('ability = "regrow"\nability_cost = 5\n', 'ability = "regrow"\nability_cost = 7\n', ("card", "A")),
+        ('effect = "gain_mana"\namount = 4\n', 'effect = "gain_mana"\namount = 3\n', ("card", "5")),
+    ],
+    ids=["J-attack", "A-regrow-cost", "5-amount"],
+)
+def test_editing_one_number_of_the_card_list_changes_exactly_that_cards_data(
+    tmp_path: Path, old: str, new: str, entry: tuple[str, str]
+) -> None:
+    """entry_data (issue 29, "what changed"): one number edited in a copy of the shipped list changes the text of
+    its card, and of no other entry (the ability and effect entries carry no data of their own)."""
+    text = DEFAULT_CARDS.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    edited = tmp_path / "cards.toml"
+    edited.write_text(text.replace(old, new), encoding="utf-8")
+    shipped = cardarena.load("torabato").entry_data()
+    theirs = cardarena.load("torabato", cards=str(edited)).entry_data()
+    assert changed_entries(shipped, theirs) == {entry}
+    number = new.strip().rsplit("\n", 1)[-1].replace(" ", "")
+    assert number in theirs[entry]  # the text shows the new number as the file writes it ("attack=6")
+    catalogue = {(d.kind, d.name) for d in cardarena.load("torabato").involvement_catalogue()}
+    assert set(shipped) == {key for key in catalogue if key[0] == "card"}
+    assert shipped["card", "10"] == (
+        "value=10; cost=1; kind=soldier; attack=0; health=2; ability=fortify; ability_cost=2; health_boost=1"
+    )
+
+
+def test_torabatos_players_bring_nothing_of_their_own() -> None:
+    """report_setup: both seats play the rulebook's 27 cards each (ゲームの準備); no setup to vary."""
+    assert cardarena.load("torabato").report_setup(7) is None

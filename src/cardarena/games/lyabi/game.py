@@ -166,6 +166,19 @@ class LyabiGame(Game):
         assert isinstance(before, LyabiState) and isinstance(after, LyabiState)
         return inv.involved(before, action, after)
 
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """Each ryabi's, circle's and item's numbers in the data file in use (``count=7; cost=3; times=1``; see
+        ``involvement.entry_data``)."""
+        return inv.entry_data(self.cards)
+
+    def report_setup(self, seed: int) -> None:
+        """``None``: the players of Lyabi bring nothing of their own. Both buy from one shared market (the ryabi
+        supply, the circle piles, the item pile: ゲームの準備 1-3); each starts with the initial hand and deck
+        printed on the Lv0 circle it draws face down (準備 5, 7), a draw the rules already make from each game's
+        seed, so the starting colours vary game by game and the report's in_build counts show them. There is no
+        deck, build or faction a player chooses before the game for the report to vary."""
+        return None
+
     def card_entries(self, document: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
         """The default entries (items by ``id``, ``[rules]``), and the ryabi and magic circles, which the file
         names by colour and level as the catalogue does: ``blue3`` (a card), ``red5`` (a circle)."""

@@ -15,13 +15,16 @@ Declared (for the data file in use, so a file with another ryabi or circle shows
   the option ``circle_replace``).
 
 Verbs, with the owner's seat (``None`` for a rule): ``in_deck`` (each ryabi kind of a seat's initial deck and
-hand) and ``in_build`` (its setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the
-orb's extra cards), ``played`` (a ryabi paid for a buy, split, circle or item), ``bought`` (a ryabi gained, an
-item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated`` (an item
-used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the battle
-attribute when its owner wins a battle), ``removed`` (a circle replaced, an item the herb removed),
-``discarded`` (an item given up for a new one), ``applied`` (a rule). The hand discarded at the end phase and
-the battle ryabi removed at cleanup are the ordinary course of every turn and are not reported.
+hand), ``in_supply`` (each ryabi kind of the face-up supply, for both seats: the market) and ``in_build`` (its
+setup circle), at the start; ``drawn`` (the initial hand, every draw phase, the orb's extra cards), ``offered``
+(at a main-phase decision, each ryabi of the supply the seat could buy with its hand), ``spent`` (a ryabi paid
+for a buy, split, circle or item: money, not a use of the card, as a card set as mana in ToraBato; the starting
+ryabi pay for everything and would otherwise count as used by every seat in every game), ``bought`` (a ryabi
+gained, an item taken), ``placed`` (a circle put on the field), ``set`` (a ryabi set for battle), ``activated``
+(an item used at its timing), ``fired`` (an item resolving when taken, the crystal and the herb; a circle of the
+battle attribute that deals damage when its owner wins a battle), ``removed`` (a circle replaced, an item the
+herb removed), ``discarded`` (an item given up for a new one), ``applied`` (a rule). The hand discarded at the end
+phase and the battle ryabi removed at cleanup are the ordinary course of every turn and are not reported.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Declared, Involvement
+from .._entries import data_text
 from .actions import LyabiAction
 from .constants import (
     AUTO_ITEMS,
@@ -50,6 +54,7 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
+    from .cards import CardSet
     from .game import LyabiGame
     from .state import LyabiState
 
@@ -101,6 +106,30 @@ def catalogue(game: LyabiGame) -> list[Declared]:
     return out
 
 
+def entry_data(c: CardSet) -> dict[tuple[str, str], str]:
+    """The data of each catalogue entry that has its own in the file: a ryabi's count, cost and times; a circle's
+    count, cost (its level's) and ATK; an item's name, count, timing, effect text (its numbers filled in) and
+    number. The name (colour and level, an item's id) is the key; ``assumed`` marks are not data. The rules
+    are entries without data: changing one number of a ryabi, circle or item changes that entry's text alone."""
+    out = {
+        ("card", name): data_text({"count": c.r_count[k], "cost": c.r_cost[k], "times": float(c.r_times[k])})
+        for k, name in enumerate(c.r_names)
+    }
+    out |= {
+        ("circle", name): data_text(
+            {"count": c.c_count[k], "cost": c.level_cost[c.c_level_index[k]], "atk": c.c_atk[k]}
+        )
+        for k, name in enumerate(c.c_names)
+    }
+    for spec in c.items:
+        fields: dict[str, Any] = {"name": spec.name, "count": spec.count, "timing": spec.timing}
+        fields["effect"] = spec.effect
+        if spec.param is not None:
+            fields[spec.param] = spec.value
+        out["item", spec.id] = data_text(fields)
+    return out
+
+
 def end_conditions() -> list[Declared]:
     return [
         Declared("end", "hp-zero", "終了・勝利条件: the opponent's HP was brought to 0"),
@@ -129,12 +158,15 @@ def end_condition(st: LyabiState) -> str:
 
 
 def initial(st: LyabiState) -> list[Involvement]:
-    """Each seat's initial deck and hand (``in_deck``), its setup circle (``in_build``) and its hand (``drawn``)."""
+    """Each seat's initial deck and hand (``in_deck``), the ryabi of the face-up supply both seats buy from
+    (``in_supply``; the circles lie face down by level, so no circle is one a player picks), its setup circle
+    (``in_build``) and its hand (``drawn``)."""
     names, circles = st.game.cards.r_names, st.game.cards.c_names
     out: list[Involvement] = []
     for t in (0, 1):
         kinds = sorted(set(st.deck[t]) | set(st.hand[t]) | set(st.discard[t]))
         out += [Involvement(t, "card", names[k], "in_deck") for k in kinds]
+        out += [Involvement(t, "card", names[k], "in_supply") for k, n in enumerate(st.supply) if n > 0]
         out += [Involvement(t, "circle", circles[k], "in_build") for k in st.field[t]]
         out += [Involvement(t, "card", names[k], "drawn") for k in st.hand[t]]
     return out
@@ -146,7 +178,7 @@ def _rule(key: str) -> Involvement:
 
 def involved(before: LyabiState, action: Action, after: LyabiState) -> list[Involvement]:
     """The action's own cards, then the draws, the battle and the rules it set off."""
-    out = _own(before, action, after)
+    out = _offers(before) + _own(before, action, after)
     out += _draws(before, after)
     out += _battle(before, after)
     if before.phase in _MARKET and (after.turn_no != before.turn_no or after.result is not None):
@@ -160,7 +192,7 @@ def _own(before: LyabiState, action: Action, after: LyabiState) -> list[Involvem
     kind = action[0]
     out: list[Involvement] = []
     if kind in (BUY_K, SPLIT_K, PLACE_K, ITEM_K):
-        out += [Involvement(s, "card", name, "played") for name in LyabiAction(action).pay]
+        out += [Involvement(s, "card", name, "spent") for name in LyabiAction(action).pay]
     if kind == BUY_K:
         out.append(Involvement(s, "card", action[1], "bought"))
     elif kind == SPLIT_K:
@@ -184,6 +216,22 @@ def _own(before: LyabiState, action: Action, after: LyabiState) -> list[Involvem
             if len(action) == 3:
                 out.append(_rule("double-charge"))
     return out
+
+
+def _offers(before: LyabiState) -> list[Involvement]:
+    """At a main-phase decision, every ryabi of the supply the seat to act could buy with its hand (メインフェイズ
+    ①: cost at most the total cost of the ryabi it holds) is offered to it: the market is what a Lyabi player
+    chooses from, so a ryabi on offer that nobody buys shows as available and never used."""
+    if before.phase != P_MAIN:
+        return []
+    s = before.actor
+    c = before.game.cards
+    total = sum(c.r_cost[k] for k in before.hand[s])
+    return [
+        Involvement(s, "card", name, "offered")
+        for k, name in enumerate(c.r_names)
+        if before.supply[k] > 0 and c.r_cost[k] <= total
+    ]
 
 
 def _item_taken(before: LyabiState, s: int) -> list[Involvement]:
@@ -237,7 +285,14 @@ def _battle(before: LyabiState, after: LyabiState) -> list[Involvement]:
     winner = log["winner"]
     if winner is not None:
         circles = [k for k in after.field[winner] if COLOURS[c.c_colour[k]] == colours[winner]]
-        out += [Involvement(winner, "circle", c.c_names[k], "fired") for k in circles]
+        ryabi_set = [kind_of[name] for name in log["sets"][winner]]
+        second = ryabi_set[1] if len(ryabi_set) > 1 else None
+        # a circle fires when it deals damage: one whose floor(ATK × times) is 0 (ATK 0, a small times) did nothing
+        out += [
+            Involvement(winner, "circle", c.c_names[k], "fired")
+            for k in circles
+            if c.damage(k, ryabi_set[0], second) > 0
+        ]
         if not circles:
             out.append(_rule("no-matching-circle"))
     return out

@@ -18,6 +18,7 @@ from ...engine import (
     OptionError,
     Panel,
     Rng,
+    Setup,
     State,
 )
 from . import encoding, end_words, involvement, strategy, views
@@ -292,6 +293,17 @@ class TashKalarGame(Game):
         that did something; scoring and end rules: all read from ``before``/``after``."""
         assert isinstance(before, TashKalarState) and isinstance(after, TashKalarState)
         return involvement.involvement(before, action, after)
+
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """Every being's, legend's, flare's (and in High Form every task's) data as the files write it
+        (``involvement.entry_data``)."""
+        return involvement.entry_data(self)
+
+    def report_setup(self, seed: int) -> Setup:
+        """The schools the players bring (準備: each player takes a school deck): every seat whose ``school``
+        option is ``random`` gets a school drawn from the seed, mirrors included, in every mode (duel, High Form,
+        teams, melee); the seats' labels are the schools' names (``involvement.schools_setup``)."""
+        return involvement.schools_setup(self, seed)
 
     def first_player(self, state: State) -> int | None:
         """Seat 0 takes the first turn in every mode; the seat that acts first in the initial state is the one

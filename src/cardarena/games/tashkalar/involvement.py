@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from ...engine import Action, Declared, Involvement
+from ...engine import Action, Declared, Involvement, Rng, Setup
 from .board import ONBOARD, bits
 from .cards.model import LEGENDARY, RANK_NAMES
 from .constants import (
@@ -134,6 +134,39 @@ def catalogue(g: TashKalarGame) -> list[Declared]:
         out.append(Declared("piece", name, f"a {name} piece (rank {rank})"))
     out.extend(Declared("rule", name, label) for name, (label, has) in RULES.items() if has(g))
     return out
+
+
+def entry_data(g: TashKalarGame) -> dict[tuple[str, str], str]:
+    """The data of every card and task of the files in use as the files write them (``cards.model.model_text``),
+    keyed like the catalogue: ``("card", id)`` for a being or legend (name, rank, pattern, effect steps),
+    ``("flare", id)`` (name, the two thresholds, the two effects), ``("task", id)`` in High Form (name, type,
+    level, points, conditions). The ``effect`` entries (a card's effect, a flare's half) are what the card makes
+    of its effect, so a change shows once, on its card; pieces and rules have no data."""
+    cs = g.cards
+    out = {("card", cs.cards[c].id): cs.data[cs.cards[c].id] for s in cs.schools.values() for c in s.cards}
+    out |= {("card", cs.cards[c].id): cs.data[cs.cards[c].id] for c in cs.legends}
+    out |= {("flare", cs.cards[c].id): cs.data[cs.cards[c].id] for c in cs.flares}
+    if g.tasks is not None:
+        out |= {("task", t.id): t.data for t in g.tasks.tasks}
+    return out
+
+
+def schools_setup(g: TashKalarGame, seed: int) -> Setup:
+    """Each seat's school for one game of the balance report: a seat whose option names a school keeps it, any
+    other gets one drawn uniformly from the card file's schools, independently per seat, so the same school may
+    sit in two seats (a mirror) and over many games every seat plays every school about equally often (the
+    seed is all a game gets, so the balance is that of a fair draw, not an exact rotation)."""
+    rng = Rng(seed)
+    ids = list(g.cards.schools)
+    chosen = []
+    for seat in range(g.num_players):
+        want = g.options[f"school{seat}"]
+        chosen.append(ids[rng.randbelow(len(ids))] if want == "random" else want)
+    return Setup(
+        options=tuple((f"school{seat}", school) for seat, school in enumerate(chosen)),
+        seats=tuple(g.cards.schools[school].name for school in chosen),
+        kind="school",
+    )
 
 
 def end_conditions(g: TashKalarGame) -> list[Declared]:

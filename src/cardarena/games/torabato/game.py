@@ -17,12 +17,13 @@ from ...engine import (
     Rng,
     State,
 )
+from .._entries import data_text
 from . import actions as acts
 from . import ai, encoding
 from . import involvement as inv
 from .cards import CardList, CardSpec, card_name, load_cards
 from .cardtexts import card_texts
-from .constants import MANA_K, PASS_K
+from .constants import MANA_K, PASS_K, SOLDIER, Effect
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
 from .state import ToraBatoState
@@ -188,6 +189,27 @@ class ToraBatoGame(Game):
     def involvement(self, before: State, action: Action, after: State) -> list[Involvement]:
         assert isinstance(before, ToraBatoState) and isinstance(after, ToraBatoState)
         return inv.involved(before, action, after)
+
+    def entry_data(self) -> dict[tuple[str, str], str]:
+        """Each rank's printed data as the card list writes it (``value=11; cost=1; kind=soldier; attack=1;
+        health=1; recur_cost=3``), keyed ``("card", rank)``: a field at its default is left out, except a soldier's
+        or boost's attack and health, which the card list always gives. Only the ranks have data of their own: an
+        ability's or an effect's entry is what the cards that use it make of it, so a changed number shows once,
+        on its card."""
+        out: dict[tuple[str, str], str] = {}
+        for s in self.card_list.specs:
+            given = set(s.model_dump(exclude_defaults=True, exclude={"rank"}))
+            if s.kind == SOLDIER or s.effect == Effect.BOOST:
+                given |= {"attack", "health"}
+            out["card", s.rank] = data_text({k: v for k, v in s.model_dump(mode="json").items() if k in given})
+        return out
+
+    def report_setup(self, seed: int) -> None:
+        """``None``: the players of ToraBato bring nothing of their own. Each seat plays the same 27 cards of the
+        rulebook (two suits of A-K and a joker: ゲームの準備), both from the one card list in use, and the game
+        has no deck building, draft or choice before the first turn; what varies from game to game (the shuffle,
+        the reveal that decides the first player) is already the rules' own, drawn from each game's seed."""
+        return None
 
     def first_player(self, state: State) -> int | None:
         """The first player is decided by the reveal (先攻・後攻の決定): unknown until then."""

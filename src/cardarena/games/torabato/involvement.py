@@ -15,9 +15,10 @@ Declared (for the card list in use, so a variant's changes show):
 
 Verbs: ``in_deck`` (every rank of a seat's 27 cards, at the start), ``drawn`` (the opening hand, the draw phase, 6,
 a redeal), ``available`` (back in hand from the discard pile or the mana: recursion, A, 9), ``cast`` (a spell
-played), ``summoned`` (a soldier played), ``set`` (a card set as mana), ``activated`` (a soldier's ability used, a
-recursion started; the card and its ability), ``attacked``, ``blocked``, ``fired`` (a spell's effect or an ability
-resolving and doing something; 5 at once), ``countered`` (a stack item that did nothing because its target had
+played), ``summoned`` (a soldier played), ``spent`` (a card set as mana: it gives up its printed use, so it is
+affected, not used), ``activated`` (a soldier's ability used, a recursion started; the card and its ability),
+``attacked``, ``blocked``, ``fired`` (a spell's effect or an ability resolving and doing something; 5 at once),
+``countered`` (a stack item that did nothing because its target had
 left, or whose damage 7 made 0), ``destroyed`` (a soldier that left the field: combat, damage, 4, Joker),
 ``milled`` (deck cards to the discard pile: damage to a player), ``applied`` (a rule).
 """
@@ -211,7 +212,9 @@ def _own(before: ToraBatoState, action: Action, after: ToraBatoState) -> list[In
         if before.stack and len(after.stack) > len(before.stack):
             out.append(_rule("response"))
     elif kind == MANA_K:
-        out.append(Involvement(OWNER_OF[action[1]], "card", _rank(action[1]), "set"))
+        # a card set as mana gives up its printed use (it is no longer its card): not a use of the card, or a
+        # card nobody can ever cast would count as used whenever it is burnt for mana
+        out.append(Involvement(OWNER_OF[action[1]], "card", _rank(action[1]), "spent"))
     elif kind == ATTACKER_K:
         out.append(Involvement(OWNER_OF[action[1]], "card", _rank(action[1]), "attacked"))
     elif kind == BLOCK_K:

@@ -27,6 +27,7 @@ from .model import (
     RulesModel,
     School,
     SchoolModel,
+    model_text,
 )
 from .steps import compile_steps, step_keywords
 from .text import card_text
@@ -138,6 +139,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
     rules = validate(RulesModel, raw_rules, file=file, card=None, what="the [rules] table", table="rules")
     cards: list[Card] = []
     by_id: dict[str, Card] = {}
+    texts: dict[str, str] = {}  # each card's data as written (model_text), by id
 
     def add(card: Card) -> None:
         if not SLUG.match(card.id):
@@ -170,6 +172,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
                 card=m.id,
                 field="pattern",
             )
+        texts[m.id] = model_text(m)
         has_marked = bool(orients[0].marked)
         steps = compile_steps(m.effect, file=file, card=m.id, has_self=True, has_marked=has_marked, where="effect")
 
@@ -215,6 +218,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
     for d in raw_flares:
         cid = str(d.get("id", "?")) if isinstance(d, dict) else "?"
         fm: FlareModel = validate(FlareModel, d, file=file, card=cid)
+        texts[fm.id] = model_text(fm)
         up = compile_steps(
             fm.upper_effect, file=file, card=fm.id, has_self=False, has_marked=False, where="upper_effect"
         )
@@ -239,7 +243,7 @@ def build_cards(raw: dict[str, Any], *, file: str) -> CardSet:
         )
         add(_replace_text(c, card_text(c)))
         flares.append(c.index)
-    return CardSet(file, rules, tuple(cards), by_id, schools, tuple(legends), tuple(flares))
+    return CardSet(file, rules, tuple(cards), by_id, schools, tuple(legends), tuple(flares), texts)
 
 
 def _deck(raw: dict[str, Any], key: str, file: str, hand: int, rule: str) -> list[Any]:

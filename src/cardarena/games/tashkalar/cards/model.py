@@ -23,6 +23,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..._datamodel import Whole
+from ..._entries import data_text
 
 COMMON, HEROIC, LEGENDARY = 1, 2, 3
 RANK_NAMES = {COMMON: "common", HEROIC: "heroic", LEGENDARY: "legendary"}
@@ -313,6 +314,29 @@ class CardSet:
     schools: dict[str, School]
     legends: tuple[int, ...]
     flares: tuple[int, ...]
+    # each card's data as the file writes it, by id (``model_text``): what the balance report compares
+    data: dict[str, str] = field(default_factory=dict)
+
+
+def model_text(m: BaseModel) -> str:
+    """A card's (or task's) data as the file writes it, on one line, for "what changed" in the balance report:
+    the fields of its model in the model's order, a field at its default left out (so ``may = false`` written out
+    is no change), the id (its key) and the flavour text (no data) left out, and ``do`` first in every step.
+
+    >>> model_text(FlareModel(id="f", name="F", upper=2, lower=3, upper_effect=[], lower_effect=[{"do": "place"}]))
+    'name=F; upper=2; lower=3; upper_effect=[]; lower_effect=[{do=place}]'
+    """
+    fields = m.model_dump(mode="json", by_alias=True, exclude_defaults=True, exclude={"id", "flavor"})
+    return data_text(_do_first(fields))
+
+
+def _do_first(value: Any) -> Any:
+    if isinstance(value, dict):
+        first = {"do": value["do"]} if "do" in value else {}
+        return first | {k: _do_first(v) for k, v in value.items() if k != "do"}
+    if isinstance(value, list):
+        return [_do_first(v) for v in value]
+    return value
 
 
 def enemy_place_field(card: Card) -> str | None:

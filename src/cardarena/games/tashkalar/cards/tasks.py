@@ -28,7 +28,7 @@ from ....engine import CardDataError
 from ....engine.datafiles import parse_toml, read_text
 from ..._datamodel import Whole, validate
 from ..board import AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, mask_of, on_board, sq_x, sq_y, square
-from .model import RANK_FILTERS, SLUG, STRICT, Pieces, Squares
+from .model import RANK_FILTERS, SLUG, STRICT, Pieces, Squares, model_text
 
 if TYPE_CHECKING:
     pass
@@ -112,6 +112,7 @@ class Task:
     points: int
     conditions: tuple[Condition, ...]
     text: str
+    data: str = ""  # the task's data as the file writes it (``model_text``): what the balance report compares
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ def build_tasks(raw: dict[str, Any], *, file: str) -> TaskSet:
         conds = tuple(_compile(c, file=file, task=m.id, i=i) for i, c in enumerate(m.conditions))
         level = "advanced" if m.advanced else "simple"
         text = f"[{m.type}, {level}, {m.points} pt] " + "; and ".join(c.text for c in conds)
-        t = Task(len(tasks), m.id, m.name, m.type, m.advanced, m.points, conds, text)
+        t = Task(len(tasks), m.id, m.name, m.type, m.advanced, m.points, conds, text, model_text(m))
         tasks.append(t)
         by_id[t.id] = t
     simple = [t for t in tasks if not t.advanced]
