@@ -36,6 +36,10 @@ def test_the_report_flags_a_ryabi_four_times_as_strong_as_dominant_and_out_of_li
     blue3 = next(c for c in report["variants"][0]["cards"] if key(c) == ("card", "blue3"))
     assert blue3["dominant"] and blue3["pick_rate"] > 0.95, blue3
     assert_planted_card_found(report, page, ("card", "blue3"))
+    # every seat plays it: the page says the game collapses onto it, and shows no win rate that cannot be read
+    first = report["comparison"]["changed"][0]
+    assert first["dominant"] and first["verdict"].startswith("out of line, dominant: played in ")
+    assert "not readable, every seat plays it" in page and "the game collapses onto it" in page
 
 
 def test_the_report_lists_a_ryabi_no_one_can_afford_first_among_the_cards_never_used(tmp_path: Path) -> None:

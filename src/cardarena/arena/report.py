@@ -1118,6 +1118,7 @@ def compare(
             {
                 **entry,
                 **{f: card.get(f) for f in ("points_change", "points_change_ci", "pick_change", "p", "q")},
+                "dominant": bool(card.get("dominant_a")),
                 "verdict": card.get("verdict") or "no games to judge it by",
             }
         )
@@ -1278,7 +1279,11 @@ def comparison_verdict(card: dict[str, Any]) -> str:
         if not card["changed"]:  # its own data are the same: the edit of another entry moved it
             return "moved by the change (its own data did not change): " + text
         if card["dominant_a"] and not card["dominant_b"]:
-            return "out of line, dominant: the game collapses onto it: " + text
+            return (
+                f"out of line, dominant: played in {card['pick_a']:.0%} of the seats' games (was "
+                f"{card['pick_b']:.0%}): the game collapses onto it (its win rate when played cannot be read where "
+                "every seat plays it)"
+            )
         return "out of line: " + text
     return ("no clear change: " + text) if text else ""
 

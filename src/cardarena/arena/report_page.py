@@ -343,6 +343,7 @@ def _changed(comp: dict[str, Any], labels: list[str]) -> dict[str, Any]:
                 "b": _text(c.get("b")),
                 "points": _cell(c.get("points_change"), c.get("points_change_ci"), "+.1f", apart_from=0.0),
                 "pick": _pick_change(c.get("pick_change")),
+                "dominant": c.get("dominant") is True,
                 "p": _p(c.get("p")),
                 "q": _p(c.get("q")),
                 "verdict": _text(c.get("verdict")),
