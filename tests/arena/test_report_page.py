@@ -8,6 +8,7 @@ loads the page from a file in headless Chromium at desktop and phone widths and 
 from __future__ import annotations
 
 import base64
+import contextlib
 import copy
 import json
 import os
@@ -411,13 +412,10 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 360, "height": 740}])
-def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
-    report = sample()
-    report["variants"][0]["cards"][0]["label"] = EVIL
-    report["variants"][0]["cards"][1]["label"] = EVIL_ATTR
-    path = tmp_path / "index.html"
-    path.write_text(render_page(report), encoding="utf-8")
+@contextlib.contextmanager
+def opened(browser: Any, path: Path, viewport: dict[str, int]) -> Iterator[tuple[Any, list[str]]]:
+    """The page at ``path`` loaded in a fresh browser context of this ``viewport``, and the list its page errors and
+    console errors are collected in (a test asserts it empty)."""
     context = browser.new_context(viewport=viewport)
     try:
         page = context.new_page()
@@ -426,6 +424,19 @@ def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: P
         page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
         page.goto(path.as_uri())
         page.wait_for_load_state("load")
+        yield page, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 360, "height": 740}])
+def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
+    report = sample()
+    report["variants"][0]["cards"][0]["label"] = EVIL
+    report["variants"][0]["cards"][1]["label"] = EVIL_ATTR
+    path = tmp_path / "index.html"
+    path.write_text(render_page(report), encoding="utf-8")
+    with opened(browser, path, viewport) as (page, errors):
         tables = page.locator("table")
         assert tables.count() == 14  # seats, length, ends, 8 card tables, coverage, 2 comparison
         for i in range(tables.count()):
@@ -449,8 +460,6 @@ def test_page_opens_in_a_browser_with_tables_and_plots(browser: Any, tmp_path: P
         ]
         assert uses == sorted(uses, reverse=True) and len(uses) == 14
         assert errors == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 900}, {"width": 360, "height": 740}])
@@ -459,14 +468,7 @@ def test_schema_two_page_opens_in_a_browser(browser: Any, tmp_path: Path, viewpo
     page never scrolls sideways, "What changed" is the first section, no console error."""
     path = tmp_path / "index.html"
     path.write_text(render_page(sample("report-sample-v2")), encoding="utf-8")
-    context = browser.new_context(viewport=viewport)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-        page.goto(path.as_uri())
-        page.wait_for_load_state("load")
+    with opened(browser, path, viewport) as (page, errors):
         assert page.locator("section").first.get_attribute("id") == "changed"
         assert page.locator("#changed h2").inner_text() == "What changed"
         plots = page.locator("img.plot")
@@ -479,8 +481,6 @@ def test_schema_two_page_opens_in_a_browser(browser: Any, tmp_path: Path, viewpo
             assert plots.nth(i).evaluate("img => img.complete && img.naturalWidth > 0")
         assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
         assert errors == []
-    finally:
-        context.close()
 
 
 def test_a_page_written_by_the_report_command_opens_in_a_browser(browser: Any, tmp_path: Path) -> None:
@@ -495,14 +495,7 @@ def test_a_page_written_by_the_report_command_opens_in_a_browser(browser: Any, t
     result = CliRunner().invoke(cli, [*args, "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / "report.json").is_file() and str(out / "index.html") in result.output
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
-        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-        page.goto((out / "index.html").as_uri())
-        page.wait_for_load_state("load")
+    with opened(browser, out / "index.html", {"width": 1280, "height": 900}) as (page, errors):
         assert page.locator("h1").inner_text().endswith("Laplaplace")
         assert page.locator("table").count() >= 5 and page.locator("table.cards").count() >= 2  # cards, effects...
         plots = page.locator("img.plot")
@@ -513,8 +506,6 @@ def test_a_page_written_by_the_report_command_opens_in_a_browser(browser: Any, t
             assert box is not None and box["width"] > 100 and box["height"] > 100
         assert page.locator("tbody tr", has_text="Pierce").count() >= 1
         assert errors == []
-    finally:
-        context.close()
 
 
 # -- schema 2: the sections a designer reads first (tests/arena/data/report-sample-v2.json) -----------------------

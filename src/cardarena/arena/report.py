@@ -1466,25 +1466,32 @@ def report(
     out_variants = []
     turns = []
     data = []
-    for v, options in enumerate(variants):
+    loaded: list[Game] = []
+
+    def summarise(v: int, options: dict[str, Any], label: str, **extra: Any) -> tuple[Game, dict[str, Any]]:
+        """Played variant ``v`` (its rows) summarised with the game its options load."""
         game = load(the_plan.game_id, **options)
         mine = [rows[v * the_plan.games + i] for i in range(the_plan.games)]
-        out_variants.append(
-            summarise_variant(
-                "as given" if v == 0 else "baseline",
-                game.record_options(),
-                game.involvement_catalogue(),
-                game.end_conditions(),
-                game.num_players,
-                mine,
-                seed=the_plan.seed,
-                bootstrap=bootstrap,
-                tick=tick,
-                agents=the_plan.agents,
-                setup_kind=the_plan.setup_kind,
-            )
+        summary = summarise_variant(
+            label,
+            game.record_options(),
+            game.involvement_catalogue(),
+            game.end_conditions(),
+            game.num_players,
+            mine,
+            seed=the_plan.seed,
+            bootstrap=bootstrap,
+            tick=tick,
+            **extra,
         )
         turns.append([r["turns"] for r in mine if r["error"] is None])
+        return game, summary
+
+    for v, options in enumerate(variants):
+        label = "as given" if v == 0 else "baseline"
+        game, summary = summarise(v, options, label, agents=the_plan.agents, setup_kind=the_plan.setup_kind)
+        out_variants.append(summary)
+        loaded.append(game)
         data.append(game.entry_data())
     sweep = None
     if the_plan.sweep is not None:
@@ -1495,34 +1502,21 @@ def report(
                 summaries.append(out_variants[v])
                 lengths.append(turns[v])
                 continue
-            game = load(the_plan.game_id, **options)
-            mine = [rows[v * the_plan.games + i] for i in range(the_plan.games)]
-            summary = summarise_variant(
-                f"{the_plan.sweep.target} = {the_plan.sweep.values[len(summaries)]}",
-                game.record_options(),
-                game.involvement_catalogue(),
-                game.end_conditions(),
-                game.num_players,
-                mine,
-                seed=the_plan.seed,
-                bootstrap=bootstrap,
-                tick=tick,
-            )
+            _, summary = summarise(v, options, f"{the_plan.sweep.target} = {the_plan.sweep.values[len(summaries)]}")
             summary.pop("_fit", None)
             summaries.append(summary)
-            lengths.append([r["turns"] for r in mine if r["error"] is None])
+            lengths.append(turns[-1])  # summarise appended this variant's
         sweep = summarise_sweep(the_plan.sweep, summaries, lengths)
     comparison = None
     if len(variants) == 2:
         rows_a, rows_b = ([rows[v * the_plan.games + i] for i in range(the_plan.games)] for v in (0, 1))
-        games = [load(the_plan.game_id, **options) for options in variants]
-        catalogues = (games[0].involvement_catalogue(), games[1].involvement_catalogue())
-        paired = paired_changes(rows_a, rows_b, *catalogues, sorted(set(data[0]) | set(data[1])), games[0].num_players)
+        catalogues = (loaded[0].involvement_catalogue(), loaded[1].involvement_catalogue())
+        paired = paired_changes(rows_a, rows_b, *catalogues, sorted(set(data[0]) | set(data[1])), loaded[0].num_players)
         # an edited entry's change is measured with the edited entries alone: only an edit can make game i differ
         # between the variants, so the difference is theirs; beside every entry, the cards always within reach
         # with it (the rest of its school or deck) would share its effect (a Tash-Kalar school's being)
         edited = sorted(k for k in set(data[0]) | set(data[1]) if data[0].get(k) != data[1].get(k))
-        paired.update(paired_changes(rows_a, rows_b, *catalogues, edited, games[0].num_players))
+        paired.update(paired_changes(rows_a, rows_b, *catalogues, edited, loaded[0].num_players))
         comparison = compare(out_variants[0], out_variants[1], turns[0], turns[1], data[0], data[1], paired)
     for variant in out_variants:
         variant.pop("_fit", None)
