@@ -222,5 +222,5 @@ class PlantedState(State):
             obs["hand"] = list(self.hands[seat])
         return obs
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> PlantedState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> PlantedState:
         return self.clone()  # tests only: the report never resamples

@@ -121,5 +121,5 @@ class MenuState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return {"step": self.step, "passes": self.passes}
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> MenuState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> MenuState:
         return self.clone()  # nothing is hidden

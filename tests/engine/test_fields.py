@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cardarena.engine import Action, RecordError, Rng, State
-from cardarena.engine.fields import copied, nested, shared, to_json
+from cardarena.engine.fields import clone_source, copied, nested, shared, to_json, write_clones
 
 from .toy import ToyGame, ToyState
 
@@ -59,7 +59,7 @@ class Seats(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def resample(self, seat: int, rng: Any) -> State:
+    def _resample(self, seat: int, rng: Any) -> State:
         return self.clone()
 
     def _legal_actions(self) -> list[Action]:
@@ -147,3 +147,16 @@ def test_a_field_may_say_how_it_is_written_in_the_snapshot() -> None:
         chain = (i, chain)
     s.chain = chain  # type: ignore[attr-defined]
     assert s.snapshot()["chain"] == list(range(5000)) and s.clone().chain is chain  # type: ignore[attr-defined]
+
+
+def test_every_games_clone_is_the_code_its_fields_give() -> None:
+    """Compiled states cannot be given a method at class creation, so each game's ``clone`` is written out in its
+    ``state.py`` (``make clones``); this fails when a field was declared, removed or changed without rewriting it."""
+    assert write_clones(check=True) == [], "a game's written clone is stale: run `make clones`"
+
+
+def test_the_written_clone_copies_each_kind_of_field_as_declared() -> None:
+    source = clone_source(Seats)
+    assert "c = Seats(self.game, self.seed)" in source
+    assert "c.turn_no = self.turn_no" in source and "c.rng = self.rng.copy()" in source
+    assert "c.hands = [x.copy() for x in self.hands]" in source

@@ -116,7 +116,7 @@ class ToyState(State):
             obs["cards"] = list(self.cards)
         return obs
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> ToyState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> ToyState:
         r = Rng.coerce(rng)
         c = self.clone()
         if not self.is_terminal():
@@ -257,7 +257,7 @@ class BidState(State):
         c.score = self.score.copy()
         return c
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> BidState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> BidState:
         c = self.clone()
         other = 1 - seat
         if c.bids[other] is not None:  # the other's sealed bid is hidden: any bid

@@ -19,13 +19,14 @@ from .errors import (
     RulesError,
     UnknownGameError,
 )
-from .game import MAX_TURNS, Game, State, playout_choices
+from .game import MAX_TURNS, Game
 from .involvement import VERBS, Declared, Involvement, Setup, Stage, apply_involving, check_involvements
 from .options import Option
 from .panels import CardText, Panel
 from .records import replay
 from .registry import game_class, games, load, register
 from .rng import Rng, derive_seed
+from .state import State, playout_choices
 from .undo import UndoRefused, can_undo, prior_state, undo, undo_refusal
 
 __all__ = [

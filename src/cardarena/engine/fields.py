@@ -10,9 +10,14 @@ A game's ``State`` subclass lists its fields in ``FIELDS`` with how each is copi
             *shared("cards", snapshot=False),  # configuration: shared, and left out of the snapshot
         )
 
-The kernel then writes ``clone`` as straight-line code (as fast as a hand-written one: no loops over the
-fields, no ``deepcopy``), ``snapshot`` as every snapshotted field in JSON-ready form, and checks the names that
-tests pass to :meth:`cardarena.engine.State.edited`.
+From the list come ``clone`` as straight-line code (no loops over the fields, no ``deepcopy``), ``snapshot`` as
+every snapshotted field in JSON-ready form, and the names that :meth:`cardarena.engine.State.edit` accepts.
+
+A game's state is compiled (docs/speed.md), and a compiled class cannot be given a method after it is made, so
+its ``clone`` is written out in its module: :func:`clone_source` writes the code, ``make clones`` (:func:`main`)
+puts it between the markers in each game's ``state.py``, and a test checks that every game's code is what its
+``FIELDS`` give. A class the interpreter runs (a test's toy game) may leave ``clone`` out: :func:`make_clone` then
+makes the same code at class creation.
 """
 
 from __future__ import annotations
@@ -79,33 +84,57 @@ def check_fields(owner: str, fields: Iterable[Field]) -> tuple[Field, ...]:
     return out
 
 
-def make_clone(cls: type[State], fields: tuple[Field, ...]) -> Callable[[State], State]:
-    """Straight-line ``clone`` code for ``cls``: base fields, then each declared field as its ``Copy`` says.
-
-    A nested field of two items (two seats, the usual case) is copied without a loop.
-    """
-    body = [
-        "def clone(self):",
-        "    c = new(cls)",
-        "    c.game = self.game",
-        "    c.seed = self.seed",
-        "    c.history = self.history.copy()",
-        "    c._legal = self._legal",
-        "    if self._no_record is not None:",
-        "        c._resampled = self._resampled",
-        "        c._no_record = self._no_record",
+def _clone_body(make: list[str], fields: tuple[Field, ...], indent: str) -> list[str]:
+    """The statements of ``clone``: ``make`` (which builds the bare copy ``c``), then the base fields and each of
+    ``fields``, each line indented by ``indent``."""
+    lines = [
+        *make,
+        "c.history = self.history.copy()",
+        "c._legal = self._legal",
+        "if self._no_record is not None:",
+        "    c._resampled = self._resampled",
+        "    c._no_record = self._no_record",
     ]
     for f in fields:
         n = f.name
         if f.copy is Copy.SHARE:
-            body.append(f"    c.{n} = self.{n}")
+            lines.append(f"c.{n} = self.{n}")
         elif f.copy is Copy.COPY:
-            body.append(f"    c.{n} = self.{n}.copy()")
+            lines.append(f"c.{n} = self.{n}.copy()")
         else:
-            body.append(f"    v = self.{n}")
-            body.append(f"    c.{n} = [v[0].copy(), v[1].copy()] if len(v) == 2 else [x.copy() for x in v]")
-    body.append("    return c")
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+            lines.append(f"c.{n} = [x.copy() for x in self.{n}]")
+    lines.append("return c")
+    return [indent + line for line in lines]
+
+
+#: The markers around a game's generated ``clone`` in its ``state.py``.
+BEGIN_MARK = "# -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --"
+END_MARK = "# -- end of the written clone --"
+
+
+def clone_source(cls: type[State]) -> str:
+    """The ``clone`` method of ``cls`` as source, between the markers, indented for a class body."""
+    name = cls.__name__
+    lines = [
+        f"    {BEGIN_MARK}",
+        f"    def clone(self) -> {name}:",
+        f'        """An independent copy, field by field as {name}.FIELDS says."""',
+        *_clone_body([f"c = {name}(self.game, self.seed)"], cls.FIELDS, "        "),
+        "",
+        f"    {END_MARK}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def make_clone(
+    cls: type[State], fields: tuple[Field, ...], bind: Callable[[Any, Any, int], None]
+) -> Callable[[State], State]:
+    """The same straight-line ``clone`` as :func:`clone_source`, made at class creation for a class the
+    interpreter runs (a test's toy game) that writes none. Its own constructor may deal a whole game, so the copy
+    is made bare and ``bind`` (the base class's constructor) binds it to the game and seed."""
+    make = ["c = cls.__new__(cls)", "bind(c, self.game, self.seed)"]
+    body = ["def clone(self):", *_clone_body(make, fields, "    ")]
+    namespace: dict[str, Any] = {"cls": cls, "bind": bind}
     exec("\n".join(body), namespace)  # the names were checked in check_fields
     clone: Callable[[State], State] = namespace["clone"]
     clone.__qualname__ = f"{cls.__qualname__}.clone"
@@ -133,13 +162,55 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot put a {type(value).__name__} in a snapshot: give it a snapshot() method")
 
 
-def make_snapshot(fields: tuple[Field, ...]) -> Callable[[State], dict[str, Any]]:
-    writers = tuple((f.name, to_json if f.snapshot is True else f.snapshot) for f in fields if f.snapshot)
+def snapshot_of(state: State, fields: tuple[Field, ...]) -> dict[str, Any]:
+    """The whole ``state``, hidden parts included, JSON-ready: every snapshotted field of ``fields`` as its
+    ``snapshot`` says (:func:`to_json` by default), and the history."""
+    out: dict[str, Any] = {}
+    for f in fields:
+        write = f.snapshot
+        if write is True:
+            out[f.name] = to_json(getattr(state, f.name))
+        elif write is not False:
+            out[f.name] = write(getattr(state, f.name))
+    out["history"] = [str(a) for a in state.history]
+    return out
 
-    def snapshot(self: State) -> dict[str, Any]:
-        """The whole state, hidden parts included, JSON-ready: every declared field (and the history)."""
-        out = {name: write(getattr(self, name)) for name, write in writers}
-        out["history"] = [str(a) for a in self.history]
-        return out
 
-    return snapshot
+def write_clones(*, check: bool = False) -> list[str]:
+    """Put each shipped game's :func:`clone_source` between the markers in its ``state.py``; the files that changed
+    (with ``check``, the files that would change, untouched). The games of ``cardarena.games`` are written; a game
+    registered from elsewhere (a test's toy) may leave its ``clone`` to :func:`make_clone`."""
+    import inspect
+
+    from .registry import game_class, games
+
+    changed = []
+    for game_id in games():
+        game = game_class(game_id)()
+        cls = type(game.new_initial_state(0))
+        path = inspect.getsourcefile(cls)
+        if path is None or not cls.__module__.startswith("cardarena.games."):
+            continue
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        begin = text.find("    " + BEGIN_MARK)
+        end = text.find(END_MARK, begin)
+        if begin < 0 or end < 0:
+            raise SystemExit(f"{path}: no markers for the written clone of {cls.__name__} (see {__name__})")
+        end = text.index("\n", end) + 1
+        updated = text[:begin] + clone_source(cls) + text[end:]
+        if updated != text:
+            changed.append(path)
+            if not check:
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(updated)
+    return changed
+
+
+def main(argv: list[str]) -> int:
+    """``make clones``: write every game's clone (``--check``: only say which are stale, and fail if any is)."""
+    check = "--check" in argv
+    stale = write_clones(check=check)
+    for path in stale:
+        print(("stale: " if check else "wrote ") + path)
+    return 1 if stale and check else 0

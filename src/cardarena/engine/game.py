@@ -4,22 +4,20 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from . import carddata
 from .actions import Action
 from .encoding import ActionFactoring, FlatActions, ObservationEncoder
-from .errors import IllegalActionError, InvalidActionError, RecordError, RulesError
-from .fields import Field, check_fields, make_clone, make_snapshot
+from .errors import InvalidActionError, RulesError
 from .involvement import Declared, Involvement, Setup
 from .options import Option, resolve_options
 from .panels import CardText, Panel
 from .rng import Rng
+from .state import State
 
 MAX_TURNS = Option(
     "max_turns",
@@ -398,262 +396,8 @@ def _game_by_reference(cls: type[Game], options: tuple[tuple[str, Any], ...]) ->
     return cls(**dict(options))
 
 
-class State(ABC):
-    """One position of a game, mutated in place by :meth:`apply`.
-
-    Subclasses implement the underscored hooks. The base class owns the action history, the cache of legal
-    actions and the validation in :meth:`apply`, so legality has one source: ``_legal_actions``.
-    """
-
-    game: Game
-    seed: int
-    history: list[Action]
-    _legal: list[Action] | None
-    _resampled: bool = False
-    #: Why this state has no record (a hypothetical world, a position built by hand), or ``None``.
-    _no_record: str | None = None
-    #: The game's own fields, declared once (see :mod:`cardarena.engine.fields`): ``clone`` and ``snapshot``
-    #: are derived from them unless the class writes its own.
-    FIELDS: ClassVar[tuple[Field, ...]] = ()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Derive ``clone``/``snapshot`` from ``FIELDS``, and wrap ``resample`` so it forgets the history.
-
-        The history may hold hidden choices (a card set face down), so a search agent must not get it; a resampled
-        state is a hypothetical world and has no record. The legal-action cache is cleared as well.
-        """
-        super().__init_subclass__(**kwargs)
-        if "FIELDS" in cls.__dict__:
-            own = check_fields(cls.__name__, cls.__dict__["FIELDS"])
-            inherited = tuple(f for base in cls.__mro__[1:] for f in base.__dict__.get("FIELDS", ()))
-            cls.FIELDS = check_fields(cls.__name__, (*inherited, *own))
-            if "clone" not in cls.__dict__:
-                cls.clone = make_clone(cls, cls.FIELDS)  # type: ignore[method-assign,assignment]
-            if "snapshot" not in cls.__dict__:
-                cls.snapshot = make_snapshot(cls.FIELDS)  # type: ignore[method-assign,assignment]
-        impl = cls.__dict__.get("resample")
-        if impl is None or getattr(impl, "_forgets_history", False):
-            return
-
-        @functools.wraps(impl)
-        def resample(self: State, seat: int, rng: Rng | random.Random | int) -> State:
-            world = impl(self, seat, rng)
-            world.history = []
-            world._legal = None
-            world._resampled = True
-            world._no_record = "a resampled state is a hypothetical world: it has no history and no record"
-            return world
-
-        resample._forgets_history = True  # type: ignore[attr-defined]
-        cls.resample = resample  # type: ignore[method-assign]
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.seed = seed
-        self.history = []
-        self._legal = None
-
-    # -- the protocol ---------------------------------------------------------------------------------------
-    @property
-    @abstractmethod
-    def current_player(self) -> int | None:
-        """Seat to act, or ``None`` once the game is over."""
-
-    @abstractmethod
-    def is_terminal(self) -> bool: ...
-
-    @abstractmethod
-    def returns(self) -> list[float]:
-        """One value per seat: +1 win, -1 loss, 0 draw (all zeros before the end)."""
-
-    @abstractmethod
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of what ``seat`` may know (``None``: public facts only). Default deny."""
-
-    @abstractmethod
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> State:
-        """A full state that ``seat`` cannot tell from this one: hidden cards redrawn, future chance reseeded.
-
-        The returned state has an empty ``history`` and no record (the true history may hold hidden choices).
-        """
-
-    @abstractmethod
-    def clone(self) -> State:
-        """An independent copy (cheap: no deepcopy)."""
-
-    @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
-        """The whole state, hidden parts included, JSON-ready (for tests, debugging and servers)."""
-
-    @property
-    @abstractmethod
-    def turn(self) -> int:
-        """The current turn (or round) number, from 1."""
-
-    @abstractmethod
-    def _legal_actions(self) -> Sequence[Action]:
-        """The legal actions of the current player, in a stable order (not called when terminal)."""
-
-    @abstractmethod
-    def _apply(self, action: Action) -> None:
-        """Carry out a legal action (already validated)."""
-
-    # -- provided -------------------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """The legal actions, in a stable order; empty once terminal. Do not mutate the returned list."""
-        legal = self._legal
-        if legal is None:
-            legal = [] if self.is_terminal() else cast(list[Action], self._legal_actions())
-            self._legal = legal
-        return legal
-
-    def playout_actions(self) -> list[Action]:
-        """The legal actions a random playout chooses among: all of them but the game's ``resign_action``.
-
-        A playout that resigns at random plays nothing of the game, so random play (and what is measured or
-        recorded with it) leaves resignation out. With no resignation offered this is ``legal_actions()``.
-        """
-        return playout_choices(self.game, self.legal_actions())
-
-    def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
-
-    def why_not(self, action: Action) -> str | None:
-        """``None`` when ``action`` is legal here, otherwise the reason in plain words.
-
-        Games override it with the same checks that build their legal actions (one source of legality); the
-        conformance harness checks that the two agree. The default knows only the list.
-        """
-        return None if action in self.legal_actions() else "it is not one of the legal actions now"
-
-    def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal here, in plain words."""
-        if self.is_terminal():
-            return "the game is over"
-        return self.why_not(action) or "it is not one of the legal actions now"
-
-    def apply(self, action: Action | str) -> None:
-        """Validate and carry out ``action`` (an action, or its text as ``game.parse_action`` reads it). On
-        ``InvalidActionError`` or ``IllegalActionError`` the state is unchanged.
-
-        Only this game's own actions are accepted: an equal tuple of another type (a plain tuple, a bare
-        ``Action``, another game's action) is refused, because its text might not read back as the same action
-        and the record would no longer replay. Take actions from :meth:`legal_actions` or ``game.parse_action``.
-        """
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        legal = self.legal_actions()
-        try:
-            own = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self, action, self._refusal(action)) from None
-        if type(own) is not type(action):
-            raise IllegalActionError(self, action, self._refusal(action))
-        self._legal = None
-        self._apply(action)
-        self.history.append(action)
-
-    def apply_legal(self, action: Action) -> None:
-        """The unchecked fast path of :meth:`apply`, for search playouts: ``action`` must be taken from this very
-        state's ``legal_actions()`` (or ``playout_actions()``); anything else leaves the state undefined."""
-        self._legal = None
-        self._apply(action)
-        self.history.append(action)
-
-    def _refusal(self, action: object) -> str:
-        """Why ``action`` was refused. Objects that are not this game's actions never reach ``why_illegal``."""
-        if not isinstance(action, Action):
-            return f"expected an action of {self.game.id}, got a {type(action).__name__}"
-        try:
-            own: Action | None = self.game.parse_action(self, str(action))
-        except RulesError:
-            own = None
-        if own is None or own != action or type(own) is not type(action):
-            return (
-                f"{str(action)!r} is not an action of {self.game.id}: "
-                "take actions from legal_actions() or read them with game.parse_action"
-            )
-        return self.why_illegal(action)
-
-    def apply_text(self, text: str) -> Action:
-        """Parse ``text`` with the game's codec and apply it; returns the action."""
-        action = self.game.parse_action(self, text)
-        self.apply(action)
-        return action
-
-    def parse_legal(self, text: str) -> Action:
-        """Read ``text`` and check it is legal now, without applying it."""
-        action = self.game.parse_action(self, text)
-        if action not in self.legal_actions():
-            raise IllegalActionError(self, action, self._refusal(action))
-        return action
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle the position, not the cache of legal actions (rebuilt on demand; it can be long)."""
-        fields = self.__dict__.copy()
-        fields["_legal"] = None
-        return fields
-
-    def _copy_base_into(self, other: State) -> None:
-        """Copy the base fields into a fresh clone (used by hand-written ``clone`` methods)."""
-        other.game = self.game
-        other.seed = self.seed
-        other.history = self.history.copy()
-        other._legal = self._legal
-        if self._no_record is not None:
-            other._resampled = self._resampled
-            other._no_record = self._no_record
-
-    def edit(self, **fields: Any) -> None:
-        """Set declared fields in place: the public way for tests and tools to build a position.
-
-        Only names of ``FIELDS`` are accepted (a ``TypeError`` names the others). The cache of legal actions is
-        cleared, and the state has no record from now on: its history no longer leads to it.
-        """
-        declared = {f.name for f in type(self).FIELDS}
-        unknown = sorted(set(fields) - declared)
-        if unknown:
-            raise TypeError(
-                f"{type(self).__name__} has no declared field {unknown[0]!r}; fields: {', '.join(sorted(declared))}"
-            )
-        for name, value in fields.items():
-            setattr(self, name, value)
-        self._legal = None
-        self._no_record = "a position built by hand (State.edit): its history does not lead to it, so no record"
-
-    def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record from which :func:`cardarena.replay` rebuilds this state."""
-        if self._no_record is not None:
-            raise RecordError(self._no_record)
-        return {
-            "game": self.game.id,
-            "version": self.game.version,
-            "options": self.game.record_options(),
-            "seed": self.seed,
-            "actions": [str(a) for a in self.history],
-            "result": self.returns() if self.is_terminal() else None,
-            "turns": self.turn,
-        }
-
-    def render(self, seat: int | None = None) -> str:
-        return self.game.render(self, seat)
-
-    def __str__(self) -> str:
-        return self.render(None)
-
-
 def read_action_index(game: Game, index: int) -> Action:
     """Bounds-checked :meth:`Game.action_from_index`."""
     if not 0 <= index < game.num_distinct_actions:
         raise InvalidActionError(str(index), f"action index must be in 0..{game.num_distinct_actions - 1}")
     return game.action_from_index(index)
-
-
-def playout_choices(game: Game, legal: list[Action]) -> list[Action]:
-    """``legal`` without ``game.resign_action`` (see :meth:`State.playout_actions`); never empties the list."""
-    resign = game.resign_action
-    if resign is None or len(legal) < 2:
-        return legal
-    if legal[-1] == resign:  # where games list it: last
-        return legal[:-1]
-    return [a for a in legal if a != resign] if resign in legal else legal

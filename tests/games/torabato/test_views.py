@@ -201,7 +201,7 @@ def test_the_opponents_turn_and_the_end_are_told() -> None:
 
 
 def test_the_reveal_is_hidden_until_both_are_shown() -> None:
-    s = ToraBatoState(position().game, 5)
+    s = position().game.new_initial_state(5)
     card = str(s.legal_actions()[0])
     assert _step(s.clone(), card, 1) == ["puts a card face down for the first-player reveal"]
     do(s, card)

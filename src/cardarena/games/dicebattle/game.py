@@ -57,7 +57,9 @@ class DiceBattleGame(Game):
         self.card_actions = self.codec.card_actions
 
     def new_initial_state(self, seed: int = 0) -> DiceBattleState:
-        return DiceBattleState(self, seed)
+        state = DiceBattleState(self, seed)
+        state.start()
+        return state
 
     # -- card lists (the arena's optimiser, arena/optimise.py) ----------------------------------------------------
     def card_ids(self) -> tuple[str, ...]:

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardarena.engine import Rng, State
+from cardarena.engine import Action, Rng, State
 from cardarena.engine.fields import copied, nested, shared
 
 from . import rules, views
@@ -16,10 +17,8 @@ from .rules.log import event, log_snapshot
 from .rules.turns import start_round
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from .constants import Entry, Frame
-    from .game import DiceBattleGame
+    from .game import DiceBattleGame  # noqa: F401  (the class names it as its base: State["DiceBattleGame"])
     from .rules.log import Log
 
 
@@ -110,8 +109,7 @@ class Side:
         return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in self.__slots__}
 
 
-class DiceBattleState(State):
-    game: DiceBattleGame
+class DiceBattleState(State["DiceBattleGame"]):
     rng: Rng
     sides: list[Side]
     first: int  # the first player of this round
@@ -133,12 +131,35 @@ class DiceBattleState(State):
         *shared("current", "after", "battle_winner", "winner"),
         *shared("log", snapshot=log_snapshot),
     )
-    if TYPE_CHECKING:  # derived from FIELDS by the kernel
-        clone: Callable[[], DiceBattleState]
-        snapshot: Callable[[], dict[str, Any]]
 
-    def __init__(self, game: DiceBattleGame, seed: int) -> None:
-        super().__init__(game, seed)
+    # -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --
+    def clone(self) -> DiceBattleState:
+        """An independent copy, field by field as DiceBattleState.FIELDS says."""
+        c = DiceBattleState(self.game, self.seed)
+        c.history = self.history.copy()
+        c._legal = self._legal
+        if self._no_record is not None:
+            c._resampled = self._resampled
+            c._no_record = self._no_record
+        c.rng = self.rng.copy()
+        c.sides = [x.copy() for x in self.sides]
+        c.first = self.first
+        c.round = self.round
+        c.phase = self.phase
+        c.actor = self.actor
+        c.queue = self.queue.copy()
+        c.current = self.current
+        c.after = self.after
+        c.battle_winner = self.battle_winner
+        c.winner = self.winner
+        c.log = self.log
+        return c
+
+    # -- end of the written clone --
+
+    def start(self) -> None:
+        """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
+        game, seed = self.game, self.seed
         self.rng = Rng(seed)
         self.sides = [Side(list(game.decks[0].cards)), Side(list(game.decks[1].cards))]
         self.first = 0
@@ -177,14 +198,19 @@ class DiceBattleState(State):
         return self.round
 
     # The rules are functions of the state (one call less on the hot path than a method that calls them).
-    _legal_actions = rules.legal_actions
-    why_not = rules.why_not
-    _apply = rules.apply
+    def _legal_actions(self) -> Sequence[Action]:
+        return rules.legal_actions(self)
+
+    def why_not(self, action: Action) -> str | None:
+        return rules.why_not(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> DiceBattleState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> DiceBattleState:
         return views.resample(self, seat, Rng.coerce(rng))
 
     def events(self, limit: int | None = None) -> list[tuple[Any, ...]]:

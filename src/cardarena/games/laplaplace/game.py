@@ -110,7 +110,9 @@ class LaplaplaceGame(Game):
         self.codec = ActionCodec(self.table)
 
     def new_initial_state(self, seed: int = 0) -> LaplaplaceState:
-        return LaplaplaceState(self, seed)
+        state = LaplaplaceState(self, seed)
+        state.start()
+        return state
 
     # -- codec ----------------------------------------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Action, Rng, State, derive_seed
@@ -13,14 +14,13 @@ from .constants import Phase, Scene
 from .rules import Outcome
 
 if TYPE_CHECKING:
-    from .game import LaplaplaceGame
+    from .game import LaplaplaceGame  # noqa: F401  (the class names it as its base: State["LaplaplaceGame"])
 
 
-class LaplaplaceState(State):
+class LaplaplaceState(State["LaplaplaceGame"]):
     """Two builds (card-list indices, top first), the open cards shown, and once both builds are complete the
     outcome of the battle (fought at once: it has no decisions). The scene is the game's (``game.scene``)."""
 
-    game: LaplaplaceGame
     rng: Rng
     builds: list[list[int]]
     shown: list[list[int]]
@@ -37,14 +37,30 @@ class LaplaplaceState(State):
         *shared("battle_log", "battle_summary", snapshot=False),  # written on first use (``log``), never changed after
     )
 
-    if TYPE_CHECKING:  # derived from FIELDS by the kernel
+    # -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --
+    def clone(self) -> LaplaplaceState:
+        """An independent copy, field by field as LaplaplaceState.FIELDS says."""
+        c = LaplaplaceState(self.game, self.seed)
+        c.history = self.history.copy()
+        c._legal = self._legal
+        if self._no_record is not None:
+            c._resampled = self._resampled
+            c._no_record = self._no_record
+        c.rng = self.rng.copy()
+        c.done = self.done.copy()
+        c.builds = [x.copy() for x in self.builds]
+        c.shown = [x.copy() for x in self.shown]
+        c.outcome = self.outcome
+        c.battle_rng = self.battle_rng
+        c.battle_log = self.battle_log
+        c.battle_summary = self.battle_summary
+        return c
 
-        def clone(self) -> LaplaplaceState: ...
+    # -- end of the written clone --
 
-        def snapshot(self) -> dict[str, Any]: ...
-
-    def __init__(self, game: LaplaplaceGame, seed: int) -> None:
-        super().__init__(game, seed)
+    def start(self) -> None:
+        """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
+        game, seed = self.game, self.seed
         self.rng = Rng(derive_seed(seed, 1))
         self.builds = [[], []]
         self.done = [False, False]
@@ -87,7 +103,7 @@ class LaplaplaceState(State):
             return [0.0, 0.0]
         return [1.0, -1.0] if o.winner == 0 else [-1.0, 1.0]
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         return rules.legal_actions(self)
 
     def why_not(self, action: Action) -> str | None:
@@ -114,5 +130,5 @@ class LaplaplaceState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> LaplaplaceState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> LaplaplaceState:
         return views.resample(self, seat, rng)

@@ -69,7 +69,9 @@ class LyabiGame(Game):
         self.set_choices = SetChoices(self.cards)
 
     def new_initial_state(self, seed: int = 0) -> LyabiState:
-        return LyabiState(self, seed)
+        state = LyabiState(self, seed)
+        state.start()
+        return state
 
     def parse_action(self, state: State, text: str) -> LyabiAction:
         if not isinstance(text, str):

@@ -8,22 +8,21 @@ timing, a crystal's order, a hidden battle set) is a phase of this state, never 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Rng, State
+from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
 from .constants import NO_ITEM, P_DRAW, Phase
 
 if TYPE_CHECKING:
-    from .game import LyabiGame
+    from .game import LyabiGame  # noqa: F401  (the class names it as its base: State["LyabiGame"])
 
 
-class LyabiState(State):
+class LyabiState(State["LyabiGame"]):
     """A Lyabi position. Seats 0 and 1; ``first`` is the first (priority) player chosen by the triangle."""
 
-    game: LyabiGame
     FIELDS = (
         *copied("rng"),
         *shared("turn_no", "phase", "actor", "first", "order"),
@@ -42,12 +41,59 @@ class LyabiState(State):
         *copied("eye_seen"),
         *shared("last_battle", "result", "end_reason"),
     )
-    if TYPE_CHECKING:  # derived from FIELDS by the kernel
-        clone: Callable[[], LyabiState]
-        snapshot: Callable[[], dict[str, Any]]
 
-    def __init__(self, game: LyabiGame, seed: int) -> None:
-        super().__init__(game, seed)
+    # -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --
+    def clone(self) -> LyabiState:
+        """An independent copy, field by field as LyabiState.FIELDS says."""
+        c = LyabiState(self.game, self.seed)
+        c.history = self.history.copy()
+        c._legal = self._legal
+        if self._no_record is not None:
+            c._resampled = self._resampled
+            c._no_record = self._no_record
+        c.rng = self.rng.copy()
+        c.turn_no = self.turn_no
+        c.phase = self.phase
+        c.actor = self.actor
+        c.first = self.first
+        c.order = self.order
+        c.hp = self.hp.copy()
+        c.deck = [x.copy() for x in self.deck]
+        c.hand = [x.copy() for x in self.hand]
+        c.public_hand = [x.copy() for x in self.public_hand]
+        c.discard = [x.copy() for x in self.discard]
+        c.field = [x.copy() for x in self.field]
+        c.item = self.item.copy()
+        c.supply = self.supply.copy()
+        c.supply_mask = self.supply_mask
+        c.piles = [x.copy() for x in self.piles]
+        c.pile_mask = self.pile_mask
+        c.item_pile = self.item_pile.copy()
+        c.removed_ryabi = self.removed_ryabi.copy()
+        c.removed_circles = self.removed_circles.copy()
+        c.removed_items = self.removed_items.copy()
+        c.draw_to = self.draw_to.copy()
+        c.known_top = self.known_top.copy()
+        c.actions_left = self.actions_left
+        c.main_used = self.main_used
+        c.queue = self.queue.copy()
+        c.battling = self.battling.copy()
+        c.sets = self.sets.copy()
+        c.revealed = self.revealed
+        c.colour = self.colour.copy()
+        c.winner = self.winner
+        c.pending = self.pending
+        c.eye_seen = self.eye_seen.copy()
+        c.last_battle = self.last_battle
+        c.result = self.result
+        c.end_reason = self.end_reason
+        return c
+
+    # -- end of the written clone --
+
+    def start(self) -> None:
+        """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
+        game, seed = self.game, self.seed
         c = game.cards
         self.rng = Rng(seed)
         self.turn_no = 0
@@ -105,12 +151,17 @@ class LyabiState(State):
         return list(self.result) if self.result is not None else [0.0, 0.0]
 
     # The rules' functions of a state, as its methods (no extra call on the hot path).
-    _legal_actions = rules.legal_actions
-    why_not = rules.why_not
-    _apply = rules.apply  # type: ignore[assignment]  # State.apply passes only this game's own actions
+    def _legal_actions(self) -> Sequence[Action]:
+        return rules.legal_actions(self)
+
+    def why_not(self, action: Action) -> str | None:
+        return rules.why_not(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)  # type: ignore[arg-type]  # State.apply passes only this game's own actions
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> LyabiState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> LyabiState:
         return views.resample(self, seat, Rng.coerce(rng))

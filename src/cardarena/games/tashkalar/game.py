@@ -168,7 +168,9 @@ class TashKalarGame(Game):
         return chosen
 
     def new_initial_state(self, seed: int = 0) -> TashKalarState:
-        return TashKalarState(self, seed)
+        state = TashKalarState(self, seed)
+        state.start()
+        return state
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse(self.cards, text, self.tasks)

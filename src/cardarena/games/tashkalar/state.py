@@ -9,6 +9,7 @@ colour of the turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
@@ -20,15 +21,12 @@ from .rules.decks import refill
 from .rules.turns import start_turn
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from .game import TashKalarGame
+    from .game import TashKalarGame  # noqa: F401  (the class names it as its base: State["TashKalarGame"])
 
 
-class TashKalarState(State):
+class TashKalarState(State["TashKalarGame"]):
     """One position. Hidden: hands, the order of every deck (a player knows the cards they put under theirs)."""
 
-    game: TashKalarGame
     FIELDS = (
         *copied("rng", "board", "bb", "supply_two", "supply_leg", "score"),
         *shared("school"),
@@ -52,12 +50,90 @@ class TashKalarState(State):
     )
     # the fields live in slots: a clone then fills fixed places instead of growing a dict of 70 keys
     __slots__ = tuple(f.name for f in FIELDS)
-    if TYPE_CHECKING:  # derived from FIELDS by the kernel
-        clone: Callable[[], TashKalarState]
-        snapshot: Callable[[], dict[str, Any]]
 
-    def __init__(self, game: TashKalarGame, seed: int) -> None:
-        super().__init__(game, seed)
+    # -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --
+    def clone(self) -> TashKalarState:
+        """An independent copy, field by field as TashKalarState.FIELDS says."""
+        c = TashKalarState(self.game, self.seed)
+        c.history = self.history.copy()
+        c._legal = self._legal
+        if self._no_record is not None:
+            c._resampled = self._resampled
+            c._no_record = self._no_record
+        c.rng = self.rng.copy()
+        c.board = self.board.copy()
+        c.bb = self.bb.copy()
+        c.supply_two = self.supply_two.copy()
+        c.supply_leg = self.supply_leg.copy()
+        c.score = self.score.copy()
+        c.school = self.school
+        c.deck_s = [x.copy() for x in self.deck_s]
+        c.hand_b = [x.copy() for x in self.hand_b]
+        c.disc_s = [x.copy() for x in self.disc_s]
+        c.known_bottom = self.known_bottom.copy()
+        c.deck_l = self.deck_l.copy()
+        c.deck_f = self.deck_f.copy()
+        c.hand_l = [x.copy() for x in self.hand_l]
+        c.hand_f = [x.copy() for x in self.hand_f]
+        c.disc_l = self.disc_l.copy()
+        c.disc_f = self.disc_f.copy()
+        c.deck_out = self.deck_out.copy()
+        c.trigger = self.trigger
+        c.final_left = self.final_left
+        c.resigned = self.resigned
+        c.capped = self.capped
+        c.mscore = [x.copy() for x in self.mscore]
+        c.improv = self.improv.copy()
+        c.deck_t = self.deck_t.copy()
+        c.cur_t = self.cur_t.copy()
+        c.next_t = self.next_t
+        c.t_bottom = self.t_bottom
+        c.claimed = [x.copy() for x in self.claimed]
+        c.player = self.player
+        c.active = self.active
+        c.side = self.side
+        c.handed = self.handed
+        c.turn_no = self.turn_no
+        c.phase = self.phase
+        c.actions = self.actions
+        c.discarded = self.discarded
+        c.destroyed = self.destroyed.copy()
+        c.dest = self.dest.copy()
+        c.summoned = self.summoned.copy()
+        c.extra = self.extra.copy()
+        c.pick_mask = self.pick_mask
+        c.pick_then = self.pick_then
+        c.msetup = self.msetup
+        c.resolving = self.resolving
+        c.frames = self.frames.copy()
+        c.flare_parts = self.flare_parts
+        c.prog_n = self.prog_n
+        c.prev_done = self.prev_done
+        c.prog_picked = self.prog_picked
+        c.mover = self.mover
+        c.mover_left = self.mover_left
+        c.mover_dir = self.mover_dir
+        c.pool = self.pool
+        c.reps = self.reps
+        c.step_destroyed = self.step_destroyed
+        c.prev_destroyed = self.prev_destroyed
+        c.eff_destroyed = self.eff_destroyed
+        c.extra_turns = self.extra_turns
+        c.known_hand = [x.copy() for x in self.known_hand]
+        c.in_extra = self.in_extra
+        c.ctx_self = self.ctx_self
+        c.ctx_last = self.ctx_last
+        c.ctx_summon = self.ctx_summon
+        c.ctx_marked = self.ctx_marked
+        c.pending_summon = self.pending_summon
+        c.recall_mask = self.recall_mask
+        return c
+
+    # -- end of the written clone --
+
+    def start(self) -> None:
+        """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
+        game, seed = self.game, self.seed
         cs = game.cards
         rules = cs.rules
         self.rng = Rng(seed)
@@ -171,17 +247,13 @@ class TashKalarState(State):
             return [-1.0 if col[p] == lost else 1.0 for p in range(n)]
         return modes.returns(self)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         return rules.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
         rules.apply(self, action)
 
-    def __getstate__(self) -> Any:
-        """Pickle the base fields and the slots (``pickle`` sets the slots back from the second item)."""
-        return super().__getstate__(), {n: getattr(self, n) for n in self.__slots__}
-
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> TashKalarState:
         return views.resample(self, seat, rng)
 
     def observation(self, seat: int | None) -> dict[str, Any]:

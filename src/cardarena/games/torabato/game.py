@@ -94,7 +94,9 @@ class ToraBatoGame(Game):
         self.recovery_priority: bool = self.options["recovery_priority"]
 
     def new_initial_state(self, seed: int = 0) -> ToraBatoState:
-        return ToraBatoState(self, seed)
+        state = ToraBatoState(self, seed)
+        state.start()
+        return state
 
     def parse_action(self, state: State, text: str) -> Action:
         return acts.parse(text)

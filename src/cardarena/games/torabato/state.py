@@ -7,10 +7,10 @@ clubs), seat 1 player B (hearts, diamonds).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Rng, State
+from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
 from .constants import CARDS_PER_SEAT, HAND_SIZE, NUM_CARDS, OVER, REVEAL, Phase
@@ -18,13 +18,12 @@ from .rules import board, knowledge
 from .rules.turns import to_act
 
 if TYPE_CHECKING:
-    from .game import ToraBatoGame
+    from .game import ToraBatoGame  # noqa: F401  (the class names it as its base: State["ToraBatoGame"])
 
 
-class ToraBatoState(State):
+class ToraBatoState(State["ToraBatoGame"]):
     """A ToraBato position. The card table and the options live on the game (``self.game``)."""
 
-    game: ToraBatoGame
     rng: Rng
     turn_no: int  # 0 during the first-player reveal
     active: int  # the seat whose turn it is
@@ -75,12 +74,56 @@ class ToraBatoState(State):
         *copied("placements"),
         *shared("result", "end_reason"),
     )
-    if TYPE_CHECKING:  # derived from FIELDS by the kernel
-        clone: Callable[[], ToraBatoState]
-        snapshot: Callable[[], dict[str, Any]]
 
-    def __init__(self, game: ToraBatoGame, seed: int) -> None:
-        super().__init__(game, seed)
+    # -- clone: written from FIELDS by `make clones` (cardarena.engine.fields); do not edit by hand --
+    def clone(self) -> ToraBatoState:
+        """An independent copy, field by field as ToraBatoState.FIELDS says."""
+        c = ToraBatoState(self.game, self.seed)
+        c.history = self.history.copy()
+        c._legal = self._legal
+        if self._no_record is not None:
+            c._resampled = self._resampled
+            c._no_record = self._no_record
+        c.rng = self.rng.copy()
+        c.turn_no = self.turn_no
+        c.active = self.active
+        c.first = self.first
+        c.phase = self.phase
+        c.priority = self.priority
+        c.passes = self.passes
+        c.deck = [x.copy() for x in self.deck]
+        c.hand = [x.copy() for x in self.hand]
+        c.discard = [x.copy() for x in self.discard]
+        c.mana = [x.copy() for x in self.mana]
+        c.tapped_mana = self.tapped_mana.copy()
+        c.pool = self.pool.copy()
+        c.mana_set = self.mana_set
+        c.attacked = self.attacked
+        c.field = [x.copy() for x in self.field]
+        c.tapped = self.tapped.copy()
+        c.damage = self.damage.copy()
+        c.atk_boost = self.atk_boost.copy()
+        c.hp_boost = self.hp_boost.copy()
+        c.entered = self.entered.copy()
+        c.flags = self.flags.copy()
+        c.stack = self.stack.copy()
+        c.pending = self.pending
+        c.attackers = self.attackers.copy()
+        c.blocks = self.blocks.copy()
+        c.assigned = self.assigned.copy()
+        c.reveals = [x.copy() for x in self.reveals]
+        c.redeals = self.redeals
+        c.known = [x.copy() for x in self.known]
+        c.placements = self.placements.copy()
+        c.result = self.result
+        c.end_reason = self.end_reason
+        return c
+
+    # -- end of the written clone --
+
+    def start(self) -> None:
+        """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
+        seed = self.seed
         self.rng = Rng(seed)
         self.turn_no = 0
         self.active = 0
@@ -122,7 +165,9 @@ class ToraBatoState(State):
             board.draw(self, seat, HAND_SIZE)
 
     # -- the protocol --------------------------------------------------------------------------------------------
-    current_player = property(to_act)
+    @property
+    def current_player(self) -> int | None:
+        return to_act(self)
 
     @property
     def turn(self) -> int:
@@ -135,14 +180,19 @@ class ToraBatoState(State):
         return list(self.result) if self.result is not None else [0.0, 0.0]
 
     # The rules are functions of a state: these methods are those functions (no extra call on the hot path).
-    _legal_actions = rules.legal_actions
-    why_not = rules.why_not
-    _apply = rules.apply
+    def _legal_actions(self) -> Sequence[Action]:
+        return rules.legal_actions(self)
+
+    def why_not(self, action: Action) -> str | None:
+        return rules.why_not(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)
 
-    def resample(self, seat: int, rng: Rng | random.Random | int) -> ToraBatoState:
+    def _resample(self, seat: int, rng: Rng | random.Random | int) -> ToraBatoState:
         return views.resample(self, seat, rng)
 
     # -- facts the table and the tests read ----------------------------------------------------------------------
