@@ -5,6 +5,7 @@
 True
 """
 
+from ._build import BUILD, COMPILED  # first: it decides whether the compiled modules are imported
 from .engine import (
     Action,
     CardDataError,
@@ -24,6 +25,8 @@ from .engine import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILD",
+    "COMPILED",
     "Action",
     "CardDataError",
     "Game",
