@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Action, Layout, ObservationEncoder
 from ...engine.encoding import Buffer, CachedFactoring, put_counts, ratio
 from .actions import CARD_KINDS, MAX_OPTIONS, SQ_KINDS
@@ -256,6 +258,7 @@ class TashKalarEncoder(ObservationEncoder):
             out[q + (2 + SLOTS) * nt] = ratio(observation["task_deck"], 24)
 
 
+@mypyc_attr(native_class=False)  # as its base: see engine/encoding.py
 class TashKalarFactoring(CachedFactoring):
     """Tash-Kalar's actions as a head and up to three more sub-decisions.
 
@@ -269,7 +272,7 @@ class TashKalarFactoring(CachedFactoring):
     """
 
     depth = 4
-    steps = ("head", "square", "orientation", "piece used")
+    steps: tuple[str, ...] = ("head", "square", "orientation", "piece used")
 
     def __init__(self, cards: CardSet, tasks: TaskSet | None) -> None:
         self.cards = [c.id for c in cards.cards]
