@@ -62,5 +62,7 @@ def ext_modules() -> list:  # type: ignore[type-arg]
 
 if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
     print("\n".join(compiled_sources()))
+elif __name__ == "__main__" and sys.argv[1:] == ["--can-compile"]:  # `make compiled` asks first
+    raise SystemExit(0 if compiler_present() and os.environ.get("CARDARENA_PURE_BUILD") != "1" else 1)
 else:
     setup(ext_modules=ext_modules())
