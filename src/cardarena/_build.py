@@ -29,11 +29,15 @@ def _extensions() -> list[Path]:
 
 
 def _stale(extensions: list[Path]) -> Path | None:
-    """A source newer than its extension, if any (it was edited after the build)."""
+    """A source newer than its extension, if any (it was edited after the build). A module compiled on its own has
+    a small extension that loads its code from a second one, ``NAME__mypyc``, which a rebuild may replace alone."""
     suffix = EXTENSION_SUFFIXES[0]
     for ext in extensions:
-        source = ext.with_name(ext.name[: -len(suffix)] + ".py")
-        if source.stat().st_mtime > ext.stat().st_mtime:
+        stem = ext.name[: -len(suffix)]
+        source = ext.with_name(stem + ".py")
+        code = ext.with_name(stem + "__mypyc" + suffix)
+        built = max(ext.stat().st_mtime, code.stat().st_mtime if code.exists() else 0.0)
+        if source.stat().st_mtime > built:
             return source
     return None
 
