@@ -182,10 +182,11 @@ class TashKalarEncoder(ObservationEncoder):
             school = self.school.get(observation["schools"][s])
             if school is not None:
                 out[q + 8 + school] = 1.0
-            for c in observation["school_discards"][s]:
-                out[self.o_discards + r * n + card[c]] += 1.0
-            for c in observation["known_hand_cards"][s]:
-                out[self.o_known + r * n + card[c]] += 1.0
+            # a card name: `c` holds a colour index above (compiled, a local keeps one type)
+            for name in observation["school_discards"][s]:
+                out[self.o_discards + r * n + card[name]] += 1.0
+            for name in observation["known_hand_cards"][s]:
+                out[self.o_known + r * n + card[name]] += 1.0
         out[self.o_decks] = ratio(observation["legend_deck"], 10)
         out[self.o_decks + 1] = ratio(observation["flare_deck"], 10)
         put_counts(out, self.o_piles, observation["legend_discard"], card, 1.0)
@@ -205,11 +206,11 @@ class TashKalarEncoder(ObservationEncoder):
         if hand is not None:
             for i, kind in enumerate(HANDS):
                 base = self.o_hand + i * n
-                for c in hand[kind]:
-                    out[base + card[c]] += 1.0
+                for name in hand[kind]:
+                    out[base + card[name]] += 1.0
             base = self.o_deck
-            for c in observation["my_deck_cards"]:
-                out[base + card[c]] += 1.0
+            for name in observation["my_deck_cards"]:
+                out[base + card[name]] += 1.0
             if observation["my_deck_bottom"]:
                 put_counts(out, self.o_deck + n, observation["my_deck_bottom"], card, 1.0)
         if "team_legends" in observation:
