@@ -6,6 +6,8 @@ reflection) and ターゲット (target lists and targets). The ability language
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..cards import Ability, Effect
 from ..constants import EVENT_CAP, NEST_CAP, OTHER
 from .board import BattleOver, Board, Flag, Hit, Unit
@@ -18,6 +20,7 @@ def _paying(ab: Ability) -> str:
     return "" if ab.remove or ab.downless else " and downs itself"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # involvement.TracedBattle watches a battle
 class Abilities(Board):
     """The firing of abilities on a :class:`~.board.Board` (the turn structure is in :mod:`.battle`)."""
 
