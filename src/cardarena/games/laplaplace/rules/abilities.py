@@ -6,13 +6,15 @@ reflection) and ターゲット (target lists and targets). The ability language
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ..cards import Ability, Effect
 from ..constants import EVENT_CAP, NEST_CAP, OTHER
 from .board import BattleOver, Board, Flag, Hit, Unit
 
-_OTHER = int(OTHER)  # the last stage of damage events, as a plain int for the hot loop
+_OTHER: Final = int(OTHER)  # the last stage of damage events, as a plain int for the hot loop
 
 
 def _paying(ab: Ability) -> str:

@@ -9,6 +9,8 @@ Rulebook sections are quoted in the docstrings; RULINGS.md (laplaplace) fills th
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ..cards import Ability
@@ -17,7 +19,7 @@ from .abilities import Abilities
 from .board import BattleOver, Outcome, Unit
 from .judgement import judgement
 
-RACE_PERIODS = 4  # the longest repeat of turns the race skip looks for
+RACE_PERIODS: Final = 4  # the longest repeat of turns the race skip looks for
 
 # a turn's end as the race skip compares it: (cards and up/down of both columns, HP of P0, HP of P1, whether HP
 # could have mattered in the turn: speeds tied or a recovery, the safety stops so far)
