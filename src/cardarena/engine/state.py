@@ -194,10 +194,14 @@ class State(ABC, Generic[G]):
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         legal = self.legal_actions()
-        try:
-            own = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self, action, self._refusal(action)) from None
+        for own in legal:  # an action taken from the list is found by identity, before comparing tuples
+            if own is action:
+                break
+        else:
+            try:
+                own = legal[legal.index(action)]
+            except ValueError:
+                raise IllegalActionError(self, action, self._refusal(action)) from None
         if type(own) is not type(action):
             raise IllegalActionError(self, action, self._refusal(action))
         self._legal = None
