@@ -39,6 +39,9 @@ COMPILED = [
     "src/cardarena/games/*/views.py",
     "src/cardarena/games/*/encoding.py",
     "src/cardarena/games/torabato/constants.py",  # its Final aliases (MAIN, PASS_K...) become C statics
+    # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
+    "src/cardarena/games/laplaplace/cards/abilities.py",
+    "src/cardarena/games/laplaplace/cards/card.py",
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
 #: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
