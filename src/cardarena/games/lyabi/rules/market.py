@@ -115,6 +115,7 @@ class Market:
         self._payment_of: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[str, ...]]] = {}
         self._actions: dict[tuple[object, ...], LyabiAction] = {}
         self._buys_of: dict[tuple[int, ...], list[list[LyabiAction]]] = {}
+        self._buys_by_payment: dict[tuple[int, ...], list[LyabiAction]] = {}
         self._places_of: dict[tuple[tuple[int, ...], int, str], list[LyabiAction]] = {}
         # The verdicts of the checks that depend only on the card set, computed once: ``_buy_ok[target][total]``
         # is ``buy_cost_fault(...) is None``, and so on, for every total a payment reaches (see ``_cover``).
@@ -193,12 +194,21 @@ class Market:
         the main-phase lists of a hand share their actions)."""
         found = self._buys_of.get(hand)
         if found is None:
-            names = self.cards.r_names
-            found = [
-                [self._action(("buy", names[target], *paid)) for _, total, paid in pays if ok[total]]
-                for target, ok in enumerate(self._buy_ok)
-            ]
+            found = [[] for _ in self._buy_ok]
+            for kinds, total, paid in pays:
+                row = self._buys_paying(kinds, paid)
+                for target, ok in enumerate(self._buy_ok):
+                    if ok[total]:
+                        found[target].append(row[target])
             self._buys_of[hand] = found
+        return found
+
+    def _buys_paying(self, kinds: tuple[int, ...], paid: tuple[str, ...]) -> list[LyabiAction]:
+        """Every buy with this payment, one per gained ryabi (made once)."""
+        found = self._buys_by_payment.get(kinds)
+        if found is None:
+            found = [self._action(("buy", name, *paid)) for name in self.cards.r_names]
+            self._buys_by_payment[kinds] = found
         return found
 
     def _splits(self, out: list[LyabiAction], hand: tuple[int, ...], supply_mask: int) -> None:
