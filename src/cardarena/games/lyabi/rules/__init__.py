@@ -9,9 +9,8 @@
 ``protocol`` joins them: :func:`legal_actions`, :func:`why_not` and :func:`apply`. Legality has one source: each
 condition is a check in its topic's module that both filters the listed actions and gives the reason for a refusal.
 
-This package's ``__init__`` stays interpreted (setup.py's INTERPRETED): a compiled package ``__init__`` whose
-compiled submodules it imports recurses at import (mypyc's separate build imports the package again while loading
-it), so the joining functions live in ``protocol``.
+This package's ``__init__`` stays interpreted (setup.py compiles no package ``__init__``: one that imports its
+compiled submodules recurses at import in mypyc's separate mode), so the joining functions live in ``protocol``.
 """
 
 from __future__ import annotations
