@@ -227,7 +227,7 @@ def _without(remove: list[int], cards: list[int]) -> list[int]:
 
 
 # -- resampling
-ATTEMPTS = 64
+ATTEMPTS = 64  # random draws of a face-down set before the exhaustive search (not Final: tests set it)
 
 _Next = Callable[[int, list[int]], "tuple[list[int], list[int], int] | None"]
 
