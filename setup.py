@@ -26,6 +26,9 @@ COMPILED = [
     "src/cardarena/games/*/rules/*.py",
     "src/cardarena/games/*/state.py",
     "src/cardarena/games/*/views.py",
+    # Dice Battle Monsters: the aliases the rules compare with (Final constants) and the card tables they read.
+    "src/cardarena/games/dicebattle/constants.py",
+    "src/cardarena/games/dicebattle/tables.py",
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason.
 INTERPRETED: dict[str, str] = {}

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Rng
 
-from .cards import Tables
 from .constants import CHOICE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, ORDER, OVER, PENALTY, STOCK
 from .rules.battle import order_group
 from .rules.levels import unit_level
 from .rules.log import events
 from .rules.turns import in_battle, setter
+from .tables import Tables
 
 if TYPE_CHECKING:
     from .state import DiceBattleState, Side

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     from cardarena.engine import Action
 
     from ..actions import DiceBattleAction
-    from ..cards import Tables
     from ..state import DiceBattleState, Side
+    from ..tables import Tables
 
 T = TypeVar("T")
 
