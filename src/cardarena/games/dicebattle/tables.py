@@ -23,6 +23,8 @@ class Tables:
     their hot loops instead of following ``Card`` attributes."""
 
     cards: tuple[Card, ...]
+    card_id: tuple[str, ...]  # what observations name a card by
+    card_name: tuple[str, ...]
     kind: tuple[int, ...]  # KIND_HUMAN, KIND_MONSTER or KIND_MAGIC (CardKind's values)
     level: tuple[int, ...]
     grant_level: tuple[int, ...]
@@ -40,6 +42,8 @@ class Tables:
     def build(cards: list[Card]) -> Tables:
         t = Tables()
         t.cards = tuple(cards)
+        t.card_id = tuple(c.id for c in cards)
+        t.card_name = tuple(c.name for c in cards)
         t.kind = tuple(KIND_CODE[c.kind] for c in cards)
         t.level = tuple(c.level for c in cards)
         t.grant_level = tuple(c.grant_level for c in cards)
@@ -69,10 +73,11 @@ class Tables:
         return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
 
     def name(self, index: int) -> str:
-        return self.cards[index].name
+        return self.card_name[index]
 
     def ids(self, indices: list[int]) -> list[str]:
-        return [self.cards[i].id for i in indices]
+        card_id = self.card_id
+        return [card_id[i] for i in indices]
 
 
 def normalise(text: str) -> str:
