@@ -3,7 +3,7 @@ dispatching by phase and by action kind to the modules of :mod:`.rules`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..constants import (
     A_DECLINE,
@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from ..state import DiceBattleState
 
 
+#: Each action kind by its word: ``KIND[word]`` is ``Kind(word)`` (compiled, a call of an enum class of another
+#: compiled module does not build: mypyc's separate mode emits a constructor the enum does not have).
+KIND: Final = {kind.value: kind for kind in Kind}
+
+
 def legal_actions(st: DiceBattleState) -> list[DiceBattleAction]:
     phase = st.phase
     if phase == DICE:
@@ -46,7 +51,7 @@ def why_not(st: DiceBattleState, action: Action) -> str | None:
     """``None`` if ``action`` (an action of this game) is legal now, else the first rule it breaks."""
     if st.phase == OVER:
         return "the game is over"
-    kind = Kind(action[0])
+    kind = KIND[action[0]]
     card = st.game.tables.by_id[action[1]] if len(action) > 1 else -1
     if kind in (A_USE, A_SKIP):
         return battle.why_not_choice(st, kind, card)
