@@ -28,7 +28,7 @@ $(DEV): pyproject.toml setup.py | $(BIN)/python
 # The compiled build (docs/speed.md): mypyc compiles the modules setup.py lists (the kernel's hot paths, the games'
 # rules, states, views and encodings, the search) into C extensions beside their sources, where a C compiler is
 # present; without one cardarena runs as pure Python. Rebuilt when a source changes (mypyc and the compiler redo
-# only what changed); the extensions are then touched, so an unchanged module is not taken for a stale one.
+# only what changed); the build records its sources' hashes, so an edit not yet rebuilt runs pure, with a warning.
 # `cardarena --version` says which build runs; CARDARENA_PURE=1 runs the pure one anyway.
 COMPILED := $(VENV)/.compiled
 PY_SOURCES := $(shell find src/cardarena -name '*.py' -not -path '*/migrations/*')
@@ -39,7 +39,6 @@ $(COMPILED): setup.py $(PY_SOURCES) | $(WEB)
 		$(BIN)/python -m pip install --quiet 'mypy>=1.10' 'setuptools>=77' && \
 		$(BIN)/python setup.py --quiet build_ext --inplace --parallel 2 > $(VENV)/compile.log 2>&1 || \
 			{ tail -30 $(VENV)/compile.log; echo "make: the compiled build failed (log: $(VENV)/compile.log)"; exit 1; }; \
-		find src/cardarena -name '*.so' -exec touch {} +; \
 	else \
 		echo "make: no C compiler on PATH: cardarena runs as pure Python (docs/speed.md)"; \
 	fi

@@ -9,12 +9,15 @@ builds the extensions in place for a checkout (``CARDARENA_PURE=1`` then runs th
 from __future__ import annotations
 
 import glob
+import hashlib
+import json
 import os
 import shutil
 import sys
 import sysconfig
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 #: What mypyc compiles, as globs relative to this file. A module left out runs interpreted; compiled and
 #: interpreted modules call each other freely (an interpreted class may not derive from a compiled one unless the
@@ -26,11 +29,18 @@ COMPILED = [
     "src/cardarena/games/*/rules/*.py",
     "src/cardarena/games/*/state.py",
     "src/cardarena/games/*/views.py",
-    # Dice Battle Monsters: the aliases the rules compare with (Final constants) and the card tables they read.
-    "src/cardarena/games/dicebattle/constants.py",
+    "src/cardarena/games/torabato/constants.py",  # its Final aliases (MAIN, PASS_K...) become C statics
+    # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
+    "src/cardarena/games/laplaplace/cards/abilities.py",
+    "src/cardarena/games/laplaplace/cards/card.py",
+    "src/cardarena/games/dicebattle/constants.py",  # its Final aliases (DICE, A_SET...) become C statics
+    # the card tables the rules read in their hot loops (the card data's pydantic models stay interpreted: cards.py)
     "src/cardarena/games/dicebattle/tables.py",
 ]
-#: Modules the globs above catch that stay interpreted, each with the reason.
+#: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
+#: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
+#: mypyc's separate mode (its dependencies import the package again), so a package's ``__init__`` only re-exports
+#: (``games/torabato/rules/__init__.py`` re-exports ``rules/dispatch.py``).
 INTERPRETED: dict[str, str] = {}
 
 
@@ -42,13 +52,37 @@ def compiled_sources(root: str = ".") -> list[str]:
     if only is not None:
         games = {g.strip() for g in only.split(",") if g.strip()}
         found = {p for p in found if "/games/" not in p or p.split("/games/")[1].split("/")[0] in games}
-    return sorted(p for p in found if os.path.relpath(p, root) not in INTERPRETED)
+    return sorted(
+        p for p in found if os.path.relpath(p, root) not in INTERPRETED and os.path.basename(p) != "__init__.py"
+    )
 
 
 def compiler_present() -> bool:
     """Whether a C compiler is on PATH (the one Python was built with, else ``cc``)."""
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     return shutil.which(cc) is not None or shutil.which("cc") is not None
+
+
+MANIFEST = "_compiled.json"
+
+
+class BuildExtensions(build_ext):
+    """``build_ext`` that also writes ``cardarena/_compiled.json``: each compiled module's source hash. At import,
+    ``cardarena._build`` runs the compiled build only while every compiled source still has that hash, so an edit
+    made after the build runs as pure Python (with a warning) instead of hiding behind an old extension."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.extensions:
+            return
+        hashes = {}
+        for path in compiled_sources():
+            with open(path, "rb") as fh:
+                hashes[os.path.relpath(path, "src/cardarena")] = hashlib.sha256(fh.read()).hexdigest()
+        folder = "src/cardarena" if self.inplace else os.path.join(self.build_lib, "cardarena")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, MANIFEST), "w", encoding="utf-8") as fh:
+            json.dump(hashes, fh, indent=0, sort_keys=True)
 
 
 def ext_modules() -> list:  # type: ignore[type-arg]
@@ -68,4 +102,4 @@ if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
 elif __name__ == "__main__" and sys.argv[1:] == ["--can-compile"]:  # `make compiled` asks first
     raise SystemExit(0 if compiler_present() and os.environ.get("CARDARENA_PURE_BUILD") != "1" else 1)
 else:
-    setup(ext_modules=ext_modules())
+    setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtensions})

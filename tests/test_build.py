@@ -7,6 +7,8 @@ apart from the checkout, and plays a game with it.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -88,21 +90,30 @@ def test_pip_without_a_c_compiler_builds_a_pure_wheel_that_plays(tmp_path: Path)
     assert {line.split()[0] for line in lines[1:]} == {"dicebattle", "laplaplace", "lyabi", "tashkalar", "torabato"}
 
 
-def test_an_extension_older_than_its_source_is_stale(tmp_path: Path) -> None:
-    """An edit after `make compiled` must not hide behind the old extension: the build counts as stale."""
+def test_a_compiled_source_edited_after_the_build_makes_it_stale(tmp_path: Path) -> None:
+    """An edit after `make compiled` must not hide behind the old extension: the build counts as stale, by the
+    sources' hashes the build recorded, else (a build without that record) by the files' times."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
     from cardarena import _build
 
-    source = tmp_path / "combat.py"
-    ext = tmp_path / ("combat" + EXTENSION_SUFFIXES[0])
+    (tmp_path / "rules").mkdir()
+    source = tmp_path / "rules" / "combat.py"
+    ext = tmp_path / "rules" / ("combat" + EXTENSION_SUFFIXES[0])
+    manifest = tmp_path / "_compiled.json"
     source.write_text("x = 1\n")
     ext.write_bytes(b"")
-    os.utime(source, (1_000, 1_000))
+    manifest.write_text(json.dumps({"rules/combat.py": hashlib.sha256(b"x = 1\n").hexdigest()}))
+    os.utime(source, (3_000, 3_000))  # touched later, the same text: not stale
     os.utime(ext, (2_000, 2_000))
-    assert _build._stale([ext]) is None
+    assert _build._stale([ext], manifest) is None
+    source.write_text("x = 2\n")
+    assert _build._stale([ext], manifest) == source
+    manifest.unlink()  # no record: by the times
+    os.utime(source, (1_000, 1_000))
+    assert _build._stale([ext], manifest) is None
     os.utime(source, (3_000, 3_000))
-    assert _build._stale([ext]) == source
+    assert _build._stale([ext], manifest) == source
 
 
 def test_cardarena_pure_runs_the_sources_even_where_a_compiled_build_is_present() -> None:
