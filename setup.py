@@ -42,6 +42,9 @@ COMPILED = [
     # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
     "src/cardarena/games/laplaplace/cards/abilities.py",
     "src/cardarena/games/laplaplace/cards/card.py",
+    "src/cardarena/games/dicebattle/constants.py",  # its Final aliases (DICE, A_SET...) become C statics
+    # the card tables the rules read in their hot loops (the card data's pydantic models stay interpreted: cards.py)
+    "src/cardarena/games/dicebattle/tables.py",
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
 #: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
