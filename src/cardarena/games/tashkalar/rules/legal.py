@@ -51,7 +51,7 @@ AFTER_HANDOVER = "after a handover the teammate may only place commons with the 
 #: the kinds of action that answer a pending choice (an effect, the cards put under the decks)
 CHOICE_KINDS = frozenset((Kind.CHOOSE, Kind.MOVE, Kind.OPTION, Kind.SKIP, Kind.BOTTOM, Kind.TAKE))
 #: what each phase other than the main phase asks for, as the reason given for any other action
-PHASE_ASKS = {
+PHASE_ASKS: dict[int, str] = {
     PICK: "choose the colour to score 1 point in ('score <seat>')",
     CLAIM: "claim one task whose condition holds ('claim <task>') or 'skip'",
     MELEE_SETUP: "put the setup commons: 'setup <square> <seat>' on a square of the next setup pair",
@@ -265,7 +265,7 @@ def _candidate_reason(st: TashKalarState, action: Action) -> str:
             f"neither condition holds: an opponent needs {card.upper}+ more upgraded pieces or "
             f"{card.lower}+ more pieces than you"
         )
-    if card.kind == Kind.FLARE or card.index not in (*st.hand_b[p], *st.hand_l[p]):
+    if card.kind == Kind.FLARE or (card.index not in st.hand_b[p] and card.index not in st.hand_l[p]):
         return f"{action[1]} is not a being or legend in your hand"
     names = [o.name for o in card.orients]
     if action[3] not in names:
