@@ -313,11 +313,11 @@ def playout_choices(game: Game, legal: list[Action]) -> list[Action]:
 
 def _rebuild(cls: type[State], game: Game, seed: int, fields: dict[str, Any]) -> State:
     """Unpickle a state (see :meth:`State.__reduce__`): a bare state of the class, then its fields."""
-    if cls.__dictoffset__:  # a class the interpreter runs, whose constructor may deal a whole game
+    if cls.__init__ is State.__init__:  # the constructor only binds the game and seed (every compiled state)
+        state = cls(game, seed)
+    else:  # a class the interpreter runs, whose constructor may deal a whole game
         state = cls.__new__(cls)
         State.__init__(state, game, seed)
-    else:  # a compiled state: its constructor only binds the game and seed
-        state = cls(game, seed)
     for name, value in fields.items():
         setattr(state, name, value)
     return state
