@@ -29,6 +29,8 @@ COMPILED = [
     "src/cardarena/games/*/rules/*.py",
     "src/cardarena/games/*/state.py",
     "src/cardarena/games/*/views.py",
+    "src/cardarena/games/tashkalar/actions.py",  # built for every legal list (its tuple classes stay Python)
+    "src/cardarena/games/tashkalar/board.py",  # bits() and the square tables, read by every rule
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason.
 INTERPRETED: dict[str, str] = {}
