@@ -31,6 +31,7 @@ COMPILED = [
     "src/cardarena/games/*/views.py",
     "src/cardarena/games/tashkalar/actions.py",  # built for every legal list (its tuple classes stay Python)
     "src/cardarena/games/tashkalar/board.py",  # bits() and the square tables, read by every rule
+    "src/cardarena/games/tashkalar/strategy.py",  # evaluate(): every ISMCTS rollout cut at its depth calls it
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason.
 INTERPRETED: dict[str, str] = {}

@@ -148,7 +148,11 @@ def distance_mask(ref: int, lo: int, hi: int) -> int:
 # Straight lines: the 8 directions as square steps (rows are 16 wide): orthogonal N E S W, then diagonal.
 ORTHOGONAL: Final = (WIDTH, 1, -WIDTH, -1)
 DIAGONAL: Final = (WIDTH + 1, 1 - WIDTH, -WIDTH - 1, WIDTH - 1)
-DIRECTIONS: Final[dict[str, tuple[int, ...]]] = {"orthogonal": ORTHOGONAL, "diagonal": DIAGONAL, "any": ORTHOGONAL + DIAGONAL}
+DIRECTIONS: Final[dict[str, tuple[int, ...]]] = {
+    "orthogonal": ORTHOGONAL,
+    "diagonal": DIAGONAL,
+    "any": ORTHOGONAL + DIAGONAL,
+}
 
 
 def _line(sq: int, step: int) -> tuple[int, ...]:
@@ -164,7 +168,9 @@ def _line(sq: int, step: int) -> tuple[int, ...]:
 
 
 # LINES[s][d]: the squares from s (excluded) outwards in direction d, in order, to the edge of the board
-LINES: Final[dict[int, dict[int, tuple[int, ...]]]] = {s: {d: _line(s, d) for d in ORTHOGONAL + DIAGONAL} for s in SQUARES}
+LINES: Final[dict[int, dict[int, tuple[int, ...]]]] = {
+    s: {d: _line(s, d) for d in ORTHOGONAL + DIAGONAL} for s in SQUARES
+}
 LINE_MASK: Final[dict[int, dict[int, int]]] = {s: {d: mask_of(t) for d, t in ls.items()} for s, ls in LINES.items()}
 
 
