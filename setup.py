@@ -45,6 +45,9 @@ COMPILED = [
     "src/cardarena/games/dicebattle/constants.py",  # its Final aliases (DICE, A_SET...) become C statics
     # the card tables the rules read in their hot loops (the card data's pydantic models stay interpreted: cards.py)
     "src/cardarena/games/dicebattle/tables.py",
+    "src/cardarena/games/tashkalar/actions.py",  # built for every legal list (its tuple classes stay Python)
+    "src/cardarena/games/tashkalar/board.py",  # bits() and the square tables, read by every rule
+    "src/cardarena/games/tashkalar/strategy.py",  # evaluate(): every ISMCTS rollout cut at its depth calls it
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
 #: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
