@@ -26,9 +26,18 @@ COMPILED = [
     "src/cardarena/engine/rng.py",
     "src/cardarena/engine/state.py",
     "src/cardarena/engine/zones.py",
+    "src/cardarena/engine/encoding.py",
+    "src/cardarena/agents/base.py",
+    "src/cardarena/agents/search.py",
+    "src/cardarena/agents/ismcts.py",
+    "src/cardarena/agents/mcts.py",
+    "src/cardarena/agents/flatmc.py",
+    "src/cardarena/agents/heuristic.py",
+    "src/cardarena/agents/random_agent.py",
     "src/cardarena/games/*/rules/*.py",
     "src/cardarena/games/*/state.py",
     "src/cardarena/games/*/views.py",
+    "src/cardarena/games/*/encoding.py",
     "src/cardarena/games/torabato/constants.py",  # its Final aliases (MAIN, PASS_K...) become C statics
     # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
     "src/cardarena/games/laplaplace/cards/abilities.py",

@@ -18,6 +18,15 @@ class FairView(SeatView):
         raise AssertionError("a fair agent asked for the true state")
 
 
+def attributes(obj: object) -> dict[str, Any]:
+    """Every attribute an object holds, in both builds: a compiled (native) class keeps its attributes in slots
+    named by ``__mypyc_attrs__`` rather than in ``__dict__``, which it has only for interpreted extras."""
+    names = [n for n in getattr(type(obj), "__mypyc_attrs__", ()) if n != "__dict__"]
+    held = {n: getattr(obj, n) for n in names if hasattr(obj, n)}
+    held.update(getattr(obj, "__dict__", {}))
+    return held
+
+
 def view_for(agent: Agent, state: State, seat: int) -> SeatView:
     """The fair view for a fair agent; only a declared cheat gets a view that opens."""
     return SeatView(state, seat) if agent.cheats else FairView(state, seat)

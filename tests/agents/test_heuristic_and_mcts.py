@@ -15,7 +15,7 @@ from cardarena.agents.search import Rollout
 from cardarena.engine import Action, Rng, State, derive_seed, load
 
 from ..engine.toy import KEEP, SWAP, ToyGame
-from .helpers import FairView, play_game
+from .helpers import FairView, attributes, play_game
 
 
 class EvaluatedToy(ToyGame):
@@ -180,7 +180,7 @@ def test_every_agent_plays_through_a_seat_view_and_never_holds_the_state() -> No
         agent = make_agent(spec, 0)
         state: State = ToyGame().new_initial_state(1)
         agent.act(SeatView(state, 0))
-        assert not any(isinstance(v, State) for v in vars(agent).values()), spec
+        assert not any(isinstance(v, State) for v in attributes(agent).values()), spec
 
 
 def test_a_playout_stops_at_the_deadline_and_is_dropped() -> None:

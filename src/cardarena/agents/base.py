@@ -6,9 +6,12 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Game, Option, Rng, State
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SeatView:
     """What one seat may use to decide: its observation, its legal actions and resampled worlds.
 
@@ -48,6 +51,7 @@ class SeatView:
         return self._state
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """A player. ``act`` returns one of ``view.legal_actions()``.
 

@@ -9,11 +9,14 @@ worlds.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Option, Rng, playout_choices
 from .base import Agent, SeatView
 from .search import DEPTH, ROLLOUT, SECONDS, Budget, Policy, Rollout, SearchReport
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class FlatMonteCarloAgent(Agent):
     """``flatmc[:worlds=K,seconds=S,depth=D,rollout=random|heuristic]``."""
 

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import time
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Option, Rng, playout_choices
 from .base import Agent, SeatView
 from .search import heuristic_choice, limit
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HeuristicAgent(Agent):
     """``heuristic[:worlds=K]``."""
 

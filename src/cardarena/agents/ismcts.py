@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Game, Option, Rng, State, playout_choices
 from .base import Agent, SeatView
 from .search import ITERATIONS, ROLLOUT, SEARCH_DEPTH, SECONDS, Budget, Policy, Rollout, SearchReport
@@ -30,6 +32,7 @@ class _Node:
         self.value = 0.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent(Agent):
     """``ismcts[:iterations=N,seconds=S,c=C,depth=D,rollout=random|heuristic,prior=P,candidates=K]``."""
 
@@ -194,15 +197,13 @@ class ISMCTSAgent(Agent):
 
     def _select(self, children: dict[Action, _Node], legal: list[Action]) -> tuple[Action, _Node]:
         c = self.c
-        log = math.log
-        sqrt = math.sqrt
         best_action = legal[0]
         best = children[best_action]
         best_score = -math.inf
         for a in legal:
             n = children[a]
             visits = n.visits
-            score = n.value / visits + c * sqrt(log(n.avail) / visits)
+            score = n.value / visits + c * math.sqrt(math.log(n.avail) / visits)
             if score > best_score:
                 best_action, best, best_score = a, n, score
         return best_action, best

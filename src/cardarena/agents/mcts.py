@@ -10,11 +10,14 @@ refuses it unless asked for explicitly, and no fair agent ever opens that door (
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import State
 from .base import SeatView
 from .ismcts import ISMCTSAgent
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PerfectInformationMCTSAgent(ISMCTSAgent):
     """``mcts[:iterations=N,seconds=S,c=C,depth=D,rollout=random|heuristic]``: UCT on the true state (cheats)."""
 

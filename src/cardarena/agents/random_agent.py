@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine import Action, Rng, playout_choices
 from .base import Agent, SeatView
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     """Chooses uniformly among the legal actions of its own seat, with its own seeded generator.
 

@@ -139,34 +139,31 @@ class Rollout:
         self.decisions = 0
 
     def run(self, world: State) -> list[float] | None:
-        # The hot loop of every search: names hoisted into locals, the legal actions generated once per step
-        # (``_legal_actions``: the state is known not to be terminal and ``apply_legal`` has just cleared the cache).
+        # The hot loop of every search: the legal actions generated once per step (``_legal_actions``: the state is
+        # known not to be terminal and ``apply_legal`` has just cleared the cache). Methods are called on their
+        # objects, not hoisted into locals: compiled (docs/speed.md), such a call is a direct C call, and a bound
+        # method in a local would be a Python call.
         rng = self.rng
-        randbelow = rng.randbelow
         game = self.game
         resign = game.resign_action
         depth = self.depth
         deadline = self.deadline
         # A game without a rule of thumb plays heuristic rollouts at random, without building observations.
         heuristic = self.policy is Policy.HEURISTIC and type(game).heuristic_action is not Game.heuristic_action
-        clock = time.perf_counter
-        is_terminal = world.is_terminal
-        legal_actions = world._legal_actions
-        apply = world.apply_legal
         n = 0
         try:
-            while not is_terminal():
+            while not world.is_terminal():
                 if depth and n >= depth:
                     estimate = evaluate_all(world)
                     if estimate is not None:
                         return estimate
                     depth = 0
-                if deadline is not None and n % CLOCK_EVERY == 0 and clock() >= deadline:
+                if deadline is not None and n % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
                     return None
-                legal = legal_actions()
+                legal = world._legal_actions()
                 count = len(legal)
                 if count == 1:
-                    apply(legal[0])
+                    world.apply_legal(legal[0])
                     n += 1
                     continue
                 if resign is not None:
@@ -177,7 +174,7 @@ class Rollout:
                     mover = world.current_player
                     assert mover is not None
                     action = heuristic_choice(game, world.observation(mover), list(legal), mover, rng)
-                apply(legal[randbelow(count)] if action is None else action)
+                world.apply_legal(legal[rng.randbelow(count)] if action is None else action)
                 n += 1
             return world.returns()
         finally:

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
@@ -70,6 +72,7 @@ class Layout:
         return offset
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ObservationEncoder(ABC):
     """A fixed-size numeric encoding of ``observation(seat)``.
 
@@ -115,6 +118,9 @@ class ObservationEncoder(ABC):
         return [f"{f.offset:>5} {f.size:>4}  [{f.low:g}, {f.high:g}]  {f.name}: {f.doc}" for f in self.layout.fields]
 
 
+# The factorings are plain Python classes even when compiled (not hot: a dict lookup per action), so that a
+# subclass may give ``width``, ``depth`` and ``steps`` as class attributes, interpreted or compiled alike.
+@mypyc_attr(native_class=False)
 class ActionFactoring(ABC):
     """How one game decision is taken as a short sequence of sub-decisions, each an integer below ``width``.
 
@@ -141,18 +147,20 @@ class ActionFactoring(ABC):
         return str(token)
 
 
+@mypyc_attr(native_class=False)
 class CachedFactoring(ActionFactoring):
     """A factoring whose sequences take some work to find: each action's (:meth:`_factors`) is worked out once and
     remembered, up to ``cache_limit`` actions (then all are forgotten at once: a dict lookup beats the work, and
     memory stays bounded over long training runs)."""
 
     cache_limit = 100_000
-    _cache: dict[Action, tuple[int, ...]]
+    #: made on first use, so that subclasses need not call this class's constructor
+    _cache: dict[Action, tuple[int, ...]] | None = None
 
     @property
     def known(self) -> dict[Action, tuple[int, ...]]:
         """The actions whose sequences are remembered, with their sequences."""
-        cache = self.__dict__.get("_cache")
+        cache = self._cache
         if cache is None:
             cache = self._cache = {}
         return cache
@@ -171,11 +179,12 @@ class CachedFactoring(ActionFactoring):
         """The sub-decisions that take ``action`` (see :meth:`ActionFactoring.factors`), worked out."""
 
 
+@mypyc_attr(native_class=False)
 class FlatActions(ActionFactoring):
     """The default: one sub-decision, the game's own fixed integer encoding (``Discrete(num_distinct_actions)``)."""
 
     depth = 1
-    steps = ("action",)
+    steps: tuple[str, ...] = ("action",)
 
     def __init__(self, game: Game) -> None:
         self.game = game

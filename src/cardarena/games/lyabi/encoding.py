@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Action, Layout, ObservationEncoder
 from ...engine.encoding import Buffer, CachedFactoring, put_counts, ratio
 from .actions import Codec
@@ -168,6 +170,7 @@ class LyabiEncoder(ObservationEncoder):
                     out[o["deck_top"] + i * k + ri[name]] = 1.0
 
 
+@mypyc_attr(native_class=False)  # as its base: see engine/encoding.py
 class LyabiFactoring(CachedFactoring):
     """Lyabi's actions as a head and, for the actions that pay, the payment one ryabi at a time.
 
@@ -179,7 +182,7 @@ class LyabiFactoring(CachedFactoring):
     ``(buy red5, blue3, green3, end)``.
     """
 
-    steps = ("head", "pay 1", "pay 2", "pay 3", "pay 4", "pay 5", "pay end")
+    steps: tuple[str, ...] = ("head", "pay 1", "pay 2", "pay 3", "pay 4", "pay 5", "pay end")
 
     def __init__(self, codec: Codec) -> None:
         self.codec = codec

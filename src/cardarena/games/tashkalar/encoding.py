@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Action, Layout, ObservationEncoder
 from ...engine.encoding import Buffer, CachedFactoring, put_counts, ratio
 from .actions import CARD_KINDS, MAX_OPTIONS, SQ_KINDS
@@ -180,10 +182,11 @@ class TashKalarEncoder(ObservationEncoder):
             school = self.school.get(observation["schools"][s])
             if school is not None:
                 out[q + 8 + school] = 1.0
-            for c in observation["school_discards"][s]:
-                out[self.o_discards + r * n + card[c]] += 1.0
-            for c in observation["known_hand_cards"][s]:
-                out[self.o_known + r * n + card[c]] += 1.0
+            # a card name: `c` holds a colour index above (compiled, a local keeps one type)
+            for name in observation["school_discards"][s]:
+                out[self.o_discards + r * n + card[name]] += 1.0
+            for name in observation["known_hand_cards"][s]:
+                out[self.o_known + r * n + card[name]] += 1.0
         out[self.o_decks] = ratio(observation["legend_deck"], 10)
         out[self.o_decks + 1] = ratio(observation["flare_deck"], 10)
         put_counts(out, self.o_piles, observation["legend_discard"], card, 1.0)
@@ -203,11 +206,11 @@ class TashKalarEncoder(ObservationEncoder):
         if hand is not None:
             for i, kind in enumerate(HANDS):
                 base = self.o_hand + i * n
-                for c in hand[kind]:
-                    out[base + card[c]] += 1.0
+                for name in hand[kind]:
+                    out[base + card[name]] += 1.0
             base = self.o_deck
-            for c in observation["my_deck_cards"]:
-                out[base + card[c]] += 1.0
+            for name in observation["my_deck_cards"]:
+                out[base + card[name]] += 1.0
             if observation["my_deck_bottom"]:
                 put_counts(out, self.o_deck + n, observation["my_deck_bottom"], card, 1.0)
         if "team_legends" in observation:
@@ -256,6 +259,7 @@ class TashKalarEncoder(ObservationEncoder):
             out[q + (2 + SLOTS) * nt] = ratio(observation["task_deck"], 24)
 
 
+@mypyc_attr(native_class=False)  # as its base: see engine/encoding.py
 class TashKalarFactoring(CachedFactoring):
     """Tash-Kalar's actions as a head and up to three more sub-decisions.
 
@@ -269,7 +273,7 @@ class TashKalarFactoring(CachedFactoring):
     """
 
     depth = 4
-    steps = ("head", "square", "orientation", "piece used")
+    steps: tuple[str, ...] = ("head", "square", "orientation", "piece used")
 
     def __init__(self, cards: CardSet, tasks: TaskSet | None) -> None:
         self.cards = [c.id for c in cards.cards]
