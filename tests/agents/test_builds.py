@@ -8,8 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import cardarena
 
 from .choices import RECORD, choices
@@ -25,11 +23,12 @@ def test_the_agents_choose_as_recorded() -> None:
     )
 
 
-@pytest.mark.skipif(not cardarena.COMPILED, reason="no compiled build runs here (make compiled)")
-def test_the_compiled_agents_choose_as_the_pure_ones() -> None:
-    """The same seeded agents at the same seeded positions: the compiled build here, the pure one in a subprocess."""
+def test_the_compiled_build_matches_the_pure_one_where_it_runs() -> None:
+    """The build that runs here against the pure one in a fresh process (``CARDARENA_PURE=1``): compiled against
+    pure where a compiled build runs; in a checkout without one, two pure processes (string hashing differs between
+    processes, so an order that leaks from a set of strings shows), and the test above holds both to the record."""
     env = {**os.environ, "CARDARENA_PURE": "1", "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
     pure = subprocess.run(
         [sys.executable, "-m", "tests.agents.choices"], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     )
-    assert json.loads(pure.stdout) == choices()
+    assert json.loads(pure.stdout) == choices(), f"{cardarena.BUILD} and the pure build differ"
