@@ -68,7 +68,7 @@ unit: $(DEV) compiled
 
 unit-compiled: $(DEV) compiled
 	@if $(BIN)/python -c 'import cardarena, sys; sys.exit(not cardarena.COMPILED)'; then \
-		$(BIN)/pytest -q -n 2 -p no:cacheprovider tests/engine tests/games tests/agents; \
+		$(BIN)/pytest -q -n 2 -p no:cacheprovider tests/engine tests/games tests/agents tests/rl; \
 	else echo "make: no compiled build here: its run is skipped (pure Python only)"; fi
 
 # Both builds on 10,000 seeded games of every game and mode, decision by decision (docs/speed.md).
