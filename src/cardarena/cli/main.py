@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .. import engine
+from .. import BUILD, engine
 from ..agents import make_agent
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
@@ -44,7 +44,7 @@ def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardarena")
+@click.version_option(package_name="cardarena", message=f"%(prog)s %(version)s, {BUILD}")
 def cli() -> None:
     """cardarena: play and simulate tabletop card battle games."""
 
@@ -272,6 +272,29 @@ def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
     is_flag=True,
     help="measure the RL environments instead: steps/s with encodings and masks (docs/rl.md)",
 )
+@click.option(
+    "--compare",
+    is_flag=True,
+    help="the pure and the compiled build side by side, each in its own process, with compiled/pure ratios and "
+    "OpenSpiel's C++ hearts beside them; without GAME every game and Tash-Kalar's modes (docs/speed.md)",
+)
+@click.option(
+    "--repeat", default=1, show_default=True, type=click.IntRange(1, 20), help="--compare: runs per build, best kept"
+)
+@click.option(
+    "--simulate-games",
+    default=500,
+    show_default=True,
+    type=click.IntRange(0),
+    help="--compare: games of the timed `cardarena simulate` (random agents, one worker; 0: not timed)",
+)
+@click.option(
+    "--report-games",
+    default=30,
+    show_default=True,
+    type=click.IntRange(0),
+    help="--compare: games of the timed `cardarena report` (heuristic agents, one worker; 0: not timed)",
+)
 def bench(
     game_ids: tuple[str, ...],
     seconds: float,
@@ -279,8 +302,19 @@ def bench(
     as_json: bool,
     agent_spec: str | None,
     rl: bool,
+    compare: bool,
+    repeat: int,
+    simulate_games: int,
+    report_games: int,
 ) -> None:
-    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed, or --rl)."""
+    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed, or --rl).
+
+    With --compare: the pure and the compiled build side by side in one run (docs/speed.md)."""
+    if compare:
+        _bench_compare(game_ids, options, seconds, as_json, agent_spec, repeat, simulate_games, report_games)
+        return
+    if not as_json:
+        console.print(f"build: {BUILD}")
     ids = list(game_ids) or engine.games()
     if rl:
         _bench_rl(ids, options, seconds, as_json)
@@ -314,6 +348,41 @@ def bench(
     for r in results:
         table.add_row(r["game"], f"{r['games_per_s']:,.1f}", f"{r['decisions_per_s']:,.0f}", f"{r['clone_us']:.2f}")
     console.print(table)
+
+
+def _bench_compare(
+    game_ids: tuple[str, ...],
+    options: tuple[str, ...],
+    seconds: float,
+    as_json: bool,
+    agent_spec: str | None,
+    repeat: int,
+    simulate_games: int,
+    report_games: int,
+) -> None:
+    """``bench --compare``: both builds, each in its own process (cardarena.cli.bench_compare)."""
+    from . import bench_compare as bc
+
+    if game_ids:
+        configs = [(g, dict(parse_option_pairs(options))) for g in game_ids]
+        for g, o in configs:
+            _load(g, tuple(f"{k}={v}" for k, v in o.items()))  # every check before the first measure
+    else:
+        configs = list(bc.CONFIGURATIONS)
+    spec = agent_spec or bc.Plan.agent
+    try:
+        make_agent(spec, 0)
+    except engine.RulesError as e:
+        fail(str(e))
+    plan = bc.Plan(seconds=seconds, agent=spec, repeat=repeat, simulate_games=simulate_games, report_games=report_games)
+    result = bc.compare(configs, plan, progress=lambda what: click.echo(f"measuring {what}", err=True))
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for table in bc.tables(result):
+        console.print(table)
+    for line in bc.notes(result):
+        console.print(line)
 
 
 def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json: bool) -> None:
