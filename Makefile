@@ -9,22 +9,48 @@ BIN := $(VENV)/bin
 WEB := $(VENV)/.installed-web
 DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck unit bench bench-rl load load-replays clean
+.PHONY: run test lint typecheck unit unit-compiled compiled clones differential bench bench-rl load load-replays clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(WEB): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+# The editable installs build no extensions (CARDARENA_PURE_BUILD=1): `compiled` builds them in place, again after
+# each edit, where a plain `pip install -e .` would leave them stale.
+$(WEB): pyproject.toml setup.py | $(BIN)/python
+	CARDARENA_PURE_BUILD=1 $(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
-$(DEV): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(DEV): pyproject.toml setup.py | $(BIN)/python
+	CARDARENA_PURE_BUILD=1 $(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(WEB)
 
+# The compiled build (docs/speed.md): mypyc compiles the modules setup.py lists (the kernel's hot paths, the games'
+# rules, states, views and encodings, the search) into C extensions beside their sources, where a C compiler is
+# present; without one cardarena runs as pure Python. Rebuilt when a source changes (mypyc and the compiler redo
+# only what changed); the build records its sources' hashes, so an edit not yet rebuilt runs pure, with a warning.
+# `cardarena --version` says which build runs; CARDARENA_PURE=1 runs the pure one anyway.
+COMPILED := $(VENV)/.compiled
+PY_SOURCES := $(shell find src/cardarena -name '*.py' -not -path '*/migrations/*')
+compiled: $(COMPILED)
+$(COMPILED): setup.py $(PY_SOURCES) | $(WEB)
+	@if $(BIN)/python setup.py --can-compile; then \
+		echo "make: compiling cardarena with mypyc (docs/speed.md; a first build takes a few minutes)"; \
+		$(BIN)/python -m pip install --quiet 'mypy>=1.10' 'setuptools>=77' && \
+		$(BIN)/python setup.py --quiet build_ext --inplace --parallel 2 > $(VENV)/compile.log 2>&1 || \
+			{ tail -30 $(VENV)/compile.log; echo "make: the compiled build failed (log: $(VENV)/compile.log)"; exit 1; }; \
+	else \
+		echo "make: no C compiler on PATH: cardarena runs as pure Python (docs/speed.md)"; \
+	fi
+	@$(BIN)/python -c 'import cardarena; print("make: cardarena runs", cardarena.BUILD)'
+	touch $@
+
+# Each game's clone, written out from its FIELDS (engine/fields.py): after changing a state's FIELDS.
+clones: $(WEB)
+	$(BIN)/python -c 'import sys; from cardarena.engine.fields import main; sys.exit(main(sys.argv[1:]))'
+
 # The lobby on http://$(HOST):$(PORT)/ (`make run PORT=8080`; HOST=0.0.0.0 to let other machines in).
-run: $(WEB)
+run: $(WEB) compiled
 	$(BIN)/cardarena serve --host $(HOST) --port $(PORT)
 
 lint: $(DEV)
@@ -35,8 +61,19 @@ lint: $(DEV)
 typecheck: $(DEV)
 	$(BIN)/mypy
 
-unit: $(DEV)
-	$(BIN)/pytest -q -n 2
+# The whole suite on the pure build, then the rules, the search and the faces' own tests on the compiled one (both
+# builds run the same source: the differential test compares them game by game).
+unit: $(DEV) compiled
+	CARDARENA_PURE=1 $(BIN)/pytest -q -n 2
+
+unit-compiled: $(DEV) compiled
+	@if $(BIN)/python -c 'import cardarena, sys; sys.exit(not cardarena.COMPILED)'; then \
+		$(BIN)/pytest -q -n 2 -p no:cacheprovider tests/engine tests/games tests/agents; \
+	else echo "make: no compiled build here: its run is skipped (pure Python only)"; fi
+
+# Both builds on 10,000 seeded games of every game and mode, decision by decision (docs/speed.md).
+differential: $(DEV) compiled
+	$(BIN)/python -m cardarena.arena.differential --games 10000
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own browser here). Installing it needs
 # root; apt may also upgrade installed packages that chromium's dependencies require newer versions of.
@@ -63,7 +100,7 @@ cjk-font:
 		echo "make test: installing Debian's fonts-noto-cjk for Japanese card names in the report's plots"; \
 		apt-get update -qq && apt-get install -y -qq fonts-noto-cjk; }
 
-test: lint typecheck chromium cjk-font unit
+test: lint typecheck chromium cjk-font unit unit-compiled
 
 bench: $(DEV)
 	$(BIN)/cardarena bench
@@ -102,4 +139,5 @@ train: $(DEV)
 		--out out/training/laplaplace-vs-heuristic --plot docs/rl-curves-laplaplace-vs-heuristic.png
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
+	find src/cardarena -name '*.so' -delete

@@ -9,12 +9,15 @@ builds the extensions in place for a checkout (``CARDARENA_PURE=1`` then runs th
 from __future__ import annotations
 
 import glob
+import hashlib
+import json
 import os
 import shutil
 import sys
 import sysconfig
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 #: What mypyc compiles, as globs relative to this file. A module left out runs interpreted; compiled and
 #: interpreted modules call each other freely (an interpreted class may not derive from a compiled one unless the
@@ -48,6 +51,28 @@ def compiler_present() -> bool:
     return shutil.which(cc) is not None or shutil.which("cc") is not None
 
 
+MANIFEST = "_compiled.json"
+
+
+class BuildExtensions(build_ext):
+    """``build_ext`` that also writes ``cardarena/_compiled.json``: each compiled module's source hash. At import,
+    ``cardarena._build`` runs the compiled build only while every compiled source still has that hash, so an edit
+    made after the build runs as pure Python (with a warning) instead of hiding behind an old extension."""
+
+    def run(self) -> None:
+        super().run()
+        if not self.extensions:
+            return
+        hashes = {}
+        for path in compiled_sources():
+            with open(path, "rb") as fh:
+                hashes[os.path.relpath(path, "src/cardarena")] = hashlib.sha256(fh.read()).hexdigest()
+        folder = "src/cardarena" if self.inplace else os.path.join(self.build_lib, "cardarena")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, MANIFEST), "w", encoding="utf-8") as fh:
+            json.dump(hashes, fh, indent=0, sort_keys=True)
+
+
 def ext_modules() -> list:  # type: ignore[type-arg]
     if os.environ.get("CARDARENA_PURE_BUILD") == "1":
         print("cardarena: CARDARENA_PURE_BUILD=1: building pure Python", file=sys.stderr)
@@ -62,5 +87,7 @@ def ext_modules() -> list:  # type: ignore[type-arg]
 
 if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
     print("\n".join(compiled_sources()))
+elif __name__ == "__main__" and sys.argv[1:] == ["--can-compile"]:  # `make compiled` asks first
+    raise SystemExit(0 if compiler_present() and os.environ.get("CARDARENA_PURE_BUILD") != "1" else 1)
 else:
-    setup(ext_modules=ext_modules())
+    setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExtensions})

@@ -1,8 +1,8 @@
 """Which build of cardarena runs: compiled (mypyc C extensions beside the sources) or pure Python (docs/speed.md).
 
 Both run the same source. The compiled build is used where it was built (``make compiled``, or a wheel built with a
-C compiler); ``CARDARENA_PURE=1`` runs the pure code anyway, and so does a checkout whose extensions are older than
-their sources (with a warning: run ``make compiled``), so an edit is never hidden behind a stale extension. The
+C compiler); ``CARDARENA_PURE=1`` runs the pure code anyway, and so does a checkout where a compiled module's source
+changed after the build (with a warning: run ``make compiled``), so an edit never hides behind an old extension. The
 choice is made once, when ``cardarena`` is first imported, for every module at once: a compiled module calls the
 others' compiled code directly, so the two are never mixed.
 
@@ -11,6 +11,8 @@ This module is never compiled.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 import warnings
@@ -28,12 +30,27 @@ def _extensions() -> list[Path]:
     return [p for p in PACKAGE.rglob("*" + suffix) if p.with_name(p.name[: -len(suffix)] + ".py").exists()]
 
 
-def _stale(extensions: list[Path]) -> Path | None:
-    """A source newer than its extension, if any (it was edited after the build)."""
+def _stale(extensions: list[Path], manifest: Path) -> Path | None:
+    """A compiled module's source that changed after the build, if any.
+
+    The build writes ``_compiled.json`` (each compiled source's SHA-256, setup.py); without it (a build made by
+    other means), a source newer than its extension counts as changed. A module compiled on its own has a small
+    extension that loads its code from a second one, ``NAME__mypyc``, which a rebuild may replace alone.
+    """
+    if manifest.exists():
+        hashes: dict[str, str] = json.loads(manifest.read_text(encoding="utf-8"))
+        for name, digest in sorted(hashes.items()):
+            source = manifest.parent / name
+            if not source.exists() or hashlib.sha256(source.read_bytes()).hexdigest() != digest:
+                return source
+        return None
     suffix = EXTENSION_SUFFIXES[0]
     for ext in extensions:
-        source = ext.with_name(ext.name[: -len(suffix)] + ".py")
-        if source.stat().st_mtime > ext.stat().st_mtime:
+        stem = ext.name[: -len(suffix)]
+        source = ext.with_name(stem + ".py")
+        code = ext.with_name(stem + "__mypyc" + suffix)
+        built = max(ext.stat().st_mtime, code.stat().st_mtime if code.exists() else 0.0)
+        if source.stat().st_mtime > built:
             return source
     return None
 
@@ -58,7 +75,7 @@ def _choose() -> tuple[bool, str]:
     if os.environ.get("CARDARENA_PURE") == "1":
         sys.meta_path.insert(0, _SourceOnly())
         return False, "pure Python (CARDARENA_PURE=1; a compiled build is present)"
-    stale = _stale(extensions)
+    stale = _stale(extensions, PACKAGE / "_compiled.json")
     if stale is not None:
         sys.meta_path.insert(0, _SourceOnly())
         where = stale.relative_to(PACKAGE.parent)
