@@ -138,7 +138,7 @@ class _Worker:
 
 def _serve() -> int:
     """``--worker``: say which build runs, then answer ``[index, start, stop]`` with those seeds' digests and
-    ``["trace", index, seed]`` with that game's events."""
+    ``["trace", index, seed]`` with that game's events (the digests come with the CPU seconds they took)."""
     import cardarena
 
     print(json.dumps({"build": cardarena.BUILD, "compiled": cardarena.COMPILED}), flush=True)
@@ -150,7 +150,9 @@ def _serve() -> int:
             print(json.dumps(events), flush=True)
         else:
             game_id, options = CONFIGURATIONS[message[0]]
-            print(json.dumps([game_digest(game_id, options, s) for s in range(message[1], message[2])]), flush=True)
+            start = time.process_time()
+            found = [game_digest(game_id, options, s) for s in range(message[1], message[2])]
+            print(json.dumps({"digests": found, "cpu_s": time.process_time() - start}), flush=True)
     return 0
 
 
@@ -191,6 +193,7 @@ class Outcome:
     digests: dict[str, dict[str, list[str | None]]] = field(default_factory=dict)  # build -> label -> per seed
     first_difference: dict[str, int] = field(default_factory=dict)  # label -> the lowest differing seed found
     mismatches: list[str] = field(default_factory=list)  # the first differing decision of each, in words
+    cpu_s: dict[str, dict[str, float]] = field(default_factory=dict)  # build -> label -> CPU seconds playing
 
 
 def run(
@@ -211,6 +214,7 @@ def run(
     chunk = max(1, min(100, -(-games // jobs)))
     tasks = [(i, start, b) for i in configs for start in range(0, games, chunk) for b in builds]
     for b in builds:
+        out.cpu_s[b] = {}
         out.digests[b] = {label(*CONFIGURATIONS[i]): [None] * games for i in configs}
     remaining = {label(*CONFIGURATIONS[i]): len(range(0, games, chunk)) * len(builds) for i in configs}
     done_games = 0
@@ -225,8 +229,10 @@ def run(
             for future in as_completed(futures):
                 i, start, b = futures[future]
                 name = label(*CONFIGURATIONS[i])
-                found = future.result()
+                answer = future.result()
+                found = answer["digests"]
                 out.digests[b][name][start : start + len(found)] = found
+                out.cpu_s[b][name] = out.cpu_s[b].get(name, 0.0) + answer["cpu_s"]
                 done_games += len(found)
                 remaining[name] -= 1
                 _check(out, name, builds)
@@ -263,7 +269,8 @@ def _finish(
     games = len(out.digests[builds[0]][name])
     seed = out.first_difference.get(name)
     if seed is None:
-        line = f"{name}: {games} games" + (" identical" if len(builds) > 1 else "")
+        cpu = ", ".join(f"{b} {out.cpu_s[b][name]:,.1f}" for b in builds)
+        line = f"{name}: {games} games" + (" identical" if len(builds) > 1 else "") + f" (CPU s: {cpu})"
     else:
         traces = {b: workers.request(b, ["trace", index, seed]) for b in builds[:2]}
         line = f"{name}: games differ, first at seed {seed}: " + first_decision(traces)
