@@ -82,3 +82,5 @@ def test_compare_refuses_an_unknown_game_or_agent_before_measuring() -> None:
     assert code != 0 and "measuring" not in err
     code, _, err = run("bench", "--compare", "torabato", "--seconds", "0.05", "--agent", "nosuchagent")
     assert code != 0 and "measuring" not in err
+    code, _, err = run("bench", "--compare", "--option", "mode=melee", *QUICK)
+    assert code != 0 and "measuring" not in err

@@ -365,8 +365,10 @@ def _bench_compare(
 
     if game_ids:
         configs = [(g, dict(parse_option_pairs(options))) for g in game_ids]
-        for g, o in configs:
-            _load(g, tuple(f"{k}={v}" for k, v in o.items()))  # every check before the first measure
+        for g in game_ids:
+            _load(g, options)  # every check before the first measure
+    elif options:
+        fail("--option applies to the GAMEs given: name them (without GAME, --compare measures its own list)")
     else:
         configs = list(bc.CONFIGURATIONS)
     spec = agent_spec or bc.Plan.agent
