@@ -84,3 +84,27 @@ def test_compare_refuses_an_unknown_game_or_agent_before_measuring() -> None:
     assert code != 0 and "measuring" not in err
     code, _, err = run("bench", "--compare", "--option", "mode=melee", *QUICK)
     assert code != 0 and "measuring" not in err
+
+
+def test_markdown_puts_pure_compiled_and_ratio_in_each_cell() -> None:
+    pure = {"decisions_per_s": 1000.0, "games_per_s": 10.0, "clone_us": 4.0, "iterations_per_s": 100.0}
+    compiled = {"decisions_per_s": 2500.0, "games_per_s": 25.0, "clone_us": 2.0, "iterations_per_s": 250.0}
+    result = {
+        "results": [
+            {
+                "configuration": "torabato",
+                "pure": pure,
+                "compiled": compiled,
+                "ratio": bench_compare.ratios(pure, compiled),
+            },
+            {"configuration": "lyabi", "pure": pure},
+        ],
+        "anchor": {"game": "openspiel hearts", "decisions_per_s": 5000.0, "games_per_s": 50.0},
+    }
+    lines = bench_compare.markdown(result).splitlines()
+    assert lines[0].startswith("| configuration | decisions/s | games/s | clone µs |")
+    assert lines[2].startswith(
+        "| torabato | 1,000 → 2,500 (**×2.50**) | 10.0 → 25.0 (**×2.50**) | 4.00 → 2.00 (**×0.50**)"
+    )
+    assert lines[3].startswith("| lyabi | 1,000 | 10.0 | 4.00 | 100 | - |")
+    assert lines[4].startswith("| openspiel hearts (C++) | 5,000 | 50.0 |")

@@ -291,6 +291,29 @@ def tables(result: dict[str, Any]) -> list[Table]:
     return [table]
 
 
+def markdown(result: dict[str, Any]) -> str:
+    """The table as Markdown (``--markdown``, for docs/speed.md): one row per configuration, each measure as
+    ``pure → compiled (×ratio)``, the anchor last."""
+    heads = ["configuration", *(m[1] for m in MEASURES)]
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for row in result["results"]:
+        cells = [row["configuration"]]
+        for key, _, _, form in MEASURES:
+            pure = row["pure"].get(key)
+            compiled = row.get("compiled") or {}
+            text = _cell(pure, form)
+            if compiled.get(key) is not None:
+                text += f" → {_cell(compiled[key], form)} (**{_cell(row['ratio'][key], '×{:.2f}')}**)"
+            cells.append(text)
+        lines.append("| " + " | ".join(cells) + " |")
+    anchor = result.get("anchor")
+    if anchor is not None:
+        cells = [anchor["game"] + " (C++)", _cell(anchor["decisions_per_s"], "{:,.0f}")]
+        cells += [_cell(anchor["games_per_s"], "{:,.1f}"), *("" for _ in MEASURES[2:])]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def notes(result: dict[str, Any]) -> list[str]:
     """The lines printed under the table: what the ratios mean, the build that was missing, the load."""
     lines = ["ratio: compiled/pure, above 1 is faster for rates (/s), below 1 is faster for times (µs, s)."]

@@ -278,6 +278,7 @@ def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
     help="the pure and the compiled build side by side, each in its own process, with compiled/pure ratios and "
     "OpenSpiel's C++ hearts beside them; without GAME every game and Tash-Kalar's modes (docs/speed.md)",
 )
+@click.option("--markdown", "as_markdown", is_flag=True, help="--compare: print the table as Markdown (docs/speed.md)")
 @click.option(
     "--repeat", default=1, show_default=True, type=click.IntRange(1, 20), help="--compare: runs per build, best kept"
 )
@@ -303,6 +304,7 @@ def bench(
     agent_spec: str | None,
     rl: bool,
     compare: bool,
+    as_markdown: bool,
     repeat: int,
     simulate_games: int,
     report_games: int,
@@ -311,7 +313,9 @@ def bench(
 
     With --compare: the pure and the compiled build side by side in one run (docs/speed.md)."""
     if compare:
-        _bench_compare(game_ids, options, seconds, as_json, agent_spec, repeat, simulate_games, report_games)
+        _bench_compare(
+            game_ids, options, seconds, as_json, as_markdown, agent_spec, repeat, simulate_games, report_games
+        )
         return
     if not as_json:
         console.print(f"build: {BUILD}")
@@ -355,6 +359,7 @@ def _bench_compare(
     options: tuple[str, ...],
     seconds: float,
     as_json: bool,
+    as_markdown: bool,
     agent_spec: str | None,
     repeat: int,
     simulate_games: int,
@@ -380,6 +385,9 @@ def _bench_compare(
     result = bc.compare(configs, plan, progress=lambda what: click.echo(f"measuring {what}", err=True))
     if as_json:
         click.echo(json.dumps(result))
+        return
+    if as_markdown:
+        click.echo(bc.markdown(result), nl=False)
         return
     for table in bc.tables(result):
         console.print(table)
