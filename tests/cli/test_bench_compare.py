@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import json
+import sys
 
+import click
+import pytest
 from click.testing import CliRunner
 
 import cardarena
@@ -108,3 +111,8 @@ def test_markdown_puts_pure_compiled_and_ratio_in_each_cell() -> None:
     )
     assert lines[3].startswith("| lyabi | 1,000 | 10.0 | 4.00 | 100 | - |")
     assert lines[4].startswith("| openspiel hearts (C++) | 5,000 | 50.0 |")
+
+
+def test_a_failing_measuring_process_shows_its_error() -> None:
+    with pytest.raises(click.ClickException, match=r"the pure build.s process failed.*\n.*boom"):
+        bench_compare._run([sys.executable, "-c", "import sys; sys.exit('boom')"], "pure")

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import click
 from rich.table import Column, Table
 
 #: What ``bench --compare`` measures without GAME: every game, and Tash-Kalar in each mode that changes its work.
@@ -102,6 +103,15 @@ def _env(build: str) -> dict[str, str]:
     return env
 
 
+def _run(cmd: list[str], build: str) -> str:
+    """Run ``cmd`` in a process running ``build``; its standard output, or an error that shows its own."""
+    done = subprocess.run(cmd, env=_env(build), capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = "\n".join(done.stderr.strip().splitlines()[-15:])
+        raise click.ClickException(f"the {build} build's process failed ({' '.join(cmd[1:])}):\n{tail}")
+    return done.stdout
+
+
 def _measure_in(build: str, game_id: str, options: dict[str, Any], plan: Plan) -> dict[str, Any]:
     """``measure`` in a fresh process running ``build``."""
     cmd = [
@@ -113,21 +123,14 @@ def _measure_in(build: str, game_id: str, options: dict[str, Any], plan: Plan) -
         json.dumps(options),
         json.dumps(plan.__dict__),
     ]
-    out = subprocess.run(cmd, env=_env(build), check=True, capture_output=True, text=True).stdout
-    result: dict[str, Any] = json.loads(out)
+    result: dict[str, Any] = json.loads(_run(cmd, build))
     return result
 
 
 def _cli_seconds(build: str, args: list[str]) -> float:
     """Wall seconds of ``cardarena ARGS`` in a fresh process running ``build`` (imports included)."""
     start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "cardarena.cli.main", *args],
-        env=_env(build),
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    _run([sys.executable, "-m", "cardarena.cli.main", *args], build)
     return round(time.perf_counter() - start, 3)
 
 
@@ -158,8 +161,7 @@ def _better(a: dict[str, Any] | None, b: dict[str, Any]) -> dict[str, Any]:
 def compiled_present() -> bool:
     """Whether a process that does not force pure Python runs the compiled build (built and not stale)."""
     cmd = [sys.executable, "-W", "ignore", "-c", "import cardarena; print(int(cardarena.COMPILED))"]
-    out = subprocess.run(cmd, env=_env("compiled"), check=True, capture_output=True, text=True).stdout
-    return out.strip() == "1"
+    return _run(cmd, "compiled").strip() == "1"
 
 
 def compare_configuration(game_id: str, options: dict[str, Any], plan: Plan, *, compiled: bool) -> dict[str, Any]:
