@@ -29,8 +29,15 @@ COMPILED = [
     "src/cardarena/games/*/rules/*.py",
     "src/cardarena/games/*/state.py",
     "src/cardarena/games/*/views.py",
+    "src/cardarena/games/torabato/constants.py",  # its Final aliases (MAIN, PASS_K...) become C statics
+    # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
+    "src/cardarena/games/laplaplace/cards/abilities.py",
+    "src/cardarena/games/laplaplace/cards/card.py",
 ]
-#: Modules the globs above catch that stay interpreted, each with the reason.
+#: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
+#: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
+#: mypyc's separate mode (its dependencies import the package again), so a package's ``__init__`` only re-exports
+#: (``games/torabato/rules/__init__.py`` re-exports ``rules/dispatch.py``).
 INTERPRETED: dict[str, str] = {}
 
 
@@ -42,7 +49,9 @@ def compiled_sources(root: str = ".") -> list[str]:
     if only is not None:
         games = {g.strip() for g in only.split(",") if g.strip()}
         found = {p for p in found if "/games/" not in p or p.split("/games/")[1].split("/")[0] in games}
-    return sorted(p for p in found if os.path.relpath(p, root) not in INTERPRETED)
+    return sorted(
+        p for p in found if os.path.relpath(p, root) not in INTERPRETED and os.path.basename(p) != "__init__.py"
+    )
 
 
 def compiler_present() -> bool:

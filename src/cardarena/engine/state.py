@@ -194,10 +194,14 @@ class State(ABC, Generic[G]):
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         legal = self.legal_actions()
-        try:
-            own = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalActionError(self, action, self._refusal(action)) from None
+        for own in legal:  # an action taken from the list is found by identity, before comparing tuples
+            if own is action:
+                break
+        else:
+            try:
+                own = legal[legal.index(action)]
+            except ValueError:
+                raise IllegalActionError(self, action, self._refusal(action)) from None
         if type(own) is not type(action):
             raise IllegalActionError(self, action, self._refusal(action))
         self._legal = None
@@ -313,11 +317,11 @@ def playout_choices(game: Game, legal: list[Action]) -> list[Action]:
 
 def _rebuild(cls: type[State], game: Game, seed: int, fields: dict[str, Any]) -> State:
     """Unpickle a state (see :meth:`State.__reduce__`): a bare state of the class, then its fields."""
-    if cls.__dictoffset__:  # a class the interpreter runs, whose constructor may deal a whole game
+    if cls.__init__ is State.__init__:  # the constructor only binds the game and seed (every game's state)
+        state = cls(game, seed)
+    else:  # a constructor of its own (a test's toy game) may deal a whole game: bind the two fields only
         state = cls.__new__(cls)
         State.__init__(state, game, seed)
-    else:  # a compiled state: its constructor only binds the game and seed
-        state = cls(game, seed)
     for name, value in fields.items():
         setattr(state, name, value)
     return state

@@ -12,7 +12,7 @@ import pytest
 from cardarena.engine import Rng
 from cardarena.games.laplaplace.cards import CardDef, load_build, parse_cards
 from cardarena.games.laplaplace.constants import JUDGE_TURN
-from cardarena.games.laplaplace.rules import Battle, BattleOver, compare_builds
+from cardarena.games.laplaplace.rules import Battle, BattleOver, Outcome, compare_builds
 
 from .helpers import TABLE, battle, card, force, ids, ready, ups
 
@@ -337,18 +337,23 @@ def test_standstill_goes_straight_to_judgement() -> None:
     assert any("nothing changes (a loop until the judgement)" in line for line in b.log or [])
 
 
-def test_loop_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+def played_through(builds: list[list[CardDef]], seed: int, *, loops: bool = True, races: bool = True) -> Outcome:
+    """The unlogged battle of ``builds``, with the loop and race skips as asked (off: every turn is played)."""
+    b = Battle(builds, Rng(seed))
+    b.skip_loops, b.skip_races = loops, races
+    return b.run()
+
+
+def test_loop_skipping_changes_no_result() -> None:
     """Ruling 13: skipping repeated turns gives exactly the battle played turn by turn."""
     rng = Rng(11)
     cards = TABLE.cards
     pairs = [[[cards[rng.randbelow(len(cards))] for _ in range(8)] for _ in (0, 1)] for _ in range(400)]
     fast = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
-    monkeypatch.setattr(Battle, "_skip_loop", lambda self, seen: None)
-    slow = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    slow = [played_through(p, k, loops=False) for k, p in enumerate(pairs)]
     assert fast == slow
     b = battle(["stun", "blank"], ["stun", "mimic"])
     assert force("blank") == force("mimic")  # all ties: the first player alternates, a loop of two turns
-    monkeypatch.undo()
     assert b.run().turns == JUDGE_TURN
     assert any("the last two turns repeat" in line for line in b.log or [])
 
@@ -517,7 +522,7 @@ def _endless(name: str) -> CardDef:
     return found
 
 
-def test_race_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_race_skipping_changes_no_result() -> None:
     """The race skip (an unlogged battle jumps over turns that repeat, HP falling alike each repeat) gives exactly
     the battle played turn by turn: random columns of every card, and of the cards that read HP (Second Wind,
     Judgement beside Fortify and Shed) with the damage and swaps that make repeats."""
@@ -530,32 +535,25 @@ def test_race_skipping_changes_no_result(monkeypatch: pytest.MonkeyPatch) -> Non
         for _ in range(1500)
     ]
     fast = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
-    monkeypatch.setattr(Battle, "_skip_race", lambda self, ends: None)
-    slow = [Battle(p, Rng(k)).run() for k, p in enumerate(pairs)]
+    slow = [played_through(p, k, races=False) for k, p in enumerate(pairs)]
     assert fast == slow
 
 
 def test_race_skipping_jumps_a_steady_race_to_its_end() -> None:
     """Jab (and two Blanks, so the speeds differ) against Blank: 2 damage a turn, every turn alike; the unlogged
     battle plays 2 turns, jumps, and ends in turn 9 (18 HP), as the logged battle, every turn played, does."""
-    played: list[int] = []
-
-    class Counting(Battle):
-        def play_turn(self) -> int:
-            played.append(self.turn)
-            return super().play_turn()
-
-    fast = Counting([[card("jab"), card("blank"), card("blank")], [card("blank")]], Rng(0)).run()
-    assert fast.winner == 0 and fast.turns == 9 and len(played) < 5
+    b = Battle([[card("jab"), card("blank"), card("blank")], [card("blank")]], Rng(0))
+    fast = b.run()
+    # ``stops_seen`` has one entry per turn played to its end (the turn that ends the battle has none)
+    assert fast.winner == 0 and fast.turns == 9 and len(b.stops_seen) < 4
     assert battle(["jab", "blank", "blank"], ["blank"]).run() == fast
 
 
-def test_loop_skipping_counts_the_safety_stops_of_the_skipped_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_loop_skipping_counts_the_safety_stops_of_the_skipped_turns() -> None:
     """Ruling 13: the jump over a loop is the same battle as playing it, safety stops included."""
     spin, guard = _endless("spin"), _endless("guard")
     fast = Battle([[spin], [guard]], Rng(0)).run()
-    monkeypatch.setattr(Battle, "_skip_loop", lambda self, seen: None)
-    slow = Battle([[spin], [guard]], Rng(0)).run()
+    slow = played_through([[spin], [guard]], 0, loops=False)
     assert slow.safety_stops == JUDGE_TURN  # Spin never downs: the firing cap stops its phase every turn
     assert fast == slow
 

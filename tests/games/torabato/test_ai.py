@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
 import cardarena
 from cardarena.agents import SeatView, make_agent
-from cardarena.engine import Rng, derive_seed
+from cardarena.engine import Rng, State, derive_seed
 from cardarena.engine.harness import ConformanceError, check_resample_redraws
-from cardarena.games.torabato import views
 from cardarena.games.torabato.constants import SELECT_BLOCKERS
 from cardarena.games.torabato.state import ToraBatoState
 
@@ -46,14 +47,22 @@ def test_hidden_cards_pool_the_opponents_unseen_cards_and_your_deck_order() -> N
     }
 
 
-def test_a_resample_that_leaves_the_opponents_hand_in_place_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The twin of the leak test: a planted bug (the opponent's true hand kept in every world) fails the check."""
-    s = _positions(range(1), every=40)[2]
-    check_resample_redraws(s, 1)  # the real resample passes
-    real = views.resample
+class _KeepsHand:
+    """A position whose ``resample`` has a planted bug (the opponent's true hand kept in every world), seen through
+    what ``check_resample_redraws`` reads: ``game`` (``num_players``, ``hidden_cards``) and ``resample``. A wrapper,
+    not a patch of ``views.resample``: the compiled state calls its rules directly and would never see a patch."""
 
-    def keeps_hand(st: ToraBatoState, seat: int, rng: Rng) -> ToraBatoState:
-        world = real(st, seat, rng)
+    def __init__(self, st: ToraBatoState) -> None:
+        self.st = st
+        self.game = self
+        self.num_players = st.game.num_players
+
+    def hidden_cards(self, state: object, seat: int) -> dict[str, dict[str, Any]] | None:
+        return self.st.game.hidden_cards(self.st if state is self else state, seat)  # type: ignore[arg-type]
+
+    def resample(self, seat: int, rng: Rng) -> ToraBatoState:
+        st = self.st
+        world = st.resample(seat, rng)
         o = 1 - seat
         pool = world.hand[o] + world.mana[o] + world.deck[o]
         world.hand[o] = list(st.hand[o])
@@ -61,9 +70,13 @@ def test_a_resample_that_leaves_the_opponents_hand_in_place_is_caught(monkeypatc
         world.mana[o], world.deck[o] = rest[: len(st.mana[o])], rest[len(st.mana[o]) :]
         return world
 
-    monkeypatch.setattr(views, "resample", keeps_hand)
+
+def test_a_resample_that_leaves_the_opponents_hand_in_place_is_caught() -> None:
+    """The twin of the leak test: a planted bug (the opponent's true hand kept in every world) fails the check."""
+    s = _positions(range(1), every=40)[2]
+    check_resample_redraws(s, 1)  # the real resample passes
     with pytest.raises(ConformanceError, match="left opponent's hand, mana and deck hand 0"):
-        check_resample_redraws(s, 1)
+        check_resample_redraws(cast(State, _KeepsHand(s)), 1)
 
 
 # -- heuristic_action and evaluate ---------------------------------------------------------------------------------

@@ -1,12 +1,14 @@
 """ToraBato's enums and fixed numbers: a leaf module (it imports nothing of the game).
 
 Hot loops use the module-level aliases (``MAIN = Phase.MAIN``, ``PLAY_K = Kind.PLAY``): they are the enum members
-themselves, and compare and hash at ``int``/``str`` speed.
+themselves, and compare and hash at ``int``/``str`` speed. They are ``Final``: the compiled rules read them as C
+statics (or inline the numbers), not from a module's dictionary.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -80,10 +82,20 @@ _PHASE_GUIDE = (
     "mana and soldiers have untapped and soldiers healed; both players may act; pass to go on to the draw",
 )
 
-REVEAL, DRAW, MAIN, DECLARE, SELECT_ATTACKERS, EXECUTE, SELECT_BLOCKERS, BLOCK, DAMAGE, ASSIGN, END, OVER, RECOVERY = (
-    Phase
-)
-PRIORITY_PHASES = frozenset({RECOVERY, DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMAGE, END})
+REVEAL: Final = Phase.REVEAL
+DRAW: Final = Phase.DRAW
+MAIN: Final = Phase.MAIN
+DECLARE: Final = Phase.DECLARE
+SELECT_ATTACKERS: Final = Phase.SELECT_ATTACKERS
+EXECUTE: Final = Phase.EXECUTE
+SELECT_BLOCKERS: Final = Phase.SELECT_BLOCKERS
+BLOCK: Final = Phase.BLOCK
+DAMAGE: Final = Phase.DAMAGE
+ASSIGN: Final = Phase.ASSIGN
+END: Final = Phase.END
+OVER: Final = Phase.OVER
+RECOVERY: Final = Phase.RECOVERY
+PRIORITY_PHASES: Final = frozenset({RECOVERY, DRAW, MAIN, DECLARE, EXECUTE, BLOCK, DAMAGE, END})
 
 
 class Kind(StrEnum):
@@ -103,7 +115,18 @@ class Kind(StrEnum):
     DONE = "done"
 
 
-PASS_K, REVEAL_K, MANA_K, PLAY_K, USE_K, RECUR_K, ATTACK_K, ATTACKER_K, BLOCK_K, ASSIGN_K, CHOOSE_K, DONE_K = Kind
+PASS_K: Final = Kind.PASS
+REVEAL_K: Final = Kind.REVEAL
+MANA_K: Final = Kind.MANA
+PLAY_K: Final = Kind.PLAY
+USE_K: Final = Kind.USE
+RECUR_K: Final = Kind.RECUR
+ATTACK_K: Final = Kind.ATTACK
+ATTACKER_K: Final = Kind.ATTACKER
+BLOCK_K: Final = Kind.BLOCK
+ASSIGN_K: Final = Kind.ASSIGN
+CHOOSE_K: Final = Kind.CHOOSE
+DONE_K: Final = Kind.DONE
 
 
 class Source(IntEnum):
@@ -114,7 +137,9 @@ class Source(IntEnum):
     RECURSION = 2
 
 
-SPELL, ABILITY, RECURSION = Source
+SPELL: Final = Source.SPELL
+ABILITY: Final = Source.ABILITY
+RECURSION: Final = Source.RECURSION
 
 
 class Pending(StrEnum):
@@ -124,7 +149,8 @@ class Pending(StrEnum):
     RETURN_MANA = "return_mana"  # 9: a mana card back to hand
 
 
-REGROW, RETURN_MANA = Pending
+REGROW: Final = Pending.REGROW
+RETURN_MANA: Final = Pending.RETURN_MANA
 
 
 class CardType(StrEnum):
@@ -132,7 +158,7 @@ class CardType(StrEnum):
     SPELL = "spell"
 
 
-SOLDIER = CardType.SOLDIER
+SOLDIER: Final = CardType.SOLDIER
 
 
 class Timing(StrEnum):
@@ -144,7 +170,7 @@ class Timing(StrEnum):
     INSTANT_OFF_STACK = "instant_off_stack"
 
 
-OWN = Timing.OWN
+OWN: Final = Timing.OWN
 
 
 class Effect(StrEnum):
@@ -161,7 +187,7 @@ class Effect(StrEnum):
 
 
 #: Spell effects that take no target.
-UNTARGETED = frozenset({Effect.GAIN_MANA, Effect.DRAW, Effect.DESTROY_ALL})
+UNTARGETED: Final = frozenset({Effect.GAIN_MANA, Effect.DRAW, Effect.DESTROY_ALL})
 
 
 class Ability(StrEnum):
@@ -174,16 +200,18 @@ class Ability(StrEnum):
 
 
 # Per-card flags of the "this turn" effects (K, 7, Q's target), bits of ``flags``; they end with those effects.
-UNBLOCKABLE_FLAG, ZEROED, TAPPED_THIS_TURN = 1, 2, 4
+UNBLOCKABLE_FLAG: Final = 1
+ZEROED: Final = 2
+TAPPED_THIS_TURN: Final = 4
 
 # Targets besides card ids.
-NO_TARGET = -1
-OPPONENT = -2
+NO_TARGET: Final = -1
+OPPONENT: Final = -2
 
 # Card ids: seat 0 (player A) owns ids 0-26 (spades 0-12, clubs 13-25, joker 26); seat 1 (player B) owns 27-53
 # (hearts 27-39, diamonds 40-52, joker 53). Within a suit, id % 13 is the rank index (0 = A ... 12 = K).
-NUM_CARDS = 54
-CARDS_PER_SEAT = 27
+NUM_CARDS: Final = 54
+CARDS_PER_SEAT: Final = 27
 
-HAND_SIZE = 5
-MAX_REDEALS = 10  # ties in the first-player reveal before the first player is drawn at random
+HAND_SIZE: Final = 5
+MAX_REDEALS: Final = 10  # ties in the first-player reveal before the first player is drawn at random

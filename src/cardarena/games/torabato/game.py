@@ -26,6 +26,7 @@ from .cardtexts import card_texts
 from .constants import MANA_K, PASS_K, SOLDIER, Effect
 from .narrate import narrate, seen_by
 from .render import board, choice_label, describe, render
+from .rules.table import CardTable
 from .state import ToraBatoState
 from .views import hidden_cards
 
@@ -82,13 +83,7 @@ class ToraBatoGame(Game):
         """Load the card list; the rules read the tables and options below through ``state.game``."""
         self.card_list: CardList = load_cards(self.options["cards"])
         self.spec: tuple[CardSpec, ...] = self.card_list.by_card()  # per card id
-        self.recur_cost: tuple[int | None, ...] = tuple(s.recur_cost for s in self.spec)  # per card id
-        self.cost: tuple[int, ...] = tuple(s.cost for s in self.spec)  # per card id
-        # per card id: what the soldier's ability costs, None for cards without one
-        self.ability_cost: tuple[int | None, ...] = tuple(
-            None if s.ability is None else s.ability_cost for s in self.spec
-        )
-        self.untargeted: tuple[bool, ...] = tuple(s.takes_no_target for s in self.spec)  # per card id
+        self.table = CardTable(self.spec)  # the same, as the rules read it
         self.max_turns: int = self.options["max_turns"]
         self.lasting_boosts: bool = self.options["lasting_boosts"]
         self.recovery_priority: bool = self.options["recovery_priority"]

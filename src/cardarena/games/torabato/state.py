@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
-from . import rules, views
+from . import views
 from .constants import CARDS_PER_SEAT, HAND_SIZE, NUM_CARDS, OVER, REVEAL, Phase
-from .rules import board, knowledge
+from .rules import board, dispatch, knowledge
 from .rules.turns import to_act
 
 if TYPE_CHECKING:
@@ -181,13 +181,13 @@ class ToraBatoState(State["ToraBatoGame"]):
 
     # The rules are functions of a state: these methods are those functions (no extra call on the hot path).
     def _legal_actions(self) -> Sequence[Action]:
-        return rules.legal_actions(self)
+        return dispatch.legal_actions(self)
 
     def why_not(self, action: Action) -> str | None:
-        return rules.why_not(self, action)
+        return dispatch.why_not(self, action)
 
     def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
+        dispatch.apply(self, action)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)

@@ -5,7 +5,8 @@ The shipped files are in ``../data``: ``cards.toml`` and ``builds/*.toml``. Ever
 
 from .abilities import TRIGGERS, Ability, AbilityError, Effect, parse_ability
 from .builds import SHIPPED_BUILDS, Build, build_text, load_build, load_build_ref, parse_build
-from .table import CardDef, CardTable, load_cards, parse_cards
+from .card import CardDef
+from .table import CardTable, load_cards, parse_cards
 
 __all__ = [
     "SHIPPED_BUILDS",

@@ -18,7 +18,7 @@ Limits: ``<L:condition>`` and ``<トップ>``. Tags: ``[除去]``, ``[ダウン�
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..constants import ACTION, BUILD, CONST, EVENT, INCREASE, OTHER, REDUCTION, REFLECTION, Timing
@@ -48,13 +48,22 @@ class AbilityError(ValueError):
     """An ability line that does not follow the ability language (the loader names the file and card)."""
 
 
-@dataclass(frozen=True, slots=True)
+def _by_fields(value: Effect | Ability) -> tuple[Any, ...]:
+    """Pickle a frozen dataclass through its constructor: compiled, it has no ``__dict__`` to restore, and its
+    frozen ``__setattr__`` refuses the attributes one by one."""
+    return type(value), tuple([getattr(value, f.name) for f in fields(value)])
+
+
+@dataclass(frozen=True)
 class Effect:
     op: str
     args: tuple[Any, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _by_fields(self)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True)
 class Ability:
     """One parsed ability. ``stage`` orders damage events (``Stage`` in constants.py, as a plain int)."""
 
@@ -70,6 +79,9 @@ class Ability:
     text: str
     stage: int = int(OTHER)
     plain_damage: tuple[int, int] | None = None  # (amount, times) when the only effect is `damage enemy`
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _by_fields(self)
 
 
 _HEAD = re.compile(r"\s*(<[^<>]*>|\[[^\[\]]*\])")
@@ -180,7 +192,7 @@ _ONLY_TRIGGER = {
 }
 
 
-@dataclass(slots=True)
+@dataclass
 class _Head:
     """What the markers before the effects say: timing, trigger, limits and tags."""
 

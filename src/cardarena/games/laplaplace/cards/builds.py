@@ -18,8 +18,9 @@ from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text
 
 from ..constants import MAX_CARDS
+from .card import CardDef
 from .messages import plain
-from .table import CardDef, CardTable
+from .table import CardTable
 
 
 class BuildSpec(BaseModel):

@@ -6,11 +6,15 @@ reflection) and ターゲット (target lists and targets). The ability language
 
 from __future__ import annotations
 
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
 from ..cards import Ability, Effect
 from ..constants import EVENT_CAP, NEST_CAP, OTHER
 from .board import BattleOver, Board, Flag, Hit, Unit
 
-_OTHER = int(OTHER)  # the last stage of damage events, as a plain int for the hot loop
+_OTHER: Final = int(OTHER)  # the last stage of damage events, as a plain int for the hot loop
 
 
 def _paying(ab: Ability) -> str:
@@ -18,6 +22,7 @@ def _paying(ab: Ability) -> str:
     return "" if ab.remove or ab.downless else " and downs itself"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # involvement.TracedBattle watches a battle
 class Abilities(Board):
     """The firing of abilities on a :class:`~.board.Board` (the turn structure is in :mod:`.battle`)."""
 

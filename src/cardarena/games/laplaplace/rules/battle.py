@@ -9,19 +9,24 @@ Rulebook sections are quoted in the docstrings; RULINGS.md (laplaplace) fills th
 
 from __future__ import annotations
 
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
 from ..cards import Ability
 from ..constants import FIRING_CAP, JUDGE_TURN, Identical
 from .abilities import Abilities
 from .board import BattleOver, Outcome, Unit
 from .judgement import judgement
 
-RACE_PERIODS = 4  # the longest repeat of turns the race skip looks for
+RACE_PERIODS: Final = 4  # the longest repeat of turns the race skip looks for
 
 # a turn's end as the race skip compares it: (cards and up/down of both columns, HP of P0, HP of P1, whether HP
 # could have mattered in the turn: speeds tied or a recovery, the safety stops so far)
 TurnEnd = tuple[tuple[object, ...], int, int, bool, int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # involvement.TracedBattle watches a battle
 class Battle(Abilities):
     """One battle. ``run()`` returns the :class:`~.board.Outcome`; ``log`` (if a list) receives the text.
 
@@ -43,8 +48,9 @@ class Battle(Abilities):
                 self.play_turn()
                 seen.append(self.position())
                 self.stops_seen.append(self.safety_stops)
-                self._skip_loop(seen)
-                if self.log is None:
+                if self.skip_loops:
+                    self._skip_loop(seen)
+                if self.log is None and self.skip_races:
                     self._skip_race(ends)
         except BattleOver as end:
             self.depth = 0

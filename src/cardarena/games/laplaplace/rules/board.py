@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cardarena.engine import Rng
 
 from ..cards import CardDef
@@ -81,6 +83,7 @@ def _answers(build: Sequence[CardDef]) -> frozenset[str]:
     return frozenset().union(*[c.answers for c in build])
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # involvement.TracedBattle watches a battle
 class Board:
     """A battle's position and log; built from two builds (lists of cards, top first) and an Rng.
 
@@ -122,7 +125,11 @@ class Board:
         self.healed = -1  # the last turn in which a character recovered HP
         self.nest = 0  # events being resolved inside one another
         self.phase_events = 0  # event firings in the current phase
-        self.stops_seen: list[int] = []  # safety_stops after each turn (kept exact by loop skipping)
+        self.stops_seen: list[int] = []  # safety_stops after each turn played (kept exact by loop skipping)
+        # Jumps over turns that repeat (``Battle._skip_loop`` and ``_skip_race``): the same battle in fewer steps.
+        # Tests turn them off to play every turn and compare.
+        self.skip_loops = True
+        self.skip_races = True
         # Fast paths: which kinds of answer each side holds at all (a stale "yes" after a removal is harmless).
         self.answers = [_answers(builds[0]), _answers(builds[1])]
 

@@ -1,7 +1,7 @@
 """What is where, and the small moves every rule uses: mana, a soldier's numbers, cards between zones.
 
 The rule modules are functions on a :class:`~cardarena.games.torabato.state.ToraBatoState` (``st``); the card
-table and the options they read live on the game (``st.game.spec``, ``st.game.lasting_boosts``...).
+table and the options they read live on the game (``st.game.table``, ``st.game.lasting_boosts``...).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ def available_mana(st: ToraBatoState, seat: int) -> int:
 
 
 def attack_of(st: ToraBatoState, card: int) -> int:
-    return st.game.spec[card].attack + st.atk_boost[card]
+    return st.game.table.attack[card] + st.atk_boost[card]
 
 
 def health_of(st: ToraBatoState, card: int) -> int:
-    return st.game.spec[card].health + st.hp_boost[card]
+    return st.game.table.health[card] + st.hp_boost[card]
 
 
 def on_field(st: ToraBatoState, card: int) -> bool:

@@ -11,15 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import MANA_A, PLAY_A, RECUR_A, T0, USE_A, ToraBatoAction
-from ..cards import NAMES, CardSpec
+from ..cards import NAMES
 from ..constants import (
     ABILITY,
     MAIN,
     NO_TARGET,
     OPPONENT,
-    OWN,
     RECURSION,
-    SOLDIER,
     SPELL,
     UNBLOCKABLE_FLAG,
     Ability,
@@ -29,6 +27,7 @@ from ..constants import (
 from . import knowledge
 from .board import Reason, pay, soldiers
 from .effects import after_effect, resolve_spell
+from .table import CardTable
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
@@ -77,31 +76,32 @@ def set_mana(st: ToraBatoState, card: int) -> None:
 
 
 # -- casting and summoning ---------------------------------------------------------------------------------------
-def _card_reason(s: CardSpec, card: int, mana: int, own_turn: bool, sorcery: bool) -> Reason | None:
-    """Why a hand card (``s`` its spec) cannot be played now, whatever its target (``None``: it can)."""
-    if s.cost > mana:
-        return ("{} costs {} mana and you have {}", NAMES[card], s.cost, mana)
-    if s.kind == SOLDIER:
+def _card_reason(tb: CardTable, card: int, mana: int, own_turn: bool, sorcery: bool) -> Reason | None:
+    """Why a hand card cannot be played now, whatever its target (``None``: it can)."""
+    cost = tb.cost[card]
+    if cost > mana:
+        return ("{} costs {} mana and you have {}", NAMES[card], cost, mana)
+    if tb.soldier[card]:
         if not sorcery:
             return "soldiers are summoned only in your own main phase, outside an attack, with an empty stack"
-    elif s.timing == OWN and not own_turn:
+    elif tb.own_turn_only[card] and not own_turn:
         return ("{} cannot be cast on the opponent's turn (相手ターンで使用不可)", NAMES[card])
     return None
 
 
 def play_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
     """The targets a card may be played with (``NO_TARGET`` for none): a spell's effect decides them."""
-    if st.game.untargeted[card]:
+    tb = st.game.table
+    if tb.untargeted[card]:
         return NO_TARGETS
-    spec = st.game.spec
-    effect = spec[card].effect
+    effect = tb.effect[card]
     if effect == Effect.RETURN_MANA:
         return NO_TARGETS if st.mana[seat] else NONE
     on_field = soldiers(st)
     if effect == Effect.DAMAGE:
         return [OPPONENT, *on_field]
     if effect == Effect.PREVENT:  # a soldier, or a damage spell on the stack
-        on_field.extend(item[1] for item in st.stack if item[0] == SPELL and spec[item[1]].effect == Effect.DAMAGE)
+        on_field.extend(item[1] for item in st.stack if item[0] == SPELL and tb.effect[item[1]] == Effect.DAMAGE)
     return on_field
 
 
@@ -109,7 +109,7 @@ def why_not_play(st: ToraBatoState, p: Priority, card: int, target: int) -> Reas
     seat, mana, own_turn, sorcery = p
     if card not in st.hand[seat]:
         return ("{} is not in your hand", NAMES[card])
-    reason = _card_reason(st.game.spec[card], card, mana, own_turn, sorcery)
+    reason = _card_reason(st.game.table, card, mana, own_turn, sorcery)
     if reason is None and target not in play_targets(st, seat, card):
         reason = "that target is not allowed for this card (see the list of choices)"
     return reason
@@ -117,19 +117,21 @@ def why_not_play(st: ToraBatoState, p: Priority, card: int, target: int) -> Reas
 
 def play(st: ToraBatoState, card: int, target: int) -> None:
     seat = st.priority
-    s = st.game.spec[card]
+    tb = st.game.table
     known = st.known[seat]
     st.placements[seat] = knowledge.after_play(st.placements[seat], known, card, len(st.hand[seat]) - len(known))
     if card in known:
         known.remove(card)
     st.hand[seat].remove(card)
-    pay(st, seat, s.cost)
+    pay(st, seat, tb.cost[card])
     st.passes = 0
-    if s.kind == SOLDIER:
+    if tb.soldier[card]:
         st.field[seat].append(card)
         st.entered[card] = st.turn_no
-    elif s.timing == Timing.INSTANT_OFF_STACK:  # 5: takes effect at once, off the stack; the caster keeps priority
-        resolve_spell(st, s, card, seat, target)
+    elif (
+        tb.timing[card] == Timing.INSTANT_OFF_STACK
+    ):  # 5: takes effect at once, off the stack; the caster keeps priority
+        resolve_spell(st, tb, card, seat, target)
         st.discard[seat].append(card)
         after_effect(st)
     else:
@@ -137,21 +139,21 @@ def play(st: ToraBatoState, card: int, target: int) -> None:
 
 
 # -- soldiers' abilities -----------------------------------------------------------------------------------------
-def _ability_reason(st: ToraBatoState, s: CardSpec, card: int, mana: int) -> Reason | None:
-    """Why a soldier of the seat (``s`` its spec) cannot use its ability now, whatever its target (``None``: it
-    can)."""
-    if s.ability is None:
+def _ability_reason(st: ToraBatoState, tb: CardTable, card: int, mana: int) -> Reason | None:
+    """Why a soldier of the seat cannot use its ability now, whatever its target (``None``: it can)."""
+    cost = tb.ability_cost[card]
+    if cost is None:
         return ("{} has no ability", NAMES[card])
     if st.entered[card] == st.turn_no:
         return ("{} entered this turn and cannot use its ability yet", NAMES[card])
-    if s.ability_cost > mana:
-        return ("the ability costs {} mana and you have {}", s.ability_cost, mana)
+    if cost > mana:
+        return ("the ability costs {} mana and you have {}", cost, mana)
     return None
 
 
 def use_targets(st: ToraBatoState, seat: int, card: int) -> Sequence[int]:
     """The targets an ability may be used with (``NO_TARGET`` for none)."""
-    ability = st.game.spec[card].ability
+    ability = st.game.table.ability[card]
     if ability == Ability.TAP:  # Q taps itself to tap another untapped soldier
         tapped = st.tapped
         return NONE if tapped[card] else [t for t in soldiers(st) if t != card and not tapped[t]]
@@ -166,7 +168,7 @@ def why_not_use(st: ToraBatoState, p: Priority, card: int, target: int) -> Reaso
     seat, mana = p[0], p[1]
     if card not in st.field[seat]:
         return ("{} is not one of your soldiers on the field", NAMES[card])
-    reason = _ability_reason(st, st.game.spec[card], card, mana)
+    reason = _ability_reason(st, st.game.table, card, mana)
     if reason is None and target not in use_targets(st, seat, card):
         reason = "that target is not allowed for this ability (see the list of choices)"
     return reason
@@ -174,9 +176,9 @@ def why_not_use(st: ToraBatoState, p: Priority, card: int, target: int) -> Reaso
 
 def use(st: ToraBatoState, card: int, target: int) -> None:
     seat = st.priority
-    s = st.game.spec[card]
-    pay(st, seat, s.ability_cost)
-    if s.ability == Ability.TAP:
+    tb = st.game.table
+    pay(st, seat, tb.ability_cost[card] or 0)
+    if tb.ability[card] == Ability.TAP:
         st.tapped[card] = True
     st.stack.append((ABILITY, card, seat, target))
     st.passes = 0
@@ -201,12 +203,12 @@ def _recur_reason(st: ToraBatoState, cost: int | None, card: int, mana: int, own
 def why_not_recur(st: ToraBatoState, p: Priority, card: int) -> Reason | None:
     if card not in st.discard[p[0]]:
         return ("{} is not in your discard pile", NAMES[card])
-    return _recur_reason(st, st.game.spec[card].recur_cost, card, p[1], p[2])
+    return _recur_reason(st, st.game.table.recur_cost[card], card, p[1], p[2])
 
 
 def recur(st: ToraBatoState, card: int) -> None:
     seat = st.priority
-    pay(st, seat, st.game.spec[card].recur_cost or 0)
+    pay(st, seat, st.game.table.recur_cost[card] or 0)
     st.stack.append((RECURSION, card, seat, NO_TARGET))
     st.passes = 0
 
@@ -219,13 +221,13 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
     conformance harness checks that every action left out has a reason).
     """
     seat, mana, own_turn, sorcery = p
-    game = st.game
-    spec, untargeted, cost, ability_cost = game.spec, game.untargeted, game.cost, game.ability_cost
+    tb = st.game.table
+    untargeted, cost, ability_cost = tb.untargeted, tb.cost, tb.ability_cost
     hand = st.hand[seat]
     if why_not_mana_now(st, sorcery) is None:
         acts.extend(MANA_A[c] for c in hand)
     for c in hand:
-        if cost[c] <= mana and _card_reason(spec[c], c, mana, own_turn, sorcery) is None:  # cheap skip: unaffordable
+        if cost[c] <= mana and _card_reason(tb, c, mana, own_turn, sorcery) is None:  # cheap skip: unaffordable
             row = PLAY_A[c]
             targets = NO_TARGETS if untargeted[c] else play_targets(st, seat, c)
             if targets is NO_TARGETS:
@@ -234,7 +236,7 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
                 acts.extend(row[T0 + t] for t in targets)
     for c in st.field[seat]:
         paid = ability_cost[c]  # cheap skip: no ability, or one the seat cannot pay for
-        if paid is not None and paid <= mana and _ability_reason(st, spec[c], c, mana) is None:
+        if paid is not None and paid <= mana and _ability_reason(st, tb, c, mana) is None:
             row = USE_A[c]
             targets = use_targets(st, seat, c)
             if targets is NO_TARGETS:
@@ -242,7 +244,7 @@ def add_choices(st: ToraBatoState, p: Priority, acts: list[ToraBatoAction]) -> N
             else:
                 acts.extend(row[T0 + t] for t in targets)
     if own_turn:  # cheap skips: no recursion on the opponent's turn, nor for cards without a recursion cost
-        recur_cost = game.recur_cost
+        recur_cost = tb.recur_cost
         for c in st.discard[seat]:
             price = recur_cost[c]
             if price is not None and price <= mana and _recur_reason(st, price, c, mana, own_turn) is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import CHOOSE_A, ToraBatoAction
-from ..cards import NAMES, CardSpec
+from ..cards import NAMES
 from ..constants import (
     ABILITY,
     OPPONENT,
@@ -24,6 +24,7 @@ from ..constants import (
 )
 from . import knowledge
 from .board import Reason, check_deaths, draw, leave_field, make_known, mill, on_field
+from .table import CardTable
 
 if TYPE_CHECKING:
     from ..state import ToraBatoState
@@ -72,13 +73,13 @@ def choose(st: ToraBatoState, card: int) -> None:
 def resolve_top(st: ToraBatoState) -> None:
     """Both players passed: the top of the stack resolves."""
     kind, card, seat, target = st.stack.pop()
-    s = st.game.spec[card]
+    tb = st.game.table
     if kind == SPELL:
-        resolve_spell(st, s, card, seat, target)
+        resolve_spell(st, tb, card, seat, target)
         st.discard[seat].append(card)
         st.flags[card] = 0
     elif kind == ABILITY:
-        _resolve_ability(st, s, card, seat, target)
+        _resolve_ability(st, tb, card, seat, target)
     elif card in st.discard[seat]:  # recursion: the card must still be in the discard pile
         st.discard[seat].remove(card)
         st.hand[seat].append(card)
@@ -86,14 +87,14 @@ def resolve_top(st: ToraBatoState) -> None:
     after_effect(st)
 
 
-def _resolve_ability(st: ToraBatoState, s: CardSpec, card: int, seat: int, target: int) -> None:
-    ability = s.ability
+def _resolve_ability(st: ToraBatoState, tb: CardTable, card: int, seat: int, target: int) -> None:
+    ability = tb.ability[card]
     if ability == Ability.REGROW:
         if st.discard[seat]:
             st.pending = (REGROW, seat)
     elif ability == Ability.FORTIFY:
         if on_field(st, card):
-            st.hp_boost[card] += s.health_boost
+            st.hp_boost[card] += tb.health_boost[card]
     elif ability == Ability.TAP:
         # 「このターン兵士1体を使用済みにする」: the target untaps when this turn's effects end. A target that
         # is already tapped (it attacked, or paid for its own Q meanwhile) is left as it is.
@@ -113,10 +114,10 @@ def after_effect(st: ToraBatoState) -> None:
             choose(st, only[0][1])
 
 
-def resolve_spell(st: ToraBatoState, s: CardSpec, card: int, seat: int, target: int) -> None:
-    effect = s.effect
+def resolve_spell(st: ToraBatoState, tb: CardTable, card: int, seat: int, target: int) -> None:
+    effect = tb.effect[card]
     if effect == Effect.DAMAGE:
-        amount = 0 if st.flags[card] & ZEROED else s.amount
+        amount = 0 if st.flags[card] & ZEROED else tb.amount[card]
         if target == OPPONENT:
             mill(st, 1 - seat, amount)
         elif on_field(st, target):
@@ -125,16 +126,16 @@ def resolve_spell(st: ToraBatoState, s: CardSpec, card: int, seat: int, target: 
         if on_field(st, target):
             leave_field(st, target)
     elif effect == Effect.GAIN_MANA:
-        st.pool[seat] += s.amount
+        st.pool[seat] += tb.amount[card]
     elif effect == Effect.DRAW:
-        draw(st, seat, s.amount)
+        draw(st, seat, tb.amount[card])
     elif effect == Effect.PREVENT:
         if on_field(st, target) or any(item[1] == target for item in st.stack):
             st.flags[target] |= ZEROED
     elif effect == Effect.BOOST:
         if on_field(st, target):
-            st.atk_boost[target] += s.attack
-            st.hp_boost[target] += s.health
+            st.atk_boost[target] += tb.attack[card]
+            st.hp_boost[target] += tb.health[card]
     elif effect == Effect.RETURN_MANA:
         if st.mana[seat]:
             st.pending = (RETURN_MANA, seat)

@@ -84,9 +84,9 @@ def reveal(st: ToraBatoState, card: int) -> None:
         return
     for s in (0, 1):
         make_known(st, s, st.reveals[s][-1])
-    spec = st.game.spec
-    v0 = spec[st.reveals[0][-1]].value
-    v1 = spec[st.reveals[1][-1]].value
+    value = st.game.table.value
+    v0 = value[st.reveals[0][-1]]
+    v1 = value[st.reveals[1][-1]]
     if v0 != v1:
         begin_turn(st, 0 if v0 < v1 else 1, first=True)
     elif len(st.reveals[0]) == HAND_SIZE:
