@@ -27,6 +27,8 @@ def test_version_and_bench_name_the_build_that_runs() -> None:
     assert code == 0 and cardarena.BUILD in out and cardarena.__version__ in out
     code, out, _ = run("bench", "torabato", "--seconds", "0.05")
     assert code == 0 and f"build: {cardarena.BUILD}" in out
+    code, out, _ = run("bench", "torabato", "--seconds", "0.05", "--json")
+    assert code == 0 and json.loads(out)["build"] == cardarena.BUILD
 
 
 def test_compare_measures_each_build_in_its_own_process_with_ratios_and_the_anchor() -> None:

@@ -330,7 +330,7 @@ def bench(
             fail(str(e))
         rows = [bench_agent(_load(g, options), agent_spec) for g in ids]
         if as_json:
-            click.echo(json.dumps({"results": rows}))
+            click.echo(json.dumps({"build": BUILD, "results": rows}))
             return
         timed = any("overshoot_pct" in r for r in rows)
         heads = ["game", "agent", "positions", "s/decision", "iterations/s", "rollout decisions/s"]
@@ -346,7 +346,7 @@ def bench(
         return
     results = [bench_game(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
-        click.echo(json.dumps({"results": results}))
+        click.echo(json.dumps({"build": BUILD, "results": results}))
         return
     table = Table("game", "games/s", "decisions/s", "clone µs", title=f"random playouts, {seconds:g} s per game")
     for r in results:
@@ -403,7 +403,7 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
         fail(f"the RL environments need the rl extra (pip install -e '.[rl]'): {e}")
     results = [bench_env(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
-        click.echo(json.dumps({"results": results}))
+        click.echo(json.dumps({"build": BUILD, "results": results}))
         return
     title = f"RL environment (PettingZoo AEC, random masked play), {seconds:g} s per game"
     table = Table("game", "steps/s", "decisions/s", "episodes/s", "observation", "actions", "load", title=title)
