@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
-from . import rules, views
-from .constants import NO_ITEM, P_DRAW, Phase
+from . import views
+from .constants import NO_ITEM, P_DRAW
+from .rules import protocol as rules
 
 if TYPE_CHECKING:
     from .game import LyabiGame  # noqa: F401  (the class names it as its base: State["LyabiGame"])
@@ -97,7 +98,7 @@ class LyabiState(State["LyabiGame"]):
         c = game.cards
         self.rng = Rng(seed)
         self.turn_no = 0
-        self.phase: Phase = P_DRAW
+        self.phase: int = P_DRAW
         self.actor = 0
         self.first = 0
         self.order = (0, 1)

@@ -114,10 +114,15 @@ def brush_choices(st: LyabiState, s: int) -> list[LyabiAction]:
     """After the reveal: the brush holder may turn its battle ryabi to another colour."""
     if holds_fault(st.item[s], BRUSH) is not None:
         return ONLY_DECLINE
-    colour = st.colour[s]
-    return [
-        use("brush", name) for i, name in enumerate(COLOURS) if brush_colour_fault(colour, i) is None
-    ] + ONLY_DECLINE
+    return BRUSH_USE[st.colour[s]]
+
+
+#: The brush holder's choices by the colour of its set (-1: none), written once (shared lists).
+BRUSH_USE: dict[int, list[LyabiAction]] = {
+    colour: [use("brush", name) for i, name in enumerate(COLOURS) if brush_colour_fault(colour, i) is None]
+    + ONLY_DECLINE
+    for colour in range(-1, len(COLOURS))
+}
 
 
 def looked_at(st: LyabiState, s: int) -> list[int]:

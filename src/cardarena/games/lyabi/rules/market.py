@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..actions import PASS, LyabiAction, use
@@ -111,6 +111,12 @@ class Market:
         self._main: dict[tuple[object, ...], list[LyabiAction]] = {}
         self._item: dict[tuple[int, ...], list[LyabiAction]] = {}
         self._split_lists: dict[tuple[int, int], list[LyabiAction]] = {}
+        # Every payment and every action is made once and shared by the lists (fewer objects for the collector).
+        self._payment_of: dict[tuple[int, ...], tuple[tuple[int, ...], int, tuple[str, ...]]] = {}
+        self._actions: dict[tuple[object, ...], LyabiAction] = {}
+        self._buys_of: dict[tuple[int, ...], list[list[LyabiAction]]] = {}
+        self._buys_by_payment: dict[tuple[int, ...], list[LyabiAction]] = {}
+        self._places_of: dict[tuple[tuple[int, ...], int, str], list[LyabiAction]] = {}
         # The verdicts of the checks that depend only on the card set, computed once: ``_buy_ok[target][total]``
         # is ``buy_cost_fault(...) is None``, and so on, for every total a payment reaches (see ``_cover``).
         kinds = range(cards.num_kinds)
@@ -120,6 +126,13 @@ class Market:
         self._place_ok: list[list[bool]] = []
         self._item_ok: list[bool] = []
         self._cover(cards.max_hand * max(cards.r_cost))
+
+    def _action(self, parts: tuple[object, ...]) -> LyabiAction:
+        """The action ``parts`` (its words), one object per action however many lists hold it."""
+        found = self._actions.get(parts)
+        if found is None:
+            found = self._actions[parts] = LyabiAction(parts)
+        return found
 
     def _cover(self, most: int) -> None:
         """The verdicts of the checks on a payment's total, for totals up to ``most`` at least."""
@@ -135,16 +148,18 @@ class Market:
         """Every non-empty sub-multiset of ``hand`` (sorted) with its total cost and names, smallest first."""
         found = self._payments.get(hand)
         if found is None:
-            kinds = sorted(set(hand))
-            counts = [hand.count(k) for k in kinds]
             cost, names = self.cards.r_cost, self.cards.r_names
             found = []
-            for take in product(*(range(c + 1) for c in counts)):
-                paid = tuple(k for k, n in zip(kinds, take) for _ in range(n))
-                if paid:
-                    found.append((paid, sum(cost[k] for k in paid), tuple(names[k] for k in paid)))
-            found.sort(key=lambda pt: (len(pt[0]), pt[0]))
-            self._cover(sum(cost[k] for k in hand))
+            ordered = sorted(hand)
+            # The sub-multisets of n cards are the distinct n-card combinations of the sorted hand (each sorted).
+            for n in range(1, len(ordered) + 1):
+                for paid in sorted(set(combinations(ordered, n))):
+                    payment = self._payment_of.get(paid)
+                    if payment is None:
+                        payment = (paid, sum([cost[k] for k in paid]), tuple([names[k] for k in paid]))
+                        self._payment_of[paid] = payment
+                    found.append(payment)
+            self._cover(sum([cost[k] for k in hand]))
             self._payments[hand] = found
         return found
 
@@ -158,27 +173,43 @@ class Market:
         if found is None:
             found = [USE_STONE] if stone else []
             pays = self.payments(hand)
-            self._buys(found, pays, supply_mask)
+            self._buys(found, hand, pays, supply_mask)
             self._splits(found, hand, supply_mask)
-            self._places(found, pays, pile_mask, field)
+            self._places(found, hand, pays, pile_mask, field)
             found.append(PASS)
             if len(self._main) >= CACHE_LIMIT:
                 self._main.clear()
             self._main[key] = found
         return found
 
-    def _buys(self, out: list[LyabiAction], pays: Payments, supply_mask: int) -> None:
+    def _buys(self, out: list[LyabiAction], hand: tuple[int, ...], pays: Payments, supply_mask: int) -> None:
         """(a) pay ≥1 ryabi, gain one ryabi whose cost is at most the total."""
         c = self.cards
-        names = c.r_names
-        for target in range(c.num_kinds):
-            if supply_fault(c, supply_mask, target) is not None:
-                continue
-            ok = self._buy_ok[target]
-            head = ("buy", names[target])
-            for _, total, paid in pays:
-                if ok[total]:
-                    out.append(LyabiAction(head + paid))
+        for target, actions in enumerate(self._buy_lists(hand, pays)):
+            if supply_fault(c, supply_mask, target) is None:
+                out += actions
+
+    def _buy_lists(self, hand: tuple[int, ...], pays: Payments) -> list[list[LyabiAction]]:
+        """The buys a hand pays for, one list per gained ryabi whatever the supply, memoised by hand (shared lists:
+        the main-phase lists of a hand share their actions)."""
+        found = self._buys_of.get(hand)
+        if found is None:
+            found = [[] for _ in self._buy_ok]
+            for kinds, total, paid in pays:
+                row = self._buys_paying(kinds, paid)
+                for target, ok in enumerate(self._buy_ok):
+                    if ok[total]:
+                        found[target].append(row[target])
+            self._buys_of[hand] = found
+        return found
+
+    def _buys_paying(self, kinds: tuple[int, ...], paid: tuple[str, ...]) -> list[LyabiAction]:
+        """Every buy with this payment, one per gained ryabi (made once)."""
+        found = self._buys_by_payment.get(kinds)
+        if found is None:
+            found = [self._action(("buy", name, *paid)) for name in self.cards.r_names]
+            self._buys_by_payment[kinds] = found
+        return found
 
     def _splits(self, out: list[LyabiAction], hand: tuple[int, ...], supply_mask: int) -> None:
         """(b) pay exactly one ryabi, gain up to two ryabi each of strictly lower cost, never two of equal cost."""
@@ -195,35 +226,44 @@ class Market:
             pair_ok = self._pair_ok
             ok = self._split_ok[paid]
             below = [k for k in avail if ok[k]]
-            found = [LyabiAction(("split", names[paid], names[k])) for k in below]
+            found = [self._action(("split", names[paid], names[k])) for k in below]
             for k1, k2 in combinations(below, 2):
                 if pair_ok[k1][k2]:
-                    found.append(LyabiAction(("split", names[paid], names[k1], names[k2])))
+                    found.append(self._action(("split", names[paid], names[k1], names[k2])))
             if len(self._split_lists) >= CACHE_LIMIT:
                 self._split_lists.clear()
             self._split_lists[(paid, supply_mask)] = found
         return found
 
-    def _places(self, out: list[LyabiAction], pays: Payments, pile_mask: int, field: tuple[int, ...]) -> None:
+    def _places(
+        self, out: list[LyabiAction], hand: tuple[int, ...], pays: Payments, pile_mask: int, field: tuple[int, ...]
+    ) -> None:
         """(c) pay ≥1 ryabi, take the top card of a face-down circle pile whose cost is at most the total."""
         c = self.cards
         replaces = ["", *sorted({c.c_names[x] for x in field}, key=c.c_names.index)]
         replaces = [rep for rep in replaces if room_fault(c, field, self.circle_replace, rep) is None]
-        for li, level in enumerate(c.levels):
+        for li in range(len(c.levels)):
             if pile_fault(c, pile_mask, li) is not None:
                 continue
-            ok = self._place_ok[li]
             for rep in replaces:
-                head = ("place", level, rep)
-                for _, total, paid in pays:
-                    if ok[total]:
-                        out.append(LyabiAction(head + paid))
+                out += self._place_list(hand, pays, li, rep)
+
+    def _place_list(self, hand: tuple[int, ...], pays: Payments, li: int, rep: str) -> list[LyabiAction]:
+        """The places of one level (replacing ``rep``) a hand pays for, memoised by hand (shared lists)."""
+        key = (hand, li, rep)
+        found = self._places_of.get(key)
+        if found is None:
+            ok = self._place_ok[li]
+            head = ("place", self.cards.levels[li], rep)
+            found = [self._action(head + paid) for _, total, paid in pays if ok[total]]
+            self._places_of[key] = found
+        return found
 
     def item(self, hand: tuple[int, ...]) -> list[LyabiAction]:
         """Item phase: pay ryabi totalling at least the item cost, or pass (rulebook: アイテム取得フェイズ)."""
         found = self._item.get(hand)
         if found is None:
-            found = [LyabiAction(("item", *paid)) for _, total, paid in self.payments(hand) if self._item_ok[total]]
+            found = [self._action(("item", *paid)) for _, total, paid in self.payments(hand) if self._item_ok[total]]
             found.append(PASS)
             self._item[hand] = found
         return found
