@@ -279,7 +279,7 @@ def tables(result: dict[str, Any]) -> list[Table]:
         for build in BUILDS:
             values = row.get(build)
             if values is None:
-                table.add_row(name, build, *("(not built)" if i == 0 else "" for i in range(len(MEASURES))))
+                table.add_row(name, build, *("-" for _ in MEASURES))  # not built: the notes say so
             else:
                 table.add_row(name, build, *(_cell(values.get(k), f) for k, _, _, f in MEASURES))
             name = ""
