@@ -318,9 +318,10 @@ def markdown(result: dict[str, Any]) -> str:
 
 def notes(result: dict[str, Any]) -> list[str]:
     """The lines printed under the table: what the ratios mean, the build that was missing, the load."""
-    lines = ["ratio: compiled/pure, above 1 is faster for rates (/s), below 1 is faster for times (µs, s)."]
-    if not result["compiled_present"]:
-        lines.append("no compiled build runs in this checkout (none built, or older than its sources): `make compiled`")
+    if result["compiled_present"]:
+        lines = ["ratio: compiled/pure, above 1 is faster for rates (/s), below 1 is faster for times (µs, s)."]
+    else:
+        lines = ["no compiled build runs in this checkout (none built, or older than its sources): `make compiled`"]
     anchor = result.get("anchor")
     if anchor is None:
         lines.append("OpenSpiel's hearts not measured: pyspiel is not installed (the interop extra)")
