@@ -33,6 +33,12 @@ COMPILED = [
     # the card data the rules read on every firing (the card list's pydantic models stay interpreted: table.py)
     "src/cardarena/games/laplaplace/cards/abilities.py",
     "src/cardarena/games/laplaplace/cards/card.py",
+    "src/cardarena/games/dicebattle/constants.py",  # its Final aliases (DICE, A_SET...) become C statics
+    # the card tables the rules read in their hot loops (the card data's pydantic models stay interpreted: cards.py)
+    "src/cardarena/games/dicebattle/tables.py",
+    "src/cardarena/games/tashkalar/actions.py",  # built for every legal list (its tuple classes stay Python)
+    "src/cardarena/games/tashkalar/board.py",  # bits() and the square tables, read by every rule
+    "src/cardarena/games/tashkalar/strategy.py",  # evaluate(): every ISMCTS rollout cut at its depth calls it
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays
 #: interpreted as well: a compiled package ``__init__`` that imports its compiled submodules recurses at import in
@@ -69,6 +75,8 @@ class BuildExtensions(build_ext):
     made after the build runs as pure Python (with a warning) instead of hiding behind an old extension."""
 
     def run(self) -> None:
+        if self.inplace:
+            self._remove_leftovers()
         super().run()
         if not self.extensions:
             return
@@ -80,6 +88,20 @@ class BuildExtensions(build_ext):
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, MANIFEST), "w", encoding="utf-8") as fh:
             json.dump(hashes, fh, indent=0, sort_keys=True)
+
+    def _remove_leftovers(self) -> None:
+        """Delete the extensions in the source tree of modules this build does not compile (a module since left
+        interpreted, a package ``__init__``): Python would import such an old extension before the source beside
+        it."""
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        keep = {os.path.normpath(p)[: -len(".py")] for p in compiled_sources()}
+        for path in glob.glob(os.path.join("src", "cardarena", "**", "*" + suffix), recursive=True):
+            stem = os.path.normpath(path)[: -len(suffix)]
+            if stem.endswith("__mypyc"):
+                stem = stem[: -len("__mypyc")]
+            if stem not in keep:
+                print(f"cardarena: removing {path} (not compiled any more)", file=sys.stderr)
+                os.remove(path)
 
 
 def ext_modules() -> list:  # type: ignore[type-arg]

@@ -11,8 +11,8 @@ import pytest
 import cardarena
 from cardarena.engine import Rng, derive_seed
 from cardarena.engine.harness import ConformanceError, check_resample_redraws
-from cardarena.games.dicebattle import views
 from cardarena.games.dicebattle.constants import Phase
+from cardarena.games.dicebattle.game import DiceBattleGame
 from cardarena.games.dicebattle.state import DiceBattleState
 
 from .helpers import act, arrange, new_state, set_roll
@@ -152,7 +152,10 @@ def test_hidden_cards_name_the_face_down_set_and_a_resample_that_keeps_them_is_c
     assert hidden["seat 0 face-down grant"] == {"grant": "ember_imp"}
     assert len(hidden["seat 0 hand and deck"]) == 2 + 25 and len(hidden["your deck"]) == 25
     check_resample_redraws(st, 1)
-    # A planted bug: the opponent's cards are left where they are. The harness must catch it.
-    monkeypatch.setattr(views, "_redeal", lambda *args, **kwargs: None)
+    # A planted bug: every world shows the opponent's cards where they truly are (as a resample that redrew
+    # nothing would). The harness must catch it. The bug goes into the game class, which runs interpreted in both
+    # builds: a patch of a compiled function of the views would not reach its compiled callers.
+    true_hidden = DiceBattleGame.hidden_cards
+    monkeypatch.setattr(DiceBattleGame, "hidden_cards", lambda self, world, seat: true_hidden(self, st, seat))
     with pytest.raises(ConformanceError, match="is not redrawn"):
         check_resample_redraws(st, 1)

@@ -178,13 +178,6 @@ def test_empty_task_deck_leaves_the_slot_empty() -> None:
     assert [TASKS.tasks[t].id for t in st.cur_t] == ["green-vigil", "web"]
 
 
-class _NoShuffle:
-    """Stands in for the state's Rng in dealing tests: keeps decks in the order given."""
-
-    def shuffle(self, items: list[int]) -> None:
-        pass
-
-
 def _tiny(spec: list[tuple[str, str, bool]]) -> Any:
     raw = {
         "task": [
@@ -218,10 +211,14 @@ def test_dealing_skips_advanced_tasks_and_a_third_task_of_the_same_type() -> Non
     g = hf()
     g.tasks = _tiny(spec)
     st = position(g)
-    st.edit(rng=_NoShuffle())  # type: ignore[assignment]
-    modes.deal_tasks(st)
-    names = [g.tasks.tasks[t].id for t in st.cur_t]
+    # deal_tasks shuffles the deck, turns the tasks, shuffles the put-back ones in, and turns the next task: the same
+    # steps here with the deck kept in the order given
+    deck = list(range(len(spec)))
+    current, put_back = modes.turn_tasks(g.tasks, deck)
+    names = [g.tasks.tasks[t].id for t in current]
     assert names == ["c1", "c2", "l1"]
+    st.edit(deck_t=deck + put_back, cur_t=current, t_bottom=0)
+    modes.flip_next(st)
     # the discarded ones (a1, a2, c3) went back into the deck (s1 s2 a1 a2 c3, top last); the next task is the top
     # card: c3 would make a third "centre" among the four face-up tasks, so it goes under the deck, and a2 (an
     # advanced task may be the next task) is turned instead

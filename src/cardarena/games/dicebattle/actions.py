@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from cardarena.engine import Action, InvalidActionError
 
-from .cards import Card, Tables, normalise
+from .cards import Card
 from .constants import CARD_KINDS, PLAIN_KINDS, Kind
+from .tables import Tables, normalise
 
 
 class DiceBattleAction(Action):

@@ -22,8 +22,9 @@ from .rules.levels import base_level
 from .views import hidden_set
 
 if TYPE_CHECKING:
-    from .cards import Effect, Tables
+    from .cards import Effect
     from .state import DiceBattleState
+    from .tables import Tables
 
 CARD_COST = 0.15  # what spending a card from the hand is worth, in levels
 STAR = 3.0  # what a star gained (or stolen) by an effect is worth, in levels

@@ -1,5 +1,5 @@
 """The card data: the effect language, card pool and deck files (TOML, validated with pydantic; errors name the
-file, the card and the field), and the flat tables the rules read.
+file, the card and the field); the flat tables the rules read are built from them in :mod:`.tables`.
 
 A card's effect is data::
 
@@ -24,7 +24,8 @@ from cardarena.engine import CardDataError
 from cardarena.engine.datafiles import parse_toml, read_text, read_toml
 
 from .._datamodel import Messages, Whole, plain, shown
-from .constants import DECK_SIZE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, MAX_COPIES, CardKind, EffectType
+from .constants import DECK_SIZE, MAX_COPIES, EffectType
+from .tables import Tables as Tables  # the rules' tables of a pool live in .tables (read from here too)
 
 HUMAN, MONSTER, MAGIC = "human", "monster", "magic"
 
@@ -442,72 +443,3 @@ def swap_cards(data: dict[str, Any], swaps: str, ref: str) -> dict[str, Any]:
             raise CardDataError(ref, f"the deck has no {out!r} to swap for {card_in!r}", card=out, field="cards")
         cards[card_in] = cards.get(card_in, 0) + cards.pop(out)
     return {**data, "name": f"{data.get('name', '')} ({ref})", "cards": cards}
-
-
-_KIND_CODE = {HUMAN: KIND_HUMAN, MONSTER: KIND_MONSTER, MAGIC: KIND_MAGIC}
-
-
-@dataclass(frozen=True)
-class Tables:
-    """Flat lookup tables built once per game from the card pool: the rules read these lists by card index in
-    their hot loops instead of following ``Card`` attributes."""
-
-    cards: tuple[Card, ...]
-    kind: tuple[CardKind, ...]
-    level: tuple[int, ...]
-    grant_level: tuple[int, ...]
-    effect: tuple[Effect | None, ...]
-    grant: tuple[Effect | None, ...]
-    with_monster: tuple[bool, ...]  # 異例 magic_with_monster
-    # cost[roll][card]: what setting the card uses of a die showing ``roll`` (異例 set_on_one on a 1 costs 1).
-    cost: tuple[tuple[int, ...], ...]
-    # join[roll][card]: what a monster joining monsters already in the main zone uses (異例 free_join: 0).
-    join: tuple[tuple[int, ...], ...]
-    by_id: dict[str, int]
-    by_name: dict[str, int]
-
-    @classmethod
-    def build(cls, cards: list[Card]) -> Tables:
-        level = tuple(c.level for c in cards)
-        cost = tuple(
-            tuple(1 if (roll == 1 and c.special == "set_on_one") else c.level for c in cards) for roll in range(7)
-        )
-        free = [c.special == "free_join" for c in cards]
-        join = tuple(tuple(0 if f else n for f, n in zip(free, row, strict=True)) for row in cost)
-        return cls(
-            cards=tuple(cards),
-            kind=tuple(_KIND_CODE[c.kind] for c in cards),
-            level=level,
-            grant_level=tuple(c.grant_level for c in cards),
-            effect=tuple(c.effect for c in cards),
-            grant=tuple(c.grant for c in cards),
-            with_monster=tuple(c.special == "magic_with_monster" for c in cards),
-            cost=cost,
-            join=join,
-            by_id={c.id: c.index for c in cards},
-            by_name={normalise(c.name): c.index for c in cards},
-        )
-
-    @property
-    def size(self) -> int:
-        return len(self.cards)
-
-    @property
-    def indices(self) -> range:
-        """Every card index (``indices[c] == c``): the filters of the rules give cards rather than actions."""
-        return range(len(self.cards))
-
-    def fits(self, card: int, roll: int) -> bool:
-        """Whether ``card`` is a unit that may be set in the main zone on a die of ``roll``."""
-        return self.kind[card] != KIND_MAGIC and self.cost[roll][card] <= roll
-
-    def name(self, index: int) -> str:
-        return self.cards[index].name
-
-    def ids(self, indices: list[int]) -> list[str]:
-        return [self.cards[i].id for i in indices]
-
-
-def normalise(text: str) -> str:
-    """``"Ember Imp"``, ``"ember-imp"`` and ``"ember_imp"`` all read as ``"ember_imp"``."""
-    return "_".join(text.lower().replace("-", " ").replace("_", " ").split())

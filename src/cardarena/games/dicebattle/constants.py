@@ -6,7 +6,7 @@ The hot paths use the module-level aliases (``DICE = Phase.DICE``), which compar
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, Final
 
 
 class Phase(enum.IntEnum):
@@ -41,7 +41,8 @@ class Zone(enum.IntEnum):
 
 
 class CardKind(enum.IntEnum):
-    """A card's type, as the rules tables hold it (the data files spell it ``human``, ``monster``, ``magic``)."""
+    """A card's type (the data files spell it ``human``, ``monster``, ``magic``); the rules tables hold its value as
+    a plain int (``KIND_HUMAN``...)."""
 
     HUMAN = 0
     MONSTER = 1
@@ -98,38 +99,58 @@ class Step(enum.StrEnum):
     DICE = "dice"
 
 
-# Aliases for the hot paths.
-DICE, ORDER, CHOICE, REVIVE, OVER, PENALTY, RESOLVING = Phase
-MAIN, CIRCLE, STOCK = Zone
-KIND_HUMAN, KIND_MONSTER, KIND_MAGIC = CardKind
-(
-    A_MIRACLE,
-    A_DONE,
-    A_REDRAW,
-    A_TOKEN,
-    A_PASS,
-    A_DRAW,
-    A_DECLINE,
-    A_SET,
-    A_MAGIC,
-    A_GRANT,
-    A_USE,
-    A_SKIP,
-    A_FIRST,
-    A_REVIVE,
-) = Kind
-STEP_DRAW, STEP_MILL, STEP_OPS, STEP_ADVANCE, STEP_DRAW_PHASE, STEP_DICE = Step
-KIND_NONE = -1  # main_kind of the dice token, or of an empty main zone
-CHOICE_EFFECT, FORCED, PERMANENT = EffectType
+# Aliases for the hot paths: Final, so that compiled modules read them as constants, not as module attributes.
+DICE: Final = Phase.DICE
+ORDER: Final = Phase.ORDER
+CHOICE: Final = Phase.CHOICE
+REVIVE: Final = Phase.REVIVE
+OVER: Final = Phase.OVER
+PENALTY: Final = Phase.PENALTY
+RESOLVING: Final = Phase.RESOLVING
+MAIN: Final = Zone.MAIN
+CIRCLE: Final = Zone.CIRCLE
+STOCK: Final = Zone.STOCK
+# Card kinds as the rules tables hold them (``Tables.kind``): CardKind's values as plain ints, which compiled code
+# compares without a call.
+KIND_HUMAN: Final = 0
+KIND_MONSTER: Final = 1
+KIND_MAGIC: Final = 2
+assert tuple(CardKind) == (KIND_HUMAN, KIND_MONSTER, KIND_MAGIC)
+A_MIRACLE: Final = Kind.MIRACLE
+A_DONE: Final = Kind.DONE
+A_REDRAW: Final = Kind.REDRAW
+A_TOKEN: Final = Kind.TOKEN
+A_PASS: Final = Kind.PASS
+A_DRAW: Final = Kind.DRAW
+A_DECLINE: Final = Kind.DECLINE
+A_SET: Final = Kind.SET
+A_MAGIC: Final = Kind.MAGIC
+A_GRANT: Final = Kind.GRANT
+A_USE: Final = Kind.USE
+A_SKIP: Final = Kind.SKIP
+A_FIRST: Final = Kind.FIRST
+A_REVIVE: Final = Kind.REVIVE
+STEP_DRAW: Final = Step.DRAW
+STEP_MILL: Final = Step.MILL
+STEP_OPS: Final = Step.OPS
+STEP_ADVANCE: Final = Step.ADVANCE
+STEP_DRAW_PHASE: Final = Step.DRAW_PHASE
+STEP_DICE: Final = Step.DICE
+KIND_NONE: Final = -1  # main_kind of the dice token, or of an empty main zone
+CHOICE_EFFECT: Final = EffectType.CHOICE
+FORCED: Final = EffectType.FORCED
+PERMANENT: Final = EffectType.PERMANENT
 
-HAND_SIZE = 5  # デッキの上からカードを5枚引きます
-MAX_REDRAWS = 3  # 引き直しは3回まで
-DRAWS_LOSER, DRAWS_WINNER, DRAWS_TIE = 3, 2, 2  # ドローフェイズ
-STARS_TO_WIN = 3
-TOKEN_LEVEL = 1  # サイコロトークン (Lv1, no effect)
-DECK_SIZE = 30
-MAX_COPIES = 2
-NO_CARD = -1  # no grant set this round
+HAND_SIZE: Final = 5  # デッキの上からカードを5枚引きます
+MAX_REDRAWS: Final = 3  # 引き直しは3回まで
+DRAWS_LOSER: Final = 3  # ドローフェイズ
+DRAWS_WINNER: Final = 2
+DRAWS_TIE: Final = 2
+STARS_TO_WIN: Final = 3
+TOKEN_LEVEL: Final = 1  # サイコロトークン (Lv1, no effect)
+DECK_SIZE: Final = 30
+MAX_COPIES: Final = 2
+NO_CARD: Final = -1  # no grant set this round
 
 # Battle queue entries are tuples (level, owner, card, zone).
 Entry = tuple[int, int, int, Zone]

@@ -21,9 +21,10 @@ from cardarena.engine.game import MAX_TURNS
 
 from . import ai, encoding, involvement, render, report_decks, views
 from .actions import DECLINE, DONE, PASS, CardActions, Codec, DiceBattleAction
-from .cards import STARTERS, Deck, Tables, load_deck, load_pool
+from .cards import STARTERS, Deck, load_deck, load_pool
 from .rules.levels import spent
 from .state import DiceBattleState
+from .tables import Tables
 
 _DECK_HELP = (
     "starter deck name ({}), path to a deck TOML file, a starter with cards swapped (horde-goblin+ember_imp) or "

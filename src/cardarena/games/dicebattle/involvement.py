@@ -35,9 +35,10 @@ from typing import TYPE_CHECKING
 
 from cardarena.engine import Action, Declared, Involvement
 
-from .cards import OPERATIONS, SPECIALS, Tables, operation_doc
+from .cards import OPERATIONS, SPECIALS, operation_doc
 from .constants import A_FIRST, A_GRANT, A_MAGIC, A_SET, KIND_MONSTER, STOCK
 from .rules.log import newest
+from .tables import Tables
 
 if TYPE_CHECKING:
     from .cards import Card

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 from cardarena.engine import Action, Rng, State
 from cardarena.engine.fields import copied, nested, shared
 
-from . import rules, views
+from . import views
 from .constants import DICE, HAND_SIZE, NO_CARD, OVER, Phase
+from .rules import protocol
 from .rules.deck import draw
 from .rules.log import event, log_snapshot
 from .rules.turns import start_round
@@ -23,7 +24,10 @@ if TYPE_CHECKING:
 
 
 class Side:
-    """One player's cards and counters. Lists of card indices; a deck's top is its end."""
+    """One player's cards and counters. Lists of card indices; a deck's top is its end.
+
+    Made by :meth:`new` (a side at the start of the game) or :meth:`copy`, each of which sets every field (a native
+    class when compiled: no ``__init__`` to run, so a copy builds nothing it then throws away)."""
 
     __slots__ = (
         "cancelled",
@@ -49,37 +53,63 @@ class Side:
         "token",
         "used",
     )
-    LISTS = ("deck", "hand", "grave", "main", "circle", "stock", "known", "keep", "fired", "used")
 
-    def __init__(self, deck: list[int]) -> None:
-        self.deck = deck
-        self.hand: list[int] = []
-        self.grave: list[int] = []
-        self.main: list[int] = []  # face down until the battle phase
-        self.circle: list[int] = []  # magic circle, face down until the battle phase
-        self.grant = NO_CARD  # the grant set this round, face down until the battle phase
-        self.stock: list[int] = []  # grants revealed and still waiting in the stock zone
-        self.token = False  # the dice token is in the main zone
-        self.stars = 0
-        self.miracle = True  # 奇跡 face up
-        self.revival = True  # 復活 face up
-        self.roll = 0
-        self.redraws = 0
-        self.known: list[int] = []  # cards the opponent knows to be in this hand (revived, salvaged, kept)
-        # After the dice token: at least ``stuck`` cards of this hand are known not to be units that fit a die of
-        # ``stuck_roll`` (the hand that could set nothing), until this player's next dice phase.
-        self.stuck = 0
-        self.stuck_roll = 0
-        # battle-phase scratch
-        self.mod = 0
-        self.cancelled = False
-        self.tie_win = False
-        self.keep: list[int] = []
-        self.fired: list[int] = []  # grants fired this battle, to the graveyard at its end
-        self.used: list[int] = []  # own cards used in the last battle (what Revival may take back)
+    deck: list[int]
+    hand: list[int]
+    grave: list[int]
+    main: list[int]  # face down until the battle phase
+    circle: list[int]  # magic circle, face down until the battle phase
+    grant: int  # the grant set this round (NO_CARD: none), face down until the battle phase
+    stock: list[int]  # grants revealed and still waiting in the stock zone
+    token: bool  # the dice token is in the main zone
+    stars: int
+    miracle: bool  # 奇跡 face up
+    revival: bool  # 復活 face up
+    roll: int
+    redraws: int
+    known: list[int]  # cards the opponent knows to be in this hand (revived, salvaged, kept)
+    # After the dice token: at least ``stuck`` cards of this hand are known not to be units that fit a die of
+    # ``stuck_roll`` (the hand that could set nothing), until this player's next dice phase.
+    stuck: int
+    stuck_roll: int
+    # battle-phase scratch
+    mod: int
+    cancelled: bool
+    tie_win: bool
+    keep: list[int]
+    fired: list[int]  # grants fired this battle, to the graveyard at its end
+    used: list[int]  # own cards used in the last battle (what Revival may take back)
+
+    @staticmethod
+    def new(deck: list[int]) -> Side:
+        """A side at the start of the game: ``deck`` and nothing else, both special cards face up."""
+        s = Side()
+        s.deck = deck
+        s.hand = []
+        s.grave = []
+        s.main = []
+        s.circle = []
+        s.grant = NO_CARD
+        s.stock = []
+        s.token = False
+        s.stars = 0
+        s.miracle = True
+        s.revival = True
+        s.roll = 0
+        s.redraws = 0
+        s.known = []
+        s.stuck = 0
+        s.stuck_roll = 0
+        s.mod = 0
+        s.cancelled = False
+        s.tie_win = False
+        s.keep = []
+        s.fired = []
+        s.used = []
+        return s
 
     def copy(self) -> Side:
-        s = Side.__new__(Side)
+        s = Side()
         s.deck = self.deck.copy()
         s.hand = self.hand.copy()
         s.grave = self.grave.copy()
@@ -105,8 +135,31 @@ class Side:
         return s
 
     def snapshot(self) -> dict[str, Any]:
-        """Every field, JSON-ready (cards as indices into the game's card pool)."""
-        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v) for name in self.__slots__}
+        """Every field, JSON-ready (cards as indices into the game's card pool), by name in alphabetical order."""
+        return {
+            "cancelled": self.cancelled,
+            "circle": list(self.circle),
+            "deck": list(self.deck),
+            "fired": list(self.fired),
+            "grant": self.grant,
+            "grave": list(self.grave),
+            "hand": list(self.hand),
+            "keep": list(self.keep),
+            "known": list(self.known),
+            "main": list(self.main),
+            "miracle": self.miracle,
+            "mod": self.mod,
+            "redraws": self.redraws,
+            "revival": self.revival,
+            "roll": self.roll,
+            "stars": self.stars,
+            "stock": list(self.stock),
+            "stuck": self.stuck,
+            "stuck_roll": self.stuck_roll,
+            "tie_win": self.tie_win,
+            "token": self.token,
+            "used": list(self.used),
+        }
 
 
 class DiceBattleState(State["DiceBattleGame"]):
@@ -161,7 +214,7 @@ class DiceBattleState(State["DiceBattleGame"]):
         """Lay out the initial position (``new_initial_state`` builds the state, then calls this)."""
         game, seed = self.game, self.seed
         self.rng = Rng(seed)
-        self.sides = [Side(list(game.decks[0].cards)), Side(list(game.decks[1].cards))]
+        self.sides = [Side.new(list(game.decks[0].cards)), Side.new(list(game.decks[1].cards))]
         self.first = 0
         self.round = 1
         self.phase = DICE
@@ -197,15 +250,15 @@ class DiceBattleState(State["DiceBattleGame"]):
     def turn(self) -> int:
         return self.round
 
-    # The rules are functions of the state (one call less on the hot path than a method that calls them).
+    # The rules are functions of the state (:mod:`.rules.protocol`).
     def _legal_actions(self) -> Sequence[Action]:
-        return rules.legal_actions(self)
+        return protocol.legal_actions(self)
 
     def why_not(self, action: Action) -> str | None:
-        return rules.why_not(self, action)
+        return protocol.why_not(self, action)
 
     def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
+        protocol.apply(self, action)
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return views.observation(self, seat)

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from cardarena.engine import Rng
 
-from .cards import Tables
 from .constants import CHOICE, KIND_HUMAN, KIND_MAGIC, KIND_MONSTER, ORDER, OVER, PENALTY, STOCK
 from .rules.battle import order_group
 from .rules.levels import unit_level
 from .rules.log import events
 from .rules.turns import in_battle, setter
+from .tables import Tables
 
 if TYPE_CHECKING:
     from .state import DiceBattleState, Side
@@ -38,10 +38,10 @@ def waiting(st: DiceBattleState) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": st.phase.label, "seat": st.actor}
     if st.phase == CHOICE:
         assert st.current is not None
-        out["card"] = st.game.tables.cards[st.current[2]].id
+        out["card"] = st.game.tables.card_id[st.current[2]]
         out["zone"] = st.current[3].label
     if st.phase == ORDER:
-        out["cards"] = sorted(st.game.tables.cards[c].id for c in order_group(st))
+        out["cards"] = sorted(st.game.tables.card_id[c] for c in order_group(st))
     if st.phase == PENALTY:
         out["deck_out"] = 1 - st.actor  # whose deck ran out and was refilled from the graveyard
     return out
@@ -49,6 +49,7 @@ def waiting(st: DiceBattleState) -> dict[str, Any]:
 
 def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
     t = st.game.tables
+    battle = in_battle(st)
     players = []
     for s, side in enumerate(st.sides):
         hidden = hidden_set(st, s) and seat != s
@@ -73,10 +74,10 @@ def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
         else:
             p["main"] = t.ids(side.main)
             p["circle"] = t.ids(side.circle)
-            p["grant"] = t.cards[side.grant].id if side.grant >= 0 else None
+            p["grant"] = t.card_id[side.grant] if side.grant >= 0 else None
         if seat == s:
             p["hand"] = t.ids(side.hand)
-        if in_battle(st):
+        if battle:
             p["level"] = unit_level(st, s)
             p["cancelled"] = side.cancelled
             p["tie_win"] = side.tie_win
@@ -88,7 +89,7 @@ def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase.label,
         "waiting": waiting(st),
         "players": players,
-        "queue": [[lv, o, t.cards[c].id, z.label] for lv, o, c, z in st.queue],
+        "queue": [[lv, o, t.card_id[c], z.label] for lv, o, c, z in st.queue],
         "events": [event_text(st, e) for e in events(st, 12)],
         "result": st.returns() if st.phase == OVER else None,
     }
@@ -97,8 +98,8 @@ def observation(st: DiceBattleState, seat: int | None) -> dict[str, Any]:
 
 def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     """One public event in words."""
-    name = st.game.tables.name
-    kind = e[0]
+    t = st.game.tables
+    kind: str = e[0]
     if kind == "first":
         return f"coin toss: seat {e[1]} goes first"
     if kind == "round":
@@ -108,29 +109,29 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "miracle":
         return f"seat {e[1]} turns Miracle face down and rerolls: {e[2]}"
     if kind == "redraw":
-        shown = ", ".join(name(c) for c in e[2]) or "nothing"
+        shown = ", ".join(t.name(c) for c in e[2]) or "nothing"
         return f"seat {e[1]} can set nothing: shows the hand ({shown}), shuffles it in and redraws"
     if kind == "token":
         return f"seat {e[1]} sets the dice token (Lv1)"
     if kind == "reveal":
         _, seat, main, circle, grant, token = e
-        parts = [("dice token" if token else " + ".join(name(c) for c in main)) + f" (Lv{revealed_level(st, e)})"]
+        parts = [("dice token" if token else " + ".join(t.name(c) for c in main)) + f" (Lv{revealed_level(st, e)})"]
         if circle:
-            parts.append("magic: " + ", ".join(name(c) for c in circle))
+            parts.append("magic: " + ", ".join(t.name(c) for c in circle))
         if grant >= 0:
-            parts.append(f"grant: {name(grant)}")
+            parts.append(f"grant: {t.name(grant)}")
         return f"seat {seat} reveals " + "; ".join(parts)
     if kind == "effect":
         where = " (grant)" if e[3] == STOCK else ""
-        return f"seat {e[1]}: {name(e[2])}{where} takes effect"
+        return f"seat {e[1]}: {t.name(e[2])}{where} takes effect"
     if kind == "skip":
-        return f"seat {e[1]} does not use {name(e[2])}"
+        return f"seat {e[1]} does not use {t.name(e[2])}"
     if kind == "unmet":
         where = " (grant)" if e[3] == STOCK else ""
-        return f"seat {e[1]}: {name(e[2])}{where} has no effect (its condition does not hold)"
+        return f"seat {e[1]}: {t.name(e[2])}{where} has no effect (its condition does not hold)"
     if kind == "cancelled":
         where = " (grant)" if e[3] == STOCK else ""
-        return f"seat {e[1]}: {name(e[2])}{where} does not resolve (cancelled)"
+        return f"seat {e[1]}: {t.name(e[2])}{where} does not resolve (cancelled)"
     if kind == "levels":
         return f"levels now: seat 0 Lv{e[1]}, seat 1 Lv{e[2]}"
     if kind == "cancel":
@@ -138,15 +139,15 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "tie_win":
         return f"seat {e[1]} wins this battle if it is a tie"
     if kind == "keep":
-        return f"seat {e[1]} takes {name(e[2])} back to the hand instead of the graveyard"
+        return f"seat {e[1]} takes {t.name(e[2])} back to the hand instead of the graveyard"
     if kind == "draw":
         return f"seat {e[1]} draws {e[2]} card{'s' if e[2] != 1 else ''}"
     if kind == "discard":
-        return f"seat {e[1]} discards {name(e[2])}"
+        return f"seat {e[1]} discards {t.name(e[2])}"
     if kind == "mill":
-        return f"{name(e[2])} goes from seat {e[1]}'s deck to the graveyard"
+        return f"{t.name(e[2])} goes from seat {e[1]}'s deck to the graveyard"
     if kind == "salvage":
-        return f"seat {e[1]} takes {name(e[2])} back from the graveyard to the hand"
+        return f"seat {e[1]} takes {t.name(e[2])} back from the graveyard to the hand"
     if kind == "stars":
         return f"seat {e[1]} now has {e[2]} star{'' if e[2] == 1 else 's'}"
     if kind == "battle":
@@ -157,7 +158,7 @@ def event_text(st: DiceBattleState, e: tuple[Any, ...]) -> str:
     if kind == "win":
         return f"seat {e[1]} has 3 stars and wins the game"
     if kind == "revive":
-        return f"seat {e[1]} turns Revival face down and takes {name(e[2])} back to the hand"
+        return f"seat {e[1]} turns Revival face down and takes {t.name(e[2])} back to the hand"
     if kind == "reshuffle":
         return f"seat {e[1]}'s deck is empty: the graveyard ({e[2]} cards) becomes the deck"
     if kind == "penalty":
@@ -227,7 +228,7 @@ def _without(remove: list[int], cards: list[int]) -> list[int]:
 
 
 # -- resampling
-ATTEMPTS = 64
+ATTEMPTS = 64  # random draws of a face-down set before the exhaustive search (not Final: tests set it)
 
 _Next = Callable[[int, list[int]], "tuple[list[int], list[int], int] | None"]
 

@@ -27,7 +27,10 @@ Part 2 (other modes)::
 
 from __future__ import annotations
 
-from ...engine import Action, InvalidActionError
+from mypy_extensions import mypyc_attr
+
+from ...engine import InvalidActionError
+from ...engine.actions import Action  # its own module: mypyc derives the classes below from it there
 from .board import NAME_SQ, SQ_NAME, compact, uncompact
 from .cards.model import ORIENTATIONS, CardSet
 from .cards.tasks import TaskSet
@@ -39,12 +42,15 @@ WORD_KINDS = ("skip", "end", "resign")
 MAX_OPTIONS = 8
 
 
+# tuples: Python classes even where this module is compiled (mypyc's native classes derive from object)
+@mypyc_attr(native_class=False)
 class TashKalarAction(Action):
     """An action of Tash-Kalar: only these are accepted by ``apply`` (an equal tuple of another type is refused)."""
 
     __slots__ = ()
 
 
+@mypyc_attr(native_class=False)
 class SqAction(TashKalarAction):
     """``(kind, square)``."""
 
@@ -54,6 +60,7 @@ class SqAction(TashKalarAction):
         return f"{self[0]} {SQ_NAME[self[1]]}"
 
 
+@mypyc_attr(native_class=False)
 class MoveAction(TashKalarAction):
     """``("move", from, to)``."""
 
@@ -63,6 +70,7 @@ class MoveAction(TashKalarAction):
         return f"move {SQ_NAME[self[1]]} {SQ_NAME[self[2]]}"
 
 
+@mypyc_attr(native_class=False)
 class SummonAction(TashKalarAction):
     """``("summon", card id, square, orientation name)``."""
 
@@ -72,6 +80,7 @@ class SummonAction(TashKalarAction):
         return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]}"
 
 
+@mypyc_attr(native_class=False)
 class ImprovAction(TashKalarAction):
     """``("summon", card id, square, orientation name, enemy square)``: a melee improvised summon."""
 
@@ -81,6 +90,7 @@ class ImprovAction(TashKalarAction):
         return f"summon {self[1]} at {SQ_NAME[self[2]]} {self[3]} using {SQ_NAME[self[4]]}"
 
 
+@mypyc_attr(native_class=False)
 class SetupAction(TashKalarAction):
     """``("setup", square, colour)``."""
 
@@ -90,6 +100,7 @@ class SetupAction(TashKalarAction):
         return f"setup {SQ_NAME[self[1]]} {self[2]}"
 
 
+@mypyc_attr(native_class=False)
 class FlareAgainst(TashKalarAction):
     """``("flare", card id, opponent)``."""
 

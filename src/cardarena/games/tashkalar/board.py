@@ -12,10 +12,12 @@ never on the board. Sets of squares are Python ints used as bit sets.
 
 from __future__ import annotations
 
-WIDTH = 16
-SIZE = 9
-FILES = "abcdefghi"
-NO_SQUARE = -1
+from typing import Final
+
+WIDTH: Final = 16
+SIZE: Final = 9
+FILES: Final = "abcdefghi"
+NO_SQUARE: Final = -1
 
 
 def square(x: int, y: int) -> int:
@@ -32,10 +34,10 @@ def on_board(x: int, y: int) -> bool:
     return cx + cy >= 2
 
 
-SQUARES: tuple[int, ...] = tuple(square(x, y) for y in range(SIZE) for x in range(SIZE) if on_board(x, y))
-SQ_NAME: dict[int, str] = {square(x, y): f"{FILES[x]}{y + 1}" for y in range(SIZE) for x in range(SIZE)}
-NAME_SQ: dict[str, int] = {name: sq for sq, name in SQ_NAME.items() if sq in set(SQUARES)}
-ONBOARD = sum(1 << s for s in SQUARES)
+SQUARES: Final[tuple[int, ...]] = tuple(square(x, y) for y in range(SIZE) for x in range(SIZE) if on_board(x, y))
+SQ_NAME: Final[dict[int, str]] = {square(x, y): f"{FILES[x]}{y + 1}" for y in range(SIZE) for x in range(SIZE)}
+NAME_SQ: Final[dict[str, int]] = {name: sq for sq, name in SQ_NAME.items() if sq in set(SQUARES)}
+ONBOARD: Final = sum(1 << s for s in SQUARES)
 
 
 def sq_x(sq: int) -> int:
@@ -60,10 +62,10 @@ def popcount(mask: int) -> int:
 
 
 # _ROWS[y][r]: the squares of rank y whose files are the set bits of r (9 bits): a bit set is read a row at a time
-_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_ROWS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(y * WIDTH + x for x in range(SIZE) if r >> x & 1) for r in range(1 << SIZE)) for y in range(SIZE)
 )
-_ROW_MASK = (1 << WIDTH) - 1
+_ROW_MASK: Final = (1 << WIDTH) - 1
 
 
 def bits(mask: int) -> list[int]:
@@ -104,8 +106,8 @@ def _neighbours(sq: int) -> list[int]:
     return out
 
 
-NEIGHBOURS: dict[int, list[int]] = {s: _neighbours(s) for s in SQUARES}
-ADJ: dict[int, int] = {s: mask_of(n) for s, n in NEIGHBOURS.items()}
+NEIGHBOURS: Final[dict[int, list[int]]] = {s: _neighbours(s) for s in SQUARES}
+ADJ: Final[dict[int, int]] = {s: mask_of(n) for s, n in NEIGHBOURS.items()}
 
 
 def _distances(start: int) -> dict[int, int]:
@@ -123,13 +125,13 @@ def _distances(start: int) -> dict[int, int]:
     return dist
 
 
-DIST: dict[int, dict[int, int]] = {s: _distances(s) for s in SQUARES}
-MAX_DIST = max(max(d.values()) for d in DIST.values())
+DIST: Final[dict[int, dict[int, int]]] = {s: _distances(s) for s in SQUARES}
+MAX_DIST: Final = max(max(d.values()) for d in DIST.values())
 # RING[s][d]: squares at exactly distance d from s; WITHIN[s][d]: squares at distance 0..d.
-RING: dict[int, list[int]] = {
+RING: Final[dict[int, list[int]]] = {
     s: [mask_of([t for t, dd in DIST[s].items() if dd == d]) for d in range(MAX_DIST + 1)] for s in SQUARES
 }
-WITHIN: dict[int, list[int]] = {
+WITHIN: Final[dict[int, list[int]]] = {
     s: [mask_of([t for t, dd in DIST[s].items() if dd <= d]) for d in range(MAX_DIST + 1)] for s in SQUARES
 }
 
@@ -144,9 +146,13 @@ def distance_mask(ref: int, lo: int, hi: int) -> int:
 
 
 # Straight lines: the 8 directions as square steps (rows are 16 wide): orthogonal N E S W, then diagonal.
-ORTHOGONAL = (WIDTH, 1, -WIDTH, -1)
-DIAGONAL = (WIDTH + 1, 1 - WIDTH, -WIDTH - 1, WIDTH - 1)
-DIRECTIONS = {"orthogonal": ORTHOGONAL, "diagonal": DIAGONAL, "any": ORTHOGONAL + DIAGONAL}
+ORTHOGONAL: Final = (WIDTH, 1, -WIDTH, -1)
+DIAGONAL: Final = (WIDTH + 1, 1 - WIDTH, -WIDTH - 1, WIDTH - 1)
+DIRECTIONS: Final[dict[str, tuple[int, ...]]] = {
+    "orthogonal": ORTHOGONAL,
+    "diagonal": DIAGONAL,
+    "any": ORTHOGONAL + DIAGONAL,
+}
 
 
 def _line(sq: int, step: int) -> tuple[int, ...]:
@@ -162,8 +168,10 @@ def _line(sq: int, step: int) -> tuple[int, ...]:
 
 
 # LINES[s][d]: the squares from s (excluded) outwards in direction d, in order, to the edge of the board
-LINES: dict[int, dict[int, tuple[int, ...]]] = {s: {d: _line(s, d) for d in ORTHOGONAL + DIAGONAL} for s in SQUARES}
-LINE_MASK: dict[int, dict[int, int]] = {s: {d: mask_of(t) for d, t in ls.items()} for s, ls in LINES.items()}
+LINES: Final[dict[int, dict[int, tuple[int, ...]]]] = {
+    s: {d: _line(s, d) for d in ORTHOGONAL + DIAGONAL} for s in SQUARES
+}
+LINE_MASK: Final[dict[int, dict[int, int]]] = {s: {d: mask_of(t) for d, t in ls.items()} for s, ls in LINES.items()}
 
 
 def ray_mask(ref: int, kind: str, *, first: bool = False, occupied: int = 0) -> int:
@@ -190,12 +198,12 @@ def _sq(x: int, y: int) -> int:
     return square(x - 1, y - 1)
 
 
-CENTRAL = mask_of([square(x, y) for x in (3, 4, 5) for y in (3, 4, 5)])
-RED = mask_of([_sq(3, 8), _sq(4, 2), _sq(5, 5), _sq(8, 6)])
-GREEN = mask_of([_sq(1, 5), _sq(3, 3), _sq(6, 8), _sq(7, 3), _sq(9, 4)])
-DUEL_SETUP = (_sq(3, 5), _sq(7, 5))
+CENTRAL: Final = mask_of([square(x, y) for x in (3, 4, 5) for y in (3, 4, 5)])
+RED: Final = mask_of([_sq(3, 8), _sq(4, 2), _sq(5, 5), _sq(8, 6)])
+GREEN: Final = mask_of([_sq(1, 5), _sq(3, 3), _sq(6, 8), _sq(7, 3), _sq(9, 4)])
+DUEL_SETUP: Final = (_sq(3, 5), _sq(7, 5))
 
-AREAS: dict[str, int] = {
+AREAS: Final[dict[str, int]] = {
     "central": CENTRAL,
     "red": RED,
     "green": GREEN,

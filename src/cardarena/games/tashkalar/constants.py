@@ -1,26 +1,40 @@
 """Tash-Kalar's enums and fixed numbers: a leaf module that everything in the package may import.
 
-Hot paths use the module-level aliases of the enum members (``MAIN = Phase.MAIN``), which compare at int speed.
+Hot paths use the module-level constants (``MAIN``, ``PLACE_K``): plain ``Final`` numbers and words, which the enums
+are built from, so the compiled rules inline them, and a state holds its phase as a plain int in both builds.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
+
+# the phases (see Phase)
+SETUP: Final = 0
+MAIN: Final = 1
+EFFECT: Final = 2
+BOTTOM: Final = 3
+RECALL_PLACE: Final = 4
+SUMMON_RECALL: Final = 5
+OVER: Final = 6
+PICK: Final = 7
+CLAIM: Final = 8
+MELEE_SETUP: Final = 9
 
 
 class Phase(IntEnum):
     """The moment of a turn: what kind of decision the seat to act makes now."""
 
-    SETUP = 0  # duel setup: the second player chooses the square of their own first common
-    MAIN = 1  # the turn player's actions, flares and end of turn
-    EFFECT = 2  # an effect waits for a choice
-    BOTTOM = 3  # after the discard action: put cards under their decks, or skip
-    RECALL_PLACE = 4  # out of units: place the piece just taken back
-    SUMMON_RECALL = 5  # out of units while summoning: take back a piece outside the pattern
-    OVER = 6  # the game is over
-    PICK = 7  # melee: choose the colour to score a point in
-    CLAIM = 8  # High Form: claim a task at the end of the turn, or skip
-    MELEE_SETUP = 9  # melee: put the setup commons
+    SETUP = SETUP  # duel setup: the second player chooses the square of their own first common
+    MAIN = MAIN  # the turn player's actions, flares and end of turn
+    EFFECT = EFFECT  # an effect waits for a choice
+    BOTTOM = BOTTOM  # after the discard action: put cards under their decks, or skip
+    RECALL_PLACE = RECALL_PLACE  # out of units: place the piece just taken back
+    SUMMON_RECALL = SUMMON_RECALL  # out of units while summoning: take back a piece outside the pattern
+    OVER = OVER  # the game is over
+    PICK = PICK  # melee: choose the colour to score a point in
+    CLAIM = CLAIM  # High Form: claim a task at the end of the turn, or skip
+    MELEE_SETUP = MELEE_SETUP  # melee: put the setup commons
 
 
 #: the phase names as the observation and the board picture show them
@@ -38,35 +52,57 @@ PHASE_NAMES = (
 )
 
 
+# the first words of actions (see Kind)
+PLACE_K: Final = "place"
+RECALL_K: Final = "recall"
+SUMMON_K: Final = "summon"
+DISCARD_K: Final = "discard"
+BOTTOM_K: Final = "bottom"
+FLARE_K: Final = "flare"
+CHOOSE_K: Final = "choose"
+MOVE_K: Final = "move"
+OPTION_K: Final = "option"
+TAKE_K: Final = "take"
+SKIP_K: Final = "skip"
+END_K: Final = "end"
+RESIGN_K: Final = "resign"
+HANDOVER_K: Final = "handover"
+CLAIM_K: Final = "claim"
+SCORE_K: Final = "score"
+SETUP_K: Final = "setup"
+
+
 class Kind(StrEnum):
     """The first word of an action's text."""
 
-    PLACE = "place"
-    RECALL = "recall"
-    SUMMON = "summon"
-    DISCARD = "discard"
-    BOTTOM = "bottom"
-    FLARE = "flare"
-    CHOOSE = "choose"
-    MOVE = "move"
-    OPTION = "option"
-    TAKE = "take"
-    SKIP = "skip"
-    END = "end"
-    RESIGN = "resign"
-    HANDOVER = "handover"
-    CLAIM = "claim"
-    SCORE = "score"
-    SETUP = "setup"
+    PLACE = PLACE_K
+    RECALL = RECALL_K
+    SUMMON = SUMMON_K
+    DISCARD = DISCARD_K
+    BOTTOM = BOTTOM_K
+    FLARE = FLARE_K
+    CHOOSE = CHOOSE_K
+    MOVE = MOVE_K
+    OPTION = OPTION_K
+    TAKE = TAKE_K
+    SKIP = SKIP_K
+    END = END_K
+    RESIGN = RESIGN_K
+    HANDOVER = HANDOVER_K
+    CLAIM = CLAIM_K
+    SCORE = SCORE_K
+    SETUP = SETUP_K
+
+
+PICK_LEGEND: Final = 0
+PICK_END: Final = 1
 
 
 class PickThen(IntEnum):
     """What follows a melee colour pick: the legend's effect, or the rest of the end of turn."""
 
-    LEGEND = 0
-    END = 1
+    LEGEND = PICK_LEGEND
+    END = PICK_END
 
 
-SETUP, MAIN, EFFECT, BOTTOM, RECALL_PLACE, SUMMON_RECALL, OVER, PICK, CLAIM, MELEE_SETUP = Phase
-PICK_LEGEND, PICK_END = PickThen
 DECKS = ("school", "legend", "flare")

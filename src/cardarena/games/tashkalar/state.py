@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
+from .cards.model import Step
 from .constants import MELEE_SETUP, OVER, PICK_LEGEND, SETUP
 from .rules import modes
 from .rules.decks import refill
@@ -26,6 +27,74 @@ if TYPE_CHECKING:
 
 class TashKalarState(State["TashKalarGame"]):
     """One position. Hidden: hands, the order of every deck (a player knows the cards they put under theirs)."""
+
+    rng: Rng
+    board: list[int]  # per square (16 * y + x): 0 or owner << 2 | rank (rules/pieces.py)
+    bb: list[int]  # per cell value: the bit set of the squares holding it
+    supply_two: list[int]  # per colour: two-sided pieces in the supply
+    supply_leg: list[int]  # per colour: legendary pieces in the supply
+    score: list[int]  # per colour: deathmatch points, or High Form task points
+    school: list[str]  # per seat: its school's id (never changed)
+    deck_s: list[list[int]]  # per seat: the school deck (top = end)
+    hand_b: list[list[int]]  # per seat: beings in hand
+    disc_s: list[list[int]]  # per seat: the school discard pile
+    known_bottom: list[int]  # per seat: cards it put under its school deck (known to it)
+    deck_l: list[int]
+    deck_f: list[int]
+    hand_l: list[list[int]]
+    hand_f: list[list[int]]
+    disc_l: list[int]
+    disc_f: list[int]
+    deck_out: list[bool]  # per seat: drew the last (upright) card of its school deck
+    trigger: str  # what triggered the end, in words ("" before)
+    final_left: int  # turns left in the final round (-1: not triggered)
+    resigned: int  # the seat that resigned (-1: none)
+    capped: bool  # the safety cap of turns ended the game (a draw)
+    mscore: list[list[int]]  # melee: each seat's scoring board (points per colour)
+    improv: list[int]  # melee: per seat, the colours it improvised with (bits)
+    deck_t: list[int]  # High Form: the task deck (top = end)
+    cur_t: list[int]  # High Form: the current tasks
+    next_t: int  # High Form: the next task (-1: none)
+    t_bottom: int  # High Form: tasks known to lie at the bottom of the task deck
+    claimed: list[list[int]]  # High Form: per colour, the tasks claimed
+    player: int  # the seat to decide now
+    active: int  # the seat whose turn it is
+    side: int  # the colour of the turn
+    handed: bool  # teams: the turn was handed over to the teammate
+    turn_no: int
+    phase: int  # a Phase (held as its int value, compared with the constants' aliases)
+    actions: int  # actions left this turn
+    discarded: bool  # the discard action was used this turn
+    destroyed: list[int]  # enemy commons, heroics, legendaries destroyed this turn
+    dest: list[int]  # the same per owner: [common, heroic, legendary] per colour
+    summoned: list[int]  # this turn's summons, one entry each: square << 2 | rank
+    extra: list[int]  # extra school, legend, flare cards to draw at the end of this turn
+    pick_mask: int  # melee: the colours a point may be scored in now
+    pick_then: int  # melee: a PickThen, what follows the colour pick
+    msetup: int  # melee setup: commons put so far (bits 8+: colours used)
+    resolving: int  # the card whose effect is being resolved (-1: none)
+    frames: list[tuple[tuple[Step, ...], int, int]]  # (steps, next step index, tag): rules/effects.py
+    flare_parts: tuple[bool, bool]  # the halves of the flare being resolved (upper, lower)
+    prog_n: int
+    prev_done: bool
+    prog_picked: int
+    mover: int
+    mover_left: int
+    mover_dir: int
+    pool: int
+    reps: int
+    step_destroyed: int
+    prev_destroyed: int
+    eff_destroyed: int
+    extra_turns: int  # extra turns the turn player takes after this one (effect "extra_turn")
+    known_hand: list[list[int]]  # per seat: cards every seat knows it holds (taken from a public discard pile)
+    in_extra: bool  # this turn is an extra turn
+    ctx_self: int  # the effect's own piece (-1: none)
+    ctx_last: int  # the last piece or square chosen (-1: none)
+    ctx_summon: int  # the summon square (-1: none)
+    ctx_marked: int  # the pattern's marked squares (bits)
+    pending_summon: tuple[int, int, int] | None  # out of units: (card, square, orientation index)
+    recall_mask: int  # out of units: the pieces that may be taken back for the pending summon
 
     FIELDS = (
         *copied("rng", "board", "bb", "supply_two", "supply_leg", "score"),
@@ -147,36 +216,36 @@ class TashKalarState(State["TashKalarGame"]):
         self.supply_leg = [rules.legendary_pieces] * nc
         self.score = [0] * nc  # deathmatch points, or High Form task points, per colour
         self.school = game.choose_schools(self.rng)
-        self.deck_s: list[list[int]] = []
+        self.deck_s = []
         for p in range(n):
             deck = list(cs.schools[self.school[p]].cards)
             self.rng.shuffle(deck)
             self.deck_s.append(deck)
-        self.hand_b: list[list[int]] = [[] for _ in range(n)]
-        self.disc_s: list[list[int]] = [[] for _ in range(n)]
+        self.hand_b = [[] for _ in range(n)]
+        self.disc_s = [[] for _ in range(n)]
         self.known_bottom = [0] * n
         self.deck_l = list(cs.legends)
         self.rng.shuffle(self.deck_l)
         self.deck_f = list(cs.flares)
         self.rng.shuffle(self.deck_f)
-        self.hand_l: list[list[int]] = [[] for _ in range(n)]
-        self.hand_f: list[list[int]] = [[] for _ in range(n)]
-        self.disc_l: list[int] = []
-        self.disc_f: list[int] = []
+        self.hand_l = [[] for _ in range(n)]
+        self.hand_f = [[] for _ in range(n)]
+        self.disc_l = []
+        self.disc_f = []
         self.deck_out = [False] * n
         self.trigger = ""
         self.final_left = -1
         self.resigned = -1
         self.capped = False
         # melee: each seat's scoring board (points per colour) and the colours it improvised with (bits)
-        self.mscore: list[list[int]] = [[0] * n for _ in range(n)] if game.mode == "melee" else []
+        self.mscore = [[0] * n for _ in range(n)] if game.mode == "melee" else []
         self.improv = [0] * n
         # High Form: task deck (top = end), the current tasks, the next task, tasks claimed per colour
-        self.deck_t: list[int] = []
-        self.cur_t: list[int] = []
+        self.deck_t = []
+        self.cur_t = []
         self.next_t = -1
         self.t_bottom = 0  # cards known to lie at the bottom of the task deck (put there face up)
-        self.claimed: list[list[int]] = [[] for _ in range(nc)]
+        self.claimed = [[] for _ in range(nc)]
         # the turn
         self.player = n - 1  # the second player (4th in teams, last in melee) sets up first
         self.active = n - 1
@@ -188,14 +257,14 @@ class TashKalarState(State["TashKalarGame"]):
         self.discarded = False
         self.destroyed = [0, 0, 0]  # enemy commons, heroics, legendaries destroyed this turn
         self.dest = [0] * (3 * nc)  # the same per owner: [common, heroic, legendary] per colour
-        self.summoned: list[int] = []  # this turn's summons, one entry each: square << 2 | rank
+        self.summoned = []  # this turn's summons, one entry each: square << 2 | rank
         self.extra = [0, 0, 0]  # extra school, legend, flare cards to draw at the end of this turn
         self.pick_mask = 0  # melee: the colours a point may be scored in now
         self.pick_then = PICK_LEGEND
         self.msetup = 0  # melee setup: commons put so far (bits 8+: colours used)
         # the effect being resolved
         self.resolving = -1
-        self.frames: list[tuple[tuple[Any, ...], int, int]] = []  # (steps, next step index, option taken)
+        self.frames = []  # (steps, next step index, option taken)
         self.flare_parts = (False, False)
         self.prog_n = 0
         self.prev_done = False
@@ -208,13 +277,13 @@ class TashKalarState(State["TashKalarGame"]):
         self.step_destroyed = self.prev_destroyed = self.eff_destroyed = 0
         self.extra_turns = 0  # extra turns the turn player takes after this one (effect "extra_turn")
         # cards every seat knows to be in a seat's hand: taken from a (public) discard pile by an effect
-        self.known_hand: list[list[int]] = [[] for _ in range(n)]
+        self.known_hand = [[] for _ in range(n)]
         self.in_extra = False  # this turn is an extra turn
         self.ctx_self = -1
         self.ctx_last = -1
         self.ctx_summon = -1
         self.ctx_marked = 0
-        self.pending_summon: tuple[int, int, int] | None = None  # (card, square, orientation index)
+        self.pending_summon = None  # (card, square, orientation index)
         self.recall_mask = 0
         for p in range(n):
             # team games: the teammate who plays first draws the team's 2 legends, the other none

@@ -15,6 +15,8 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...engine import Action, Rng
 from .board import ADJ, AREAS, CENTRAL, DIST, NAME_SQ, ONBOARD, SQUARES, bits, mask_of
 from .cards.model import LEGENDARY, Card
@@ -63,6 +65,7 @@ FAR = 9.0
 _VERBS = ("destroy", "convert", "downgrade", "upgrade", "place")
 
 
+@mypyc_attr(native_class=False)  # a Python class where compiled too: copy() makes a bare one with object.__new__
 class _Sketch:
     """What the task conditions read, for one colour ``me``: its pieces by rank, the others' pieces, and (its turn)
     the enemy pieces destroyed and the beings summoned this turn. Cheap to copy and change for one action."""

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from ..constants import KIND_HUMAN, KIND_NONE, TOKEN_LEVEL
 
 if TYPE_CHECKING:
-    from ..cards import Tables
     from ..state import DiceBattleState, Side
+    from ..tables import Tables
 
 
 def spent(t: Tables, side: Side) -> int:

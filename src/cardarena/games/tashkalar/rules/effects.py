@@ -20,7 +20,13 @@ from ....engine import Action
 from ..actions import CHOOSE, PLACE, SKIP, card_action, move_action, option_action
 from ..board import SQ_NAME, bits
 from ..cards.model import ALL, ANY, LEGENDARY, TARGET_OPS, Step
-from ..constants import Kind
+from ..constants import (
+    CHOOSE_K,
+    OPTION_K,
+    PLACE_K,
+    SKIP_K,
+    TAKE_K,
+)
 from .pieces import flip, put, remove
 from .targets import (
     destinations,
@@ -173,16 +179,16 @@ def choices(st: TashKalarState) -> list[Action]:
 def apply_choice(st: TashKalarState, action: Action) -> None:
     kind = action[0]
     step = current_step(st)
-    if kind == Kind.SKIP:
+    if kind == SKIP_K:
         if step.op in ("move", "leap") and st.mover >= 0:
             _end_chain(st, step, stop=True)
         else:
             _next(st, stop=True)
-    elif kind == Kind.OPTION:
+    elif kind == OPTION_K:
         st.prog_n = 1
         _next(st)
         st.frames.append((step.options[action[1] - 1], 0, action[1]))
-    elif kind == Kind.TAKE:
+    elif kind == TAKE_K:
         c = st.game.cards.by_id[action[1]].index
         pile(st, step).remove(c)
         owner = st.active if step.deck == "school" else st.player
@@ -192,7 +198,7 @@ def apply_choice(st: TashKalarState, action: Action) -> None:
         st.prog_n += 1
         if st.prog_n >= step.count:
             _next(st)
-    elif kind == Kind.CHOOSE:
+    elif kind == CHOOSE_K:
         sq = action[1]
         do_target(st, step, sq)
         st.prog_picked |= 1 << sq
@@ -200,7 +206,7 @@ def apply_choice(st: TashKalarState, action: Action) -> None:
         st.ctx_last = sq
         if step.target != "choose" or st.prog_n >= step.count:
             _next(st)
-    elif kind == Kind.PLACE:
+    elif kind == PLACE_K:
         sq = action[1]
         put(st, sq, place_owner(st, step), step.place_rank)
         st.prog_picked |= 1 << sq

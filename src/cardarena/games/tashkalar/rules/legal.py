@@ -28,16 +28,31 @@ from ..board import DUEL_SETUP, NAME_SQ, SQ_NAME, bits
 from ..cards.model import RANK_NAMES, Card
 from ..constants import (
     BOTTOM,
+    BOTTOM_K,
+    CHOOSE_K,
     CLAIM,
+    CLAIM_K,
+    DISCARD_K,
     EFFECT,
+    FLARE_K,
+    HANDOVER_K,
     MAIN,
     MELEE_SETUP,
+    MOVE_K,
+    OPTION_K,
     OVER,
     PICK,
+    PLACE_K,
+    RECALL_K,
     RECALL_PLACE,
+    RESIGN_K,
+    SCORE_K,
     SETUP,
+    SETUP_K,
+    SKIP_K,
+    SUMMON_K,
     SUMMON_RECALL,
-    Kind,
+    TAKE_K,
 )
 from . import effects, modes, summoning
 from .flares import flare_actions
@@ -49,9 +64,9 @@ if TYPE_CHECKING:
 NO_ACTION_LEFT = "no action is left this turn"
 AFTER_HANDOVER = "after a handover the teammate may only place commons with the remaining actions (or end)"
 #: the kinds of action that answer a pending choice (an effect, the cards put under the decks)
-CHOICE_KINDS = frozenset((Kind.CHOOSE, Kind.MOVE, Kind.OPTION, Kind.SKIP, Kind.BOTTOM, Kind.TAKE))
+CHOICE_KINDS = frozenset((CHOOSE_K, MOVE_K, OPTION_K, SKIP_K, BOTTOM_K, TAKE_K))
 #: what each phase other than the main phase asks for, as the reason given for any other action
-PHASE_ASKS = {
+PHASE_ASKS: dict[int, str] = {
     PICK: "choose the colour to score 1 point in ('score <seat>')",
     CLAIM: "claim one task whose condition holds ('claim <task>') or 'skip'",
     MELEE_SETUP: "put the setup commons: 'setup <square> <seat>' on a square of the next setup pair",
@@ -126,11 +141,11 @@ def verify_flare(st: TashKalarState) -> str | None:
 
 
 MAIN_CHECKS = {
-    Kind.PLACE: verify_place,
-    Kind.RECALL: verify_recall,
-    Kind.SUMMON: verify_summon,
-    Kind.DISCARD: verify_discard,
-    Kind.FLARE: verify_flare,
+    PLACE_K: verify_place,
+    RECALL_K: verify_recall,
+    SUMMON_K: verify_summon,
+    DISCARD_K: verify_discard,
+    FLARE_K: verify_flare,
 }
 
 
@@ -214,16 +229,16 @@ def why_not(st: TashKalarState, action: Action) -> str | None:
         return f"expected an action of {st.game.id}"
     kind = action[0]
     for a in action[1:]:
-        if isinstance(a, int) and not isinstance(a, bool) and kind != Kind.OPTION and SQ_NAME.get(a) not in NAME_SQ:
+        if isinstance(a, int) and not isinstance(a, bool) and kind != OPTION_K and SQ_NAME.get(a) not in NAME_SQ:
             return f"{SQ_NAME.get(a, a)} is not a square of the board"
-    if kind == Kind.RESIGN:
+    if kind == RESIGN_K:
         return verify_resign(st) or NOT_NOW
-    if kind == Kind.HANDOVER:
+    if kind == HANDOVER_K:
         return verify_handover(st) or NOT_NOW
     ph = st.phase
     if ph in (PICK, CLAIM, MELEE_SETUP):
         return PHASE_ASKS[ph]
-    if kind in (Kind.SCORE, Kind.SETUP, Kind.CLAIM):
+    if kind in (SCORE_K, SETUP_K, CLAIM_K):
         return f"'{kind}' is not a decision of this moment"
     if ph == EFFECT:
         return f"an effect waits for a choice ({effects.current_step(st).text}); '?' lists the choices"
@@ -245,14 +260,14 @@ def _candidate_reason(st: TashKalarState, action: Action) -> str:
     kind = action[0]
     cs = st.game.cards
     p = st.player
-    if kind == Kind.PLACE:
+    if kind == PLACE_K:
         return f"{SQ_NAME[action[1]]} is not empty"
-    if kind == Kind.RECALL:
+    if kind == RECALL_K:
         return f"there is none of your commons or heroics on {SQ_NAME[action[1]]}"
-    if kind == Kind.DISCARD:
+    if kind == DISCARD_K:
         return f"{action[1]} is not a being in your hand"
     card = cs.by_id[action[1]]
-    if kind == Kind.FLARE:
+    if kind == FLARE_K:
         if card.index not in st.hand_f[p]:
             return f"{action[1]} is not a flare in your hand"
         if st.game.mode == "melee" and len(action) != 3:
@@ -265,7 +280,7 @@ def _candidate_reason(st: TashKalarState, action: Action) -> str:
             f"neither condition holds: an opponent needs {card.upper}+ more upgraded pieces or "
             f"{card.lower}+ more pieces than you"
         )
-    if card.kind == Kind.FLARE or card.index not in (*st.hand_b[p], *st.hand_l[p]):
+    if card.kind == FLARE_K or (card.index not in st.hand_b[p] and card.index not in st.hand_l[p]):
         return f"{action[1]} is not a being or legend in your hand"
     names = [o.name for o in card.orients]
     if action[3] not in names:

@@ -12,6 +12,7 @@ from .pieces import count_pieces, count_upgraded, put
 from .tasks import task_holds
 
 if TYPE_CHECKING:
+    from ..cards.tasks import TaskSet
     from ..state import TashKalarState
 
 # 乱戦 setup: the last seat puts one common on one square of each pair (next to each setup icon)
@@ -35,22 +36,29 @@ def deal_tasks(st: TashKalarState) -> None:
     assert st.game.tasks is not None
     deck = [t.index for t in st.game.tasks.tasks]
     st.rng.shuffle(deck)
-    tasks = st.game.tasks.tasks
-    current: list[int] = []
-    put_back: list[int] = []
-    while len(current) < 3 and deck:
-        t = deck.pop()
-        same_type = len(current) == 2 and tasks[t].type == tasks[current[0]].type == tasks[current[1]].type
-        if tasks[t].advanced or same_type:
-            put_back.append(t)
-        else:
-            current.append(t)
+    current, put_back = turn_tasks(st.game.tasks, deck)
     deck.extend(put_back)
     st.rng.shuffle(deck)
     st.deck_t = deck
     st.cur_t = current
     st.t_bottom = 0
     flip_next(st)
+
+
+def turn_tasks(tasks: TaskSet, deck: list[int]) -> tuple[list[int], list[int]]:
+    """Turn tasks from the end of ``deck`` (taken off it) until 3 simple tasks of at most two of one type are face
+    up: those 3, and the tasks turned and put aside (advanced ones, a third of one type), in the order turned."""
+    ts = tasks.tasks
+    current: list[int] = []
+    put_back: list[int] = []
+    while len(current) < 3 and deck:
+        t = deck.pop()
+        same_type = len(current) == 2 and ts[t].type == ts[current[0]].type == ts[current[1]].type
+        if ts[t].advanced or same_type:
+            put_back.append(t)
+        else:
+            current.append(t)
+    return current, put_back
 
 
 def flip_next(st: TashKalarState) -> None:

@@ -16,17 +16,26 @@ from ..cards.model import LEGENDARY, Card, Step
 from ..constants import (
     BOTTOM,
     CLAIM,
+    CLAIM_K,
+    DISCARD_K,
     EFFECT,
+    END_K,
+    FLARE_K,
+    HANDOVER_K,
     MAIN,
     MELEE_SETUP,
     OVER,
     PICK,
     PICK_END,
     PICK_LEGEND,
+    PLACE_K,
+    RECALL_K,
     RECALL_PLACE,
+    RESIGN_K,
     SETUP,
+    SKIP_K,
+    SUMMON_K,
     SUMMON_RECALL,
-    Kind,
 )
 from . import effects, modes, summoning
 from .decks import put_under, refill
@@ -47,10 +56,10 @@ def run_effect(st: TashKalarState, steps: tuple[Step, ...]) -> None:
 def apply(st: TashKalarState, action: Action) -> None:
     kind = action[0]
     ph = st.phase
-    if kind == Kind.RESIGN:
+    if kind == RESIGN_K:
         resign(st)
         return
-    if kind == Kind.HANDOVER:
+    if kind == HANDOVER_K:
         hand_over(st)
         return
     if ph == EFFECT:
@@ -80,12 +89,12 @@ def apply(st: TashKalarState, action: Action) -> None:
             end_turn_claim(st)
         return
     if ph == CLAIM:
-        if kind == Kind.CLAIM:
+        if kind == CLAIM_K:
             modes.claim(st, st.game.tasks.by_id[action[1]].index)  # type: ignore[union-attr]
         end_turn_finish(st)
         return
     if ph == BOTTOM:
-        if kind == Kind.SKIP:
+        if kind == SKIP_K:
             back_to_main(st)
             return
         put_under(st, st.game.cards.by_id[action[1]])
@@ -131,17 +140,17 @@ def apply_main(st: TashKalarState, action: Action) -> None:
     """An action of the main phase: one of the two actions, a flare, or the end of the turn."""
     kind = action[0]
     p = st.player
-    if kind == Kind.PLACE:
+    if kind == PLACE_K:
         st.actions -= 1
         put(st, action[1], st.side, 1)
         after_action(st)
-    elif kind == Kind.RECALL:
+    elif kind == RECALL_K:
         st.actions -= 1
         remove(st, action[1], destroyed=False)
         st.phase = RECALL_PLACE
-    elif kind == Kind.SUMMON:
+    elif kind == SUMMON_K:
         summon(st, action)
-    elif kind == Kind.DISCARD:
+    elif kind == DISCARD_K:
         st.actions -= 1
         st.discarded = True
         c = st.game.cards.by_id[action[1]].index
@@ -150,9 +159,9 @@ def apply_main(st: TashKalarState, action: Action) -> None:
         st.phase = BOTTOM
         if not (st.hand_b[p] or st.hand_l[p] or st.hand_f[p]):
             back_to_main(st)
-    elif kind == Kind.FLARE:
+    elif kind == FLARE_K:
         invoke_flare(st, st.game.cards.by_id[action[1]], action[2] if len(action) == 3 else -1)
-    elif kind == Kind.END:
+    elif kind == END_K:
         end_turn(st)
     else:  # pragma: no cover - legal_actions never lists anything else
         raise AssertionError(f"unexpected action {action!r}")
