@@ -73,7 +73,7 @@ unit-compiled: $(DEV) compiled
 
 # Both builds on 10,000 seeded games of every game and mode, decision by decision (docs/speed.md).
 differential: $(DEV) compiled
-	$(BIN)/python -m cardarena.arena.differential --games 10000
+	$(BIN)/python -m cardarena.arena.differential --games 10000 --jobs 2
 
 # The browser tests drive Debian's chromium (Playwright cannot download its own browser here). Installing it needs
 # root; apt may also upgrade installed packages that chromium's dependencies require newer versions of.

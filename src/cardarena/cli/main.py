@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .. import engine
+from .. import BUILD, engine
 from ..agents import make_agent
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
@@ -44,7 +44,7 @@ def _load(game_id: str, pairs: tuple[str, ...]) -> engine.Game:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardarena")
+@click.version_option(package_name="cardarena", message=f"%(prog)s %(version)s, {BUILD}")
 def cli() -> None:
     """cardarena: play and simulate tabletop card battle games."""
 
@@ -272,6 +272,30 @@ def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
     is_flag=True,
     help="measure the RL environments instead: steps/s with encodings and masks (docs/rl.md)",
 )
+@click.option(
+    "--compare",
+    is_flag=True,
+    help="the pure and the compiled build side by side, each in its own process, with compiled/pure ratios and "
+    "OpenSpiel's C++ hearts beside them; without GAME every game and Tash-Kalar's modes (docs/speed.md)",
+)
+@click.option("--markdown", "as_markdown", is_flag=True, help="--compare: print the table as Markdown (docs/speed.md)")
+@click.option(
+    "--repeat", default=1, show_default=True, type=click.IntRange(1, 20), help="--compare: runs per build, best kept"
+)
+@click.option(
+    "--simulate-games",
+    default=500,
+    show_default=True,
+    type=click.IntRange(0),
+    help="--compare: games of the timed `cardarena simulate` (random agents, one worker; 0: not timed)",
+)
+@click.option(
+    "--report-games",
+    default=30,
+    show_default=True,
+    type=click.IntRange(0),
+    help="--compare: games of the timed `cardarena report` (heuristic agents, one worker; 0: not timed)",
+)
 def bench(
     game_ids: tuple[str, ...],
     seconds: float,
@@ -279,8 +303,22 @@ def bench(
     as_json: bool,
     agent_spec: str | None,
     rl: bool,
+    compare: bool,
+    as_markdown: bool,
+    repeat: int,
+    simulate_games: int,
+    report_games: int,
 ) -> None:
-    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed, or --rl)."""
+    """Random-playout speed on one core: games/s, decisions/s, clone µs (or an agent's search speed, or --rl).
+
+    With --compare: the pure and the compiled build side by side in one run (docs/speed.md)."""
+    if compare:
+        _bench_compare(
+            game_ids, options, seconds, as_json, as_markdown, agent_spec, repeat, simulate_games, report_games
+        )
+        return
+    if not as_json:
+        console.print(f"build: {BUILD}")
     ids = list(game_ids) or engine.games()
     if rl:
         _bench_rl(ids, options, seconds, as_json)
@@ -292,7 +330,7 @@ def bench(
             fail(str(e))
         rows = [bench_agent(_load(g, options), agent_spec) for g in ids]
         if as_json:
-            click.echo(json.dumps({"results": rows}))
+            click.echo(json.dumps({"build": BUILD, "results": rows}))
             return
         timed = any("overshoot_pct" in r for r in rows)
         heads = ["game", "agent", "positions", "s/decision", "iterations/s", "rollout decisions/s"]
@@ -308,12 +346,53 @@ def bench(
         return
     results = [bench_game(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
-        click.echo(json.dumps({"results": results}))
+        click.echo(json.dumps({"build": BUILD, "results": results}))
         return
     table = Table("game", "games/s", "decisions/s", "clone µs", title=f"random playouts, {seconds:g} s per game")
     for r in results:
         table.add_row(r["game"], f"{r['games_per_s']:,.1f}", f"{r['decisions_per_s']:,.0f}", f"{r['clone_us']:.2f}")
     console.print(table)
+
+
+def _bench_compare(
+    game_ids: tuple[str, ...],
+    options: tuple[str, ...],
+    seconds: float,
+    as_json: bool,
+    as_markdown: bool,
+    agent_spec: str | None,
+    repeat: int,
+    simulate_games: int,
+    report_games: int,
+) -> None:
+    """``bench --compare``: both builds, each in its own process (cardarena.cli.bench_compare)."""
+    from . import bench_compare as bc
+
+    if game_ids:
+        configs = [(g, dict(parse_option_pairs(options))) for g in game_ids]
+        for g in game_ids:
+            _load(g, options)  # every check before the first measure
+    elif options:
+        fail("--option applies to the GAMEs given: name them (without GAME, --compare measures its own list)")
+    else:
+        configs = list(bc.CONFIGURATIONS)
+    spec = agent_spec or bc.Plan.agent
+    try:
+        make_agent(spec, 0)
+    except engine.RulesError as e:
+        fail(str(e))
+    plan = bc.Plan(seconds=seconds, agent=spec, repeat=repeat, simulate_games=simulate_games, report_games=report_games)
+    result = bc.compare(configs, plan, progress=lambda what: click.echo(f"measuring {what}", err=True))
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    if as_markdown:
+        click.echo(bc.markdown(result), nl=False)
+        return
+    for table in bc.tables(result):
+        console.print(table)
+    for line in bc.notes(result):
+        console.print(line)
 
 
 def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json: bool) -> None:
@@ -324,7 +403,7 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
         fail(f"the RL environments need the rl extra (pip install -e '.[rl]'): {e}")
     results = [bench_env(_load(g, options), seconds=seconds) for g in ids]
     if as_json:
-        click.echo(json.dumps({"results": results}))
+        click.echo(json.dumps({"build": BUILD, "results": results}))
         return
     title = f"RL environment (PettingZoo AEC, random masked play), {seconds:g} s per game"
     table = Table("game", "steps/s", "decisions/s", "episodes/s", "observation", "actions", "load", title=title)
