@@ -47,7 +47,7 @@ $(COMPILED): setup.py $(PY_SOURCES) | $(WEB)
 
 # Each game's clone, written out from its FIELDS (engine/fields.py): after changing a state's FIELDS.
 clones: $(WEB)
-	$(BIN)/python -c 'import sys; from cardarena.engine.fields import main; sys.exit(main(sys.argv[1:]))'
+	$(BIN)/python -c 'import sys; from cardarena.engine.clones import main; sys.exit(main(sys.argv[1:]))'
 
 # The lobby on http://$(HOST):$(PORT)/ (`make run PORT=8080`; HOST=0.0.0.0 to let other machines in).
 run: $(WEB) compiled

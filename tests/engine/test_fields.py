@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from cardarena.engine import Action, RecordError, Rng, State
-from cardarena.engine.fields import clone_source, copied, nested, shared, to_json, write_clones
+from cardarena.engine.clones import write_clones
+from cardarena.engine.fields import clone_source, copied, nested, shared, to_json
 
 from .toy import ToyGame, ToyState
 

@@ -14,7 +14,7 @@ From the list come ``clone`` as straight-line code (no loops over the fields, no
 every snapshotted field in JSON-ready form, and the names that :meth:`cardarena.engine.State.edit` accepts.
 
 A game's state is compiled (docs/speed.md), and a compiled class cannot be given a method after it is made, so
-its ``clone`` is written out in its module: :func:`clone_source` writes the code, ``make clones`` (:func:`main`)
+its ``clone`` is written out in its module: :func:`clone_source` writes the code, ``make clones`` (:mod:`.clones`)
 puts it between the markers in each game's ``state.py``, and a test checks that every game's code is what its
 ``FIELDS`` give. A class the interpreter runs (a test's toy game) may leave ``clone`` out: :func:`make_clone` then
 makes the same code at class creation.
@@ -174,43 +174,3 @@ def snapshot_of(state: State, fields: tuple[Field, ...]) -> dict[str, Any]:
             out[f.name] = write(getattr(state, f.name))
     out["history"] = [str(a) for a in state.history]
     return out
-
-
-def write_clones(*, check: bool = False) -> list[str]:
-    """Put each shipped game's :func:`clone_source` between the markers in its ``state.py``; the files that changed
-    (with ``check``, the files that would change, untouched). The games of ``cardarena.games`` are written; a game
-    registered from elsewhere (a test's toy) may leave its ``clone`` to :func:`make_clone`."""
-    import inspect
-
-    from .registry import game_class, games
-
-    changed = []
-    for game_id in games():
-        game = game_class(game_id)()
-        cls = type(game.new_initial_state(0))
-        path = inspect.getsourcefile(cls)
-        if path is None or not cls.__module__.startswith("cardarena.games."):
-            continue
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-        begin = text.find("    " + BEGIN_MARK)
-        end = text.find(END_MARK, begin)
-        if begin < 0 or end < 0:
-            raise SystemExit(f"{path}: no markers for the written clone of {cls.__name__} (see {__name__})")
-        end = text.index("\n", end) + 1
-        updated = text[:begin] + clone_source(cls) + text[end:]
-        if updated != text:
-            changed.append(path)
-            if not check:
-                with open(path, "w", encoding="utf-8") as fh:
-                    fh.write(updated)
-    return changed
-
-
-def main(argv: list[str]) -> int:
-    """``make clones``: write every game's clone (``--check``: only say which are stale, and fail if any is)."""
-    check = "--check" in argv
-    stale = write_clones(check=check)
-    for path in stale:
-        print(("stale: " if check else "wrote ") + path)
-    return 1 if stale and check else 0
