@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
-from .cards.model import Step
+from .cards.data import Step
 from .constants import MELEE_SETUP, OVER, PICK_LEGEND, SETUP
 from .rules import modes
 from .rules.decks import refill

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..actions import card_action, flare_against
-from ..cards.model import Card
+from ..cards.data import Card
 from .pieces import count_pieces, count_upgraded
 
 if TYPE_CHECKING:

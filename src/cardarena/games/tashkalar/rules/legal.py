@@ -25,7 +25,7 @@ from ..actions import (
     summon_action,
 )
 from ..board import DUEL_SETUP, NAME_SQ, SQ_NAME, bits
-from ..cards.model import RANK_NAMES, Card
+from ..cards.data import RANK_NAMES, Card
 from ..constants import (
     BOTTOM,
     BOTTOM_K,

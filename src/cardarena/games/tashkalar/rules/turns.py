@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..board import DUEL_SETUP, ONBOARD
-from ..cards.model import LEGENDARY, Card, Step
+from ..cards.data import LEGENDARY, Card, Step
 from ..constants import (
     BOTTOM,
     CLAIM,
