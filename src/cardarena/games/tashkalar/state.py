@@ -206,7 +206,7 @@ class TashKalarState(State["TashKalarGame"]):
         cs = game.cards
         rules = cs.rules
         self.rng = Rng(seed)
-        n = game.num_players
+        n = game.seats
         nc = game.n_col
         self.board = [0] * 144
         self.bb = [0] * 16
@@ -307,7 +307,7 @@ class TashKalarState(State["TashKalarGame"]):
         return self.phase == OVER
 
     def returns(self) -> list[float]:
-        n = self.game.num_players
+        n = self.game.seats
         if self.phase != OVER or self.capped:
             return [0.0] * n
         col = self.game.colour_of
