@@ -108,21 +108,15 @@ def improvised_summons(st: TashKalarState) -> list[tuple[int, int, int, int]]:
             base_m = allowed[card.rank]
             if o.summon_req:
                 base_m &= ge[o.summon_req]
-            # the enemy piece stands in for requirement j: the squares where every other requirement k holds
-            # are the AND of the ones before j (before[j]) and of the ones after it (after[j + 1])
-            reqs = o.reqs
-            n = len(reqs)
-            own = [(ge[r] >> shift) if shift >= 0 else (ge[r] << -shift) for shift, r in reqs]
-            before = [base_m]
-            for k in range(n):
-                before.append(before[k] & own[k])
-            after = [-1] * (n + 1)  # -1: every bit set
-            for k in range(n - 1, -1, -1):
-                after[k] = after[k + 1] & own[k]
-            for j in range(n):
-                sj, rj = reqs[j]
+            for j, (sj, rj) in enumerate(o.reqs):
                 g = eg[rj]
-                m = before[j] & after[j + 1] & ((g >> sj) if sj >= 0 else (g << -sj))
+                m = base_m & ((g >> sj) if sj >= 0 else (g << -sj))
+                for k, (shift, r) in enumerate(o.reqs):
+                    if not m:
+                        break
+                    if k != j:
+                        g = ge[r]
+                        m &= (g >> shift) if shift >= 0 else (g << -shift)
                 while m:
                     low = m & -m
                     sq = low.bit_length() - 1
