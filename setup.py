@@ -47,6 +47,9 @@ COMPILED = [
     "src/cardarena/games/dicebattle/tables.py",
     "src/cardarena/games/tashkalar/actions.py",  # built for every legal list (its tuple classes stay Python)
     "src/cardarena/games/tashkalar/board.py",  # bits() and the square tables, read by every rule
+    # the card data (Step, Card, Orientation) the rules read on every move (its pydantic models stay interpreted:
+    # cards/model.py)
+    "src/cardarena/games/tashkalar/cards/data.py",
     "src/cardarena/games/tashkalar/strategy.py",  # evaluate(): every ISMCTS rollout cut at its depth calls it
 ]
 #: Modules the globs above catch that stay interpreted, each with the reason. Every package ``__init__.py`` stays

@@ -27,12 +27,14 @@ Part 2 (other modes)::
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ...engine import InvalidActionError
 from ...engine.actions import Action  # its own module: mypyc derives the classes below from it there
-from .board import NAME_SQ, SQ_NAME, compact, uncompact
-from .cards.model import ORIENTATIONS, CardSet
+from .board import N_INDEX, NAME_SQ, SQ_NAME, compact, uncompact
+from .cards.data import ORIENTATIONS, CardSet
 from .cards.tasks import TaskSet
 from .constants import Kind
 
@@ -157,10 +159,11 @@ RESIGN = TashKalarAction(("resign",))
 HANDOVER = TashKalarAction(("handover",))
 WORDS = {"skip": SKIP, "end": END, "resign": RESIGN, "handover": HANDOVER}
 SCORE = tuple(seat_action("score", k) for k in range(4))
-# one shared object per square, so that building legal lists allocates little
-PLACE = {sq: sq_action("place", sq) for sq in SQ_NAME}
-RECALL = {sq: sq_action("recall", sq) for sq in SQ_NAME}
-CHOOSE = {sq: sq_action("choose", sq) for sq in SQ_NAME}
+# one shared object per square, so that building legal lists allocates little: indexed by square (every index
+# below N_INDEX has one, on the board or not)
+PLACE: Final[tuple[SqAction, ...]] = tuple(sq_action("place", sq) for sq in range(N_INDEX))
+RECALL: Final[tuple[SqAction, ...]] = tuple(sq_action("recall", sq) for sq in range(N_INDEX))
+CHOOSE: Final[tuple[SqAction, ...]] = tuple(sq_action("choose", sq) for sq in range(N_INDEX))
 
 
 def _square(text: str, word: str) -> int:

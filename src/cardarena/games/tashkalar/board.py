@@ -107,7 +107,10 @@ def _neighbours(sq: int) -> list[int]:
 
 
 NEIGHBOURS: Final[dict[int, list[int]]] = {s: _neighbours(s) for s in SQUARES}
-ADJ: Final[dict[int, int]] = {s: mask_of(n) for s, n in NEIGHBOURS.items()}
+#: the number of square indices (``16 * y + x`` below it): the tables the rules index by square have this length
+N_INDEX: Final = SIZE * WIDTH
+#: ADJ[s]: the squares adjacent to ``s``, indexed by square (0 off the board)
+ADJ: Final[tuple[int, ...]] = tuple(mask_of(NEIGHBOURS[s]) if s in NEIGHBOURS else 0 for s in range(N_INDEX))
 
 
 def _distances(start: int) -> dict[int, int]:
@@ -131,9 +134,11 @@ MAX_DIST: Final = max(max(d.values()) for d in DIST.values())
 RING: Final[dict[int, list[int]]] = {
     s: [mask_of([t for t, dd in DIST[s].items() if dd == d]) for d in range(MAX_DIST + 1)] for s in SQUARES
 }
-WITHIN: Final[dict[int, list[int]]] = {
-    s: [mask_of([t for t, dd in DIST[s].items() if dd <= d]) for d in range(MAX_DIST + 1)] for s in SQUARES
-}
+#: WITHIN is indexed by square (() off the board)
+WITHIN: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(mask_of([t for t, dd in DIST[s].items() if dd <= d]) for d in range(MAX_DIST + 1)) if s in DIST else ()
+    for s in range(N_INDEX)
+)
 
 
 def distance_mask(ref: int, lo: int, hi: int) -> int:

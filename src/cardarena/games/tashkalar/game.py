@@ -119,7 +119,7 @@ class TashKalarGame(Game):
         self.resign_action = RESIGN if self.resign else None
         self.mode: str = mode
         self.teams = teams
-        self.seats = seats
+        self.seats: int = seats  # num_players: a plain attribute, which the rules read (no property call)
         self.n_col = n_col
         # teammates sit opposite each other and turns go clockwise: seats 0, 1, 2, 3 = team A, B, A, B
         self.colour_of: tuple[int, ...] = tuple(s % n_col for s in range(seats))

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, Declared, Involvement, Rng, Setup
 from .board import ONBOARD, bits
-from .cards.model import LEGENDARY, RANK_NAMES
+from .cards.data import LEGENDARY, RANK_NAMES
 from .constants import (
     CLAIM,
     EFFECT,

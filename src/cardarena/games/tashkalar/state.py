@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import Action, Rng, State
 from ...engine.fields import copied, nested, shared
 from . import rules, views
-from .cards.model import Step
+from .cards.data import Step
 from .constants import MELEE_SETUP, OVER, PICK_LEGEND, SETUP
 from .rules import modes
 from .rules.decks import refill
@@ -206,7 +206,7 @@ class TashKalarState(State["TashKalarGame"]):
         cs = game.cards
         rules = cs.rules
         self.rng = Rng(seed)
-        n = game.num_players
+        n = game.seats
         nc = game.n_col
         self.board = [0] * 144
         self.bb = [0] * 16
@@ -307,7 +307,7 @@ class TashKalarState(State["TashKalarGame"]):
         return self.phase == OVER
 
     def returns(self) -> list[float]:
-        n = self.game.num_players
+        n = self.game.seats
         if self.phase != OVER or self.capped:
             return [0.0] * n
         col = self.game.colour_of

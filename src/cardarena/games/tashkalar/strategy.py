@@ -19,12 +19,12 @@ from mypy_extensions import mypyc_attr
 
 from ...engine import Action, Rng
 from .board import ADJ, AREAS, CENTRAL, DIST, NAME_SQ, ONBOARD, SQUARES, bits, mask_of
-from .cards.model import LEGENDARY, Card
+from .cards.data import LEGENDARY, Card
 from .cards.tasks import CORNERS, CROSS_ARMS, CROSS_CENTRE, OPPOSITE_SIDES, Condition, Task
 from .constants import Kind
 
 if TYPE_CHECKING:
-    from .cards.model import CardSet
+    from .cards.data import CardSet
     from .cards.tasks import TaskSet
     from .game import TashKalarGame
 

@@ -33,7 +33,7 @@ def resample(st: TashKalarState, seat: int, rng: Rng | random.Random | int) -> T
     """
     r = Rng.coerce(rng)
     c = st.clone()
-    n = st.game.num_players
+    n = st.game.seats
     # only the known cards still held are known (a card that left the hand may be redrawn unseen)
     c.known_hand = [[x for x in c.known_hand[p] if x in _held(c, p)] for p in range(n)]
     for p in range(n):
@@ -99,7 +99,7 @@ def _names(st: TashKalarState, cards: list[int]) -> list[str]:
 
 def observation(st: TashKalarState, seat: int | None) -> dict[str, Any]:
     cs = st.game.cards.cards
-    n = st.game.num_players
+    n = st.game.seats
     obs: dict[str, Any] = {
         "turn": st.turn_no,
         "phase": PHASE_NAMES[st.phase],
@@ -146,7 +146,7 @@ def observation(st: TashKalarState, seat: int | None) -> dict[str, Any]:
 
 def _mode_view(st: TashKalarState, obs: dict[str, Any]) -> None:
     """The public facts of teams, melee and High Form."""
-    n = st.game.num_players
+    n = st.game.seats
     g = st.game
     if g.teams:
         obs["school_deck_sideways"] = [min(sideways(st), len(d)) for d in st.deck_s]
@@ -195,7 +195,7 @@ def hidden_cards(st: TashKalarState, seat: int) -> dict[str, dict[str, Any]]:
     - ``task deck``: the High Form task deck above the tasks put under it face up.
     """
     cs = st.game.cards.cards
-    n = st.game.num_players
+    n = st.game.seats
     out: dict[str, dict[str, Any]] = {}
     k = st.known_bottom[seat]
     out["your school deck"] = {f"deck {i}": cs[c].id for i, c in enumerate(st.deck_s[seat]) if i >= k}
@@ -235,7 +235,7 @@ def hidden_facts(world: TashKalarState, seat: int) -> dict[str, str]:
     cs = g.cards.cards
     mate = g.mate(seat) if g.teams else -1
     facts: dict[str, str] = {}
-    for p in range(g.num_players):
+    for p in range(g.seats):
         if p == seat:
             continue
         facts[f"seat {p}'s flare"] = ", ".join(sorted(cs[c].name for c in world.hand_f[p])) or "none"

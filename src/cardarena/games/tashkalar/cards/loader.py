@@ -10,25 +10,8 @@ from ....engine import CardDataError
 from ....engine.datafiles import parse_toml, read_text
 from ..._datamodel import validate
 from ..board import WIDTH
-from .model import (
-    COMMON,
-    DEFAULT_FILE,
-    HEROIC,
-    LEGENDARY,
-    ORIENTATIONS,
-    RANK_NAMES,
-    RANK_OF,
-    SLUG,
-    BeingModel,
-    Card,
-    CardSet,
-    FlareModel,
-    Orientation,
-    RulesModel,
-    School,
-    SchoolModel,
-    model_text,
-)
+from .data import COMMON, HEROIC, LEGENDARY, ORIENTATIONS, RANK_NAMES, RANK_OF, Card, CardSet, Orientation, School
+from .model import DEFAULT_FILE, SLUG, BeingModel, FlareModel, RulesModel, SchoolModel, model_text
 from .steps import compile_steps, step_keywords
 from .text import card_text
 

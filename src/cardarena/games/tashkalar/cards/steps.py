@@ -6,21 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....engine import CardDataError
-from .model import (
-    ALL,
-    ANY,
-    COMMON,
-    ENEMY,
-    PIECE_OPS,
-    RANK_FILTERS,
-    RANK_OF,
-    WHO,
-    Cond,
-    ConditionModel,
-    FilterModel,
-    Step,
-    StepModel,
-)
+from .data import ALL, ANY, COMMON, ENEMY, PIECE_OPS, RANK_FILTERS, RANK_OF, WHO, Cond, Step
+from .model import ConditionModel, FilterModel, StepModel
 from .text import step_text
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -28,7 +28,8 @@ from ....engine import CardDataError
 from ....engine.datafiles import parse_toml, read_text
 from ..._datamodel import Whole, validate
 from ..board import AREAS, NAME_SQ, SIZE, SQUARES, WIDTH, mask_of, on_board, sq_x, sq_y, square
-from .model import RANK_FILTERS, SLUG, STRICT, Pieces, Squares, model_text
+from .data import RANK_FILTERS
+from .model import SLUG, STRICT, Pieces, Squares, model_text
 
 if TYPE_CHECKING:
     pass

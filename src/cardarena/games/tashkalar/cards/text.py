@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .model import Card, Cond, Step
+    from .data import Card, Cond, Step
 
 _RANK_WORDS = {
     0b1110: "",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..board import NAME_SQ, SQ_NAME
-from ..cards.model import RANK_NAMES, Card, CardSet
+from ..cards.data import RANK_NAMES, Card, CardSet
 from ..cards.tasks import TaskSet
 from ..constants import CLAIM, EFFECT, SETUP, Kind
 from ..rules.effects import current_step

@@ -12,7 +12,7 @@ import re
 
 from ....engine import CardText
 from ..cards import CardSet, TaskSet
-from ..cards.model import RANK_NAMES, Card
+from ..cards.data import RANK_NAMES, Card
 
 #: What each pattern symbol asks for, as the card viewer's notes explain it.
 SYMBOLS = {

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..board import SQ_NAME, bits, sq_y
-from ..cards.model import RANK_NAMES
+from ..cards.data import RANK_NAMES
 from ..constants import EFFECT, Kind
 from ..rules.effects import current_step
 

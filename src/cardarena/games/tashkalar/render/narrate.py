@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..board import SQ_NAME, SQUARES
-from ..cards.model import RANK_NAMES, Card, Step
+from ..cards.data import RANK_NAMES, Card, Step
 from ..constants import CLAIM, EFFECT, MAIN, OVER, PICK, SUMMON_RECALL, Kind
 from ..rules.effects import current_step
 from ..rules.modes import points

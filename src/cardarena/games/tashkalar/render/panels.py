@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Panel
 from ..board import AREAS, CENTRAL, FILES, SIZE, SQ_NAME, bits, on_board, square
-from ..cards.model import RANK_NAMES, Card
+from ..cards.data import RANK_NAMES, Card
 from ..constants import EFFECT, MAIN, OVER, PHASE_NAMES, PICK, SUMMON_RECALL, Kind
 from ..rules.effects import current_step
 from ..rules.modes import melee_score, melee_target, points

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....engine import zones
-from ..cards.model import Card
+from ..cards.data import Card
 
 if TYPE_CHECKING:
     from ..state import TashKalarState

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ....engine import Action
 from ..actions import CHOOSE, PLACE, SKIP, card_action, move_action, option_action
 from ..board import SQ_NAME, bits
-from ..cards.model import ALL, ANY, LEGENDARY, TARGET_OPS, Step
+from ..cards.data import ALL, ANY, LEGENDARY, TARGET_OPS, Step
 from ..constants import (
     CHOOSE_K,
     OPTION_K,

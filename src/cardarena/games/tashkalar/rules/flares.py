@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..actions import card_action, flare_against
-from ..cards.model import Card
+from ..cards.data import Card
 from .pieces import count_pieces, count_upgraded
 
 if TYPE_CHECKING:
@@ -17,9 +17,10 @@ def flare_halves(st: TashKalarState, p: int, card: Card, against: int = -1) -> t
     """Which halves of a flare seat ``p`` may use now: an opponent's upgraded pieces and pieces minus own
     (in melee, the opponent ``against`` that the player chose to compare with)."""
     up = low = False
-    me = st.game.colour_of[p]
+    g = st.game  # an interpreted object: read once
+    me = g.colour_of[p]
     mine_up, mine = count_upgraded(st.bb, me), count_pieces(st.bb, me)
-    for o in range(st.game.n_col) if against < 0 else (against,):
+    for o in range(g.n_col) if against < 0 else (against,):
         if o != me:
             up = up or count_upgraded(st.bb, o) - mine_up >= card.upper
             low = low or count_pieces(st.bb, o) - mine >= card.lower
@@ -29,11 +30,13 @@ def flare_halves(st: TashKalarState, p: int, card: Card, against: int = -1) -> t
 def flare_actions(st: TashKalarState) -> list[Action]:
     """The flares the player to act may invoke now (melee: against each opponent it works against)."""
     p = st.player
-    cs = st.game.cards.cards
+    g = st.game  # an interpreted object: read once
+    cs = g.cards.cards
     out: list[Action] = []
-    if st.game.mode == "melee":
+    if g.mode == "melee":
+        seats = g.seats
         for c in st.hand_f[p]:
-            for o in range(st.game.num_players):
+            for o in range(seats):
                 if o != p and any(flare_halves(st, p, cs[c], o)):
                     out.append(flare_against(cs[c].id, o))
         return out

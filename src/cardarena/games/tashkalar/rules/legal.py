@@ -25,7 +25,7 @@ from ..actions import (
     summon_action,
 )
 from ..board import DUEL_SETUP, NAME_SQ, SQ_NAME, bits
-from ..cards.model import RANK_NAMES, Card
+from ..cards.data import RANK_NAMES, Card
 from ..constants import (
     BOTTOM,
     BOTTOM_K,
@@ -274,7 +274,7 @@ def _candidate_reason(st: TashKalarState, action: Action) -> str:
             return f"in melee, choose the opponent to compare with: 'flare {action[1]} against <seat>'"
         if st.game.mode != "melee" and len(action) == 3:
             return "'against' is for melee; here the flare compares with every opponent"
-        if len(action) == 3 and (action[2] == p or action[2] >= st.game.num_players):
+        if len(action) == 3 and (action[2] == p or action[2] >= st.game.seats):
             return f"seat {action[2]} is not an opponent"
         return (
             f"neither condition holds: an opponent needs {card.upper}+ more upgraded pieces or "

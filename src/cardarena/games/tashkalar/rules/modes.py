@@ -112,7 +112,7 @@ def claim(st: TashKalarState, t: int) -> None:
 
 def melee_colours(st: TashKalarState) -> list[int]:
     """The colours of the setup commons: every player's with 3 players; all but the second player's with 4."""
-    n = st.game.num_players
+    n = st.game.seats
     return [c for c in range(n) if not (n == 4 and c == 1)]
 
 
@@ -155,7 +155,7 @@ def melee_score(st: TashKalarState, seat: int) -> int:
 
 def melee_target(st: TashKalarState) -> int:
     rules = st.game.cards.rules
-    return rules.melee_target_3 if st.game.num_players == 3 else rules.melee_target_4
+    return rules.melee_target_3 if st.game.seats == 3 else rules.melee_target_4
 
 
 # -- end and result ----------------------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def end_reasons(st: TashKalarState) -> list[str]:
         t = rules.highform_target
         return [f"{t} points"] if any(points(st, c) >= t for c in range(st.game.n_col)) else []
     t = melee_target(st)
-    n = st.game.num_players
+    n = st.game.seats
     hit = any(st.mscore[s][o] >= t for s in range(n) for o in range(n) if o != s)
     return [f"{t} points in one colour"] if hit else []
 
@@ -187,7 +187,7 @@ def ranking_key(st: TashKalarState, seat: int) -> tuple[int, ...]:
 
 def returns(st: TashKalarState) -> list[float]:
     """+1 for the winner (both teammates), -1 for the others; a tie for first: 0 for those tied (all: a draw)."""
-    n = st.game.num_players
+    n = st.game.seats
     keys = [ranking_key(st, s) for s in range(n)]
     best = max(keys)
     winners = {st.game.colour_of[s] for s in range(n) if keys[s] == best}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ONBOARD, bits
-from ..cards.model import LEGENDARY
+from ..cards.data import LEGENDARY
 
 if TYPE_CHECKING:
     from ..state import TashKalarState

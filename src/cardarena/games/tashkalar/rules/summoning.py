@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ONBOARD, bits
-from ..cards.model import LEGENDARY, Card, Orientation
+from ..cards.data import LEGENDARY, Card, Orientation
 from .pieces import has_supply, rank_mask
 
 if TYPE_CHECKING:

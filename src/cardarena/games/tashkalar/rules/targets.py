@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import ADJ, AREAS, ONBOARD, bits, distance_mask, ray_mask
-from ..cards.model import ENEMY, OWN, Cond, Step
+from ..cards.data import ENEMY, OWN, Cond, Step
 from .pieces import all_pieces, empty_mask, has_supply, pieces_mask
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ....engine import Action
 from ..board import DUEL_SETUP, ONBOARD
-from ..cards.model import LEGENDARY, Card, Step
+from ..cards.data import LEGENDARY, Card, Step
 from ..constants import (
     BOTTOM,
     CLAIM,
@@ -122,7 +122,7 @@ def resign(st: TashKalarState) -> None:
     p = st.player
     st.resigned = p
     col = st.game.colour_of
-    losers = [s for s in range(st.game.num_players) if col[s] == col[p]]
+    losers = [s for s in range(st.game.seats) if col[s] == col[p]]
     st.trigger = f"seat {p} resigned" + (f": seats {losers[0]} and {losers[1]} lose" if len(losers) > 1 else "")
     st.phase = OVER
 
@@ -323,7 +323,7 @@ def end_turn_finish(st: TashKalarState) -> None:
         refill(st, mate, decks=(1,))  # the teammate draws legends up to 2 (and any extra legend)
     else:
         refill(st, p)
-    n = g.num_players
+    n = g.seats
     if st.final_left < 0:
         reasons = modes.end_reasons(st)
         if st.deck_out[p]:
