@@ -41,7 +41,7 @@ def test_specs_name_agents_and_parameters() -> None:
     assert split_specs("random,mine=heuristic") == ["random", "mine=heuristic"]
     agent = make_agent("ismcts:iterations=50,c=0.5", 1)
     assert isinstance(agent, ISMCTSAgent) and agent.iterations == 50 and agent.c == 0.5
-    assert set(AGENTS) == {"random", "heuristic", "flatmc", "ismcts", "mcts"}
+    assert set(AGENTS) == {"random", "heuristic", "flatmc", "ismcts", "expert", "mcts"}
     assert [name for name, cls in AGENTS.items() if cls.cheats] == ["mcts"]
 
 
@@ -51,7 +51,7 @@ SEARCH_OPTIONS = "c, candidates, depth, iterations, prior, rollout, seconds"  # 
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("alphazero", "unknown agent 'alphazero'; valid agents: random, heuristic, flatmc, ismcts, mcts"),
+        ("alphazero", "unknown agent 'alphazero'; valid agents: random, heuristic, flatmc, ismcts, expert, mcts"),
         ("ismcts:bogus=1", f"no option 'bogus'; valid options: {SEARCH_OPTIONS}"),
         ("mcts:worlds=3", f"no option 'worlds'; valid options: {SEARCH_OPTIONS}"),
         ("heuristic:iterations=3", "no option 'iterations'; valid options: worlds"),

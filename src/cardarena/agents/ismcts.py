@@ -13,6 +13,7 @@ the most visited action (ties: the best mean). The agent sees only its ``SeatVie
 from __future__ import annotations
 
 import math
+from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -37,7 +38,7 @@ class ISMCTSAgent(Agent):
     """``ismcts[:iterations=N,seconds=S,c=C,depth=D,rollout=random|heuristic,prior=P,candidates=K]``."""
 
     name = "ismcts"
-    params = (
+    params: ClassVar[tuple[Option, ...]] = (
         ITERATIONS,
         SECONDS,
         Option("c", float, 1.0, "exploration constant of UCB (returns are in [-1, 1])", minimum=0, maximum=100),
@@ -101,7 +102,7 @@ class ISMCTSAgent(Agent):
             return legal[0]
         root = _Node(view.seat)
         budget = Budget(self.iterations, self.seconds)
-        rollout = Rollout(view.game, self.rng, depth=self.depth, policy=self.rollout, deadline=budget.deadline)
+        rollout = self._rollout(view, budget)
         iterate = self._iterate
         allowed = self._root_candidates(view, legal)
         while budget.more():
@@ -120,6 +121,10 @@ class ISMCTSAgent(Agent):
             if favoured in children:
                 self.last_credit = (favoured, round(self.prior * budget.done))
         return next((a for a, _, _ in self.stats() if a in legal), legal[0])
+
+    def _rollout(self, view: SeatView, budget: Budget) -> Rollout:
+        """The playouts of one decision (a subclass may hand them a learned evaluation)."""
+        return Rollout(view.game, self.rng, depth=self.depth, policy=self.rollout, deadline=budget.deadline)
 
     def _root_candidates(self, view: SeatView, legal: list[Action]) -> frozenset[Action] | None:
         """With ``candidates=N`` and more legal actions than that, the game's heuristic's first N choices (asked

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..engine.errors import OptionError
 from ..engine.options import resolve_options
 from .base import Agent
+from .expert import ExpertAgent
 from .flatmc import FlatMonteCarloAgent
 from .heuristic import HeuristicAgent
 from .ismcts import ISMCTSAgent
@@ -18,7 +19,14 @@ from .random_agent import RandomAgent
 #: Every agent by spec name. ``mcts`` cheats (``cls.cheats``): it is for analysis, never a fair opponent.
 AGENTS: dict[str, type[Agent]] = {
     cls.name: cls
-    for cls in (RandomAgent, HeuristicAgent, FlatMonteCarloAgent, ISMCTSAgent, PerfectInformationMCTSAgent)
+    for cls in (
+        RandomAgent,
+        HeuristicAgent,
+        FlatMonteCarloAgent,
+        ISMCTSAgent,
+        ExpertAgent,
+        PerfectInformationMCTSAgent,
+    )
 }
 
 

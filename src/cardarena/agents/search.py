@@ -15,7 +15,7 @@ limit nothing changes: an iteration budget never reads the clock, so its results
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -126,16 +126,29 @@ class Rollout:
 
     ``run(world)`` plays ``world`` (changed in place) on and returns one value per seat, or ``None`` when the
     deadline passed in the middle (the caller drops that iteration). ``decisions`` counts every move played.
+
+    ``evaluator`` (a learned evaluation: :class:`cardarena.agents.valuenet.NetEvaluator`) replaces the game's
+    ``evaluate`` at the cut, and with it ``depth=0`` means no playout at all: the leaf itself is evaluated.
     """
 
-    __slots__ = ("deadline", "decisions", "depth", "game", "policy", "rng")
+    __slots__ = ("deadline", "decisions", "depth", "evaluator", "game", "policy", "rng")
 
-    def __init__(self, game: Game, rng: Rng, *, depth: int, policy: Policy, deadline: float | None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        rng: Rng,
+        *,
+        depth: int,
+        policy: Policy,
+        deadline: float | None,
+        evaluator: Callable[[State], list[float]] | None = None,
+    ) -> None:
         self.game = game
         self.rng = rng
         self.depth = depth
         self.policy = policy
         self.deadline = deadline
+        self.evaluator = evaluator
         self.decisions = 0
 
     def run(self, world: State) -> list[float] | None:
@@ -148,11 +161,14 @@ class Rollout:
         resign = game.resign_action
         depth = self.depth
         deadline = self.deadline
+        evaluator = self.evaluator
         # A game without a rule of thumb plays heuristic rollouts at random, without building observations.
         heuristic = self.policy is Policy.HEURISTIC and type(game).heuristic_action is not Game.heuristic_action
         n = 0
         try:
             while not world.is_terminal():
+                if evaluator is not None and n >= depth:
+                    return evaluator(world)
                 if depth and n >= depth:
                     estimate = evaluate_all(world)
                     if estimate is not None:
