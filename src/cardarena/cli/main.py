@@ -17,6 +17,7 @@ from rich.table import Table
 
 from .. import BUILD, engine
 from ..agents import make_agent
+from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
@@ -233,20 +234,58 @@ def simulate_cmd(
 @cli.command("replay")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--verify", is_flag=True, help="fail if the replayed result differs from the recorded one")
-@click.option("--seat", default=None, type=int, help="show the game as this seat saw it (default: a spectator)")
+@click.option(
+    "--seat",
+    default=None,
+    type=int,
+    help="show the game as this seat saw it (default: a spectator); with --analyse, analyse this seat only",
+)
 @click.option(
     "--step",
     is_flag=True,
     help="show every position and action (Enter for the next one in a terminal; printed whole otherwise)",
 )
-def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
-    """Re-run a game record."""
+@click.option(
+    "--analyse",
+    "--analyze",
+    "analyse",
+    is_flag=True,
+    help="estimate each decision's win probability, played and best move, from the seat's information only; "
+    "flag the mistakes (docs/agents.md, Post-game analysis)",
+)
+@click.option(
+    "--agent",
+    "agent_spec",
+    default=DEFAULT_ANALYST,
+    show_default=True,
+    help="--analyse: the analysing search (expert or ismcts spec, e.g. expert:iterations=400)",
+)
+@click.option("--seed", "analysis_seed", default=0, show_default=True, help="--analyse: the searches' seed")
+@click.option("--json", "as_json", is_flag=True, help="--analyse: print the analysis as JSON")
+def replay_cmd(
+    file: Path,
+    verify: bool,
+    seat: int | None,
+    step: bool,
+    analyse: bool,
+    agent_spec: str,
+    analysis_seed: int,
+    as_json: bool,
+) -> None:
+    """Re-run a game record; --analyse rates the decisions in it."""
     try:
         state = engine.replay(file, verify=verify)
     except engine.RulesError as e:
         fail(str(e))
     if seat is not None and not 0 <= seat < state.game.num_players:
         fail(f"--seat must be in 0..{state.game.num_players - 1}")
+    if as_json and not analyse:
+        fail("--json goes with --analyse")
+    if analyse:
+        from .analysis import run_analysis  # the searches are loaded only when asked for
+
+        run_analysis(file, state, seat, agent_spec, analysis_seed, as_json=as_json, console=console)
+        return
     if step:
         interactive = _interactive()
         ask = input if interactive else None
