@@ -302,13 +302,13 @@ def analyse_record(
         if progress is not None:
             progress(done, len(todo))
     flag(decisions)
-    model = _model_name(agent, final.game)
+    model = model_name(agent, final.game)
     chosen = sorted(range(final.game.num_players) if seats is None else set(seats))
     result = final.returns() if final.is_terminal() else None
     return GameAnalysis(final.game.id, agent, model, seed, chosen, decisions, result)
 
 
-def _model_name(spec: str, game: Game) -> str | None:
+def model_name(spec: str, game: Game) -> str | None:
     """The learned model the analyst uses for ``game`` (``None``: the game's hand-written evaluation)."""
     agent = analyst(spec)
     settings = getattr(agent, "settings", None)
