@@ -18,6 +18,7 @@ from rich.table import Table
 from .. import BUILD, engine
 from ..agents import make_agent
 from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
+from ..agents.analysis import analyst
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
@@ -510,6 +511,12 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     type=click.FloatRange(0, min_open=True),
     help="seconds after which a table nothing uses (no connection, no AI to act, no clock) leaves memory",
 )
+@click.option(
+    "--analysis-agent",
+    default=DEFAULT_ANALYST,
+    show_default=True,
+    help="the search that analyses finished games on the replay page (expert or ismcts spec)",
+)
 def serve(
     host: str,
     port: int,
@@ -520,6 +527,7 @@ def serve(
     open_games_per_address: int,
     expire_open_after: float,
     unload_idle_after: float,
+    analysis_agent: str,
 ) -> None:
     """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
     from ..web.app import serve as run_server  # the web extra is imported only by this command
@@ -531,6 +539,10 @@ def serve(
     if db.startswith("sqlite:///"):  # the data directory of the default database
         Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
     try:
+        analyst(analysis_agent)
+    except engine.OptionError as e:
+        fail(f"--analysis-agent: {e}")
+    try:
         capacity = Capacity(open_games_per_address, expire_open_after, unload_idle_after)
         run_server(
             host=host,
@@ -541,6 +553,7 @@ def serve(
             ai_budget=ai_budget,
             allow_agent_specs=allow_agent_specs,
             capacity=capacity,
+            analysis_agent=analysis_agent,
         )
     except StoreError as e:
         fail(str(e))

@@ -475,6 +475,7 @@ def serve(
     ai_budget: float = DEFAULT_BUDGET,
     allow_agent_specs: bool = False,
     capacity: Capacity | None = None,
+    analysis_agent: str = DEFAULT_ANALYST,
 ) -> None:
     """Run the server with uvicorn until interrupted (``cardarena serve``). The server's own log (``cardarena.*``:
     games rebuilt, expired, handed to an AI at a clock's end, requests closed early; warnings and errors) goes to
@@ -495,7 +496,12 @@ def serve(
     try:
         store.hold_for_server()  # a second server on this database stops here (DatabaseInUse), before serving
         app = create_app(
-            store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs, capacity=capacity
+            store,
+            ai_workers=ai_workers,
+            ai_budget=ai_budget,
+            allow_agent_specs=allow_agent_specs,
+            capacity=capacity,
+            analysis_agent=analysis_agent,
         )
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")
