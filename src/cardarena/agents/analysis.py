@@ -121,7 +121,8 @@ def _focused(cls: type[ISMCTSAgent]) -> type[ISMCTSAgent]:
         def _root_candidates(self: Any, view: SeatView, legal: list[Action]) -> frozenset[Action] | None:
             return frozenset(self.focus)
 
-        _FOCUSED[cls] = type(f"Focused{cls.__name__}", (cls,), {"_root_candidates": _root_candidates})
+        attrs = {"_root_candidates": _root_candidates, "__module__": __name__}
+        _FOCUSED[cls] = type(f"Focused{cls.__name__}", (cls,), attrs)
     return _FOCUSED[cls]
 
 
