@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardarena.agents import make_agent
+from cardarena.agents import make_agent, time_limit
 from cardarena.agents.analysis import (
     MISTAKE,
     GameAnalysis,
@@ -117,6 +117,16 @@ def test_mistakes_and_the_three_biggest_are_flagged_per_seat() -> None:
         top = sorted((d.swing for d in mine if d.swing >= 0.01), reverse=True)[:3]
         assert sorted((d.swing for d in mine if d.biggest), reverse=True) == top
         assert all(d.mistake == (d.swing >= 0.10) for d in mine)
+
+
+def test_a_time_limit_that_cuts_every_search_claims_no_swing() -> None:
+    """The web server bounds each decision's searches (``time_limit``): cut before a single iteration, a decision
+    is still answered, with no mistake claimed."""
+    final, record = _record("dicebattle", seed=2)
+    ply, state = next((p, s) for p, s in positions(record) if len(s.playout_actions()) > 2)
+    with time_limit(0.0):
+        d = analyse_decision(FairView(state, state.current_player), final.history[ply], agent=SPEC, seed=1)
+    assert d.swing == 0 and not d.mistake and d.p_played == d.p_best
 
 
 def test_an_analyst_must_be_a_fair_search() -> None:

@@ -179,8 +179,16 @@ def analyse_decision(view: SeatView, played: Action, *, agent: str = DEFAULT_AGE
         decision.p_played = decision.p_best = win_probability(mean)
         decision.visits_played = decision.visits_best = visits
         return decision
-    p_played, n_played = estimate(agent, view, played, derive_seed(seed, 3))
-    p_chosen, n_chosen = estimate(agent, view, chosen, derive_seed(seed, 4)) if chosen != played else (p_played, 0)
+    p_played, n_played = _or_root(estimate(agent, view, played, derive_seed(seed, 3)), root, played)
+    p_chosen, n_chosen = (
+        _or_root(estimate(agent, view, chosen, derive_seed(seed, 4)), root, chosen)
+        if chosen != played
+        else (p_played, n_played)
+    )
+    if not n_chosen:  # nothing searched (a time limit imposed on the analysis passed): no swing to tell
+        p_chosen = p_played
+    if not n_played:
+        p_played = p_chosen
     decision.p_played, decision.visits_played = p_played, n_played
     if p_chosen > p_played:
         decision.best, decision.best_text = str(chosen), said(state_for_text, chosen, seat)
@@ -189,6 +197,15 @@ def analyse_decision(view: SeatView, played: Action, *, agent: str = DEFAULT_AGE
     else:
         decision.p_best, decision.visits_best = p_played, n_played
     return decision
+
+
+def _or_root(found: tuple[float, int], root: dict[Action, tuple[int, float]], action: Action) -> tuple[float, int]:
+    """An estimate, or where its search did not finish an iteration (a time limit imposed on the analysis, as the
+    web server does, passed) the main search's root child, if it has one."""
+    if found[1] or action not in root:
+        return found
+    visits, mean = root[action]
+    return win_probability(mean), visits
 
 
 # -- a whole record ---------------------------------------------------------------------------------------------
