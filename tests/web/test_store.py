@@ -313,6 +313,21 @@ def test_concurrent_appends_at_one_ply_exactly_one_wins(make_store: Callable[[],
     assert len(store.actions("k1")) == 3
 
 
+def test_an_analysis_is_kept_per_game_seat_and_analyst(store: Store) -> None:
+    store.create_game(game("k1", status=GameStatus.FINISHED))
+    assert store.get_analysis("k1", 0, "expert") is None
+    store.put_analysis("k1", 0, "expert", {"decisions": [{"ply": 3, "swing": 0.25}], "text": HOSTILE})
+    store.put_analysis("k1", 1, "expert", {"decisions": []})
+    assert store.get_analysis("k1", 0, "expert") == {"decisions": [{"ply": 3, "swing": 0.25}], "text": HOSTILE}
+    assert store.get_analysis("k1", 0, "expert:iterations=8") is None
+    store.put_analysis("k1", 0, "expert", {"decisions": []})  # replaced, not added
+    assert store.get_analysis("k1", 0, "expert") == {"decisions": []}
+    with pytest.raises(UnknownGame):
+        store.get_analysis("nope", 0, "expert")
+    with pytest.raises(UnknownGame):
+        store.put_analysis("nope", 0, "expert", {})
+
+
 # The SQL store only.
 
 
@@ -323,6 +338,7 @@ def test_a_reopened_store_sees_everything(sql_url: str) -> None:
     first.append_action("k1", 0, 0, HOSTILE, result=None)
     first.append_action("k1", 1, 1, "end", result=[0.5, 0.5])
     first.update_seat("k2", SeatRow(seat=0, kind=SeatKind.HUMAN, name="Ann", claimed=True), ply=0)
+    first.put_analysis("k1", 1, "expert", {"seats": [1], "decisions": []})
     expected = [first.get_game("k2"), first.get_game("k1")]
     first.close()
     second = SqlStore(sql_url)
@@ -330,6 +346,7 @@ def test_a_reopened_store_sees_everything(sql_url: str) -> None:
         assert second.list_games(tuple(GameStatus)) == expected
         assert second.actions("k1") == [HOSTILE, "end"]
         assert second.get_game("k1").status == GameStatus.FINISHED
+        assert second.get_analysis("k1", 1, "expert") == {"seats": [1], "decisions": []}
     finally:
         second.close()
 
@@ -364,9 +381,15 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
     head = ScriptDirectory.from_config(alembic_config(sql_url)).get_current_head()
     with store.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0003"
+        assert context.get_current_revision() == head == "0004"
         assert compare_metadata(context, Base.metadata) == []
-        assert set(inspect(connection).get_table_names()) == {"alembic_version", "games", "seats", "actions"}
+        assert set(inspect(connection).get_table_names()) == {
+            "alembic_version",
+            "games",
+            "seats",
+            "actions",
+            "analyses",
+        }
     written: list[str] = []
 
     def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
@@ -388,6 +411,7 @@ def test_migration_files_are_in_the_package() -> None:
         "0001_games_seats_actions.py",
         "0002_game_clock.py",
         "0003_game_creator.py",
+        "0004_analyses.py",
     ]
 
 

@@ -17,6 +17,8 @@ from rich.table import Table
 
 from .. import BUILD, engine
 from ..agents import make_agent
+from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
+from ..agents.analysis import analyst
 from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
@@ -233,20 +235,58 @@ def simulate_cmd(
 @cli.command("replay")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--verify", is_flag=True, help="fail if the replayed result differs from the recorded one")
-@click.option("--seat", default=None, type=int, help="show the game as this seat saw it (default: a spectator)")
+@click.option(
+    "--seat",
+    default=None,
+    type=int,
+    help="show the game as this seat saw it (default: a spectator); with --analyse, analyse this seat only",
+)
 @click.option(
     "--step",
     is_flag=True,
     help="show every position and action (Enter for the next one in a terminal; printed whole otherwise)",
 )
-def replay_cmd(file: Path, verify: bool, seat: int | None, step: bool) -> None:
-    """Re-run a game record."""
+@click.option(
+    "--analyse",
+    "--analyze",
+    "analyse",
+    is_flag=True,
+    help="estimate each decision's win probability, played and best move, from the seat's information only; "
+    "flag the mistakes (docs/agents.md, Post-game analysis)",
+)
+@click.option(
+    "--agent",
+    "agent_spec",
+    default=DEFAULT_ANALYST,
+    show_default=True,
+    help="--analyse: the analysing search (expert or ismcts spec, e.g. expert:iterations=400)",
+)
+@click.option("--seed", "analysis_seed", default=0, show_default=True, help="--analyse: the searches' seed")
+@click.option("--json", "as_json", is_flag=True, help="--analyse: print the analysis as JSON")
+def replay_cmd(
+    file: Path,
+    verify: bool,
+    seat: int | None,
+    step: bool,
+    analyse: bool,
+    agent_spec: str,
+    analysis_seed: int,
+    as_json: bool,
+) -> None:
+    """Re-run a game record; --analyse rates the decisions in it."""
     try:
         state = engine.replay(file, verify=verify)
     except engine.RulesError as e:
         fail(str(e))
     if seat is not None and not 0 <= seat < state.game.num_players:
         fail(f"--seat must be in 0..{state.game.num_players - 1}")
+    if as_json and not analyse:
+        fail("--json goes with --analyse")
+    if analyse:
+        from .analysis import run_analysis  # the searches are loaded only when asked for
+
+        run_analysis(file, state, seat, agent_spec, analysis_seed, as_json=as_json, console=console)
+        return
     if step:
         interactive = _interactive()
         ask = input if interactive else None
@@ -471,6 +511,12 @@ def _bench_rl(ids: list[str], options: tuple[str, ...], seconds: float, as_json:
     type=click.FloatRange(0, min_open=True),
     help="seconds after which a table nothing uses (no connection, no AI to act, no clock) leaves memory",
 )
+@click.option(
+    "--analysis-agent",
+    default=DEFAULT_ANALYST,
+    show_default=True,
+    help="the search that analyses finished games on the replay page (expert or ismcts spec)",
+)
 def serve(
     host: str,
     port: int,
@@ -481,6 +527,7 @@ def serve(
     open_games_per_address: int,
     expire_open_after: float,
     unload_idle_after: float,
+    analysis_agent: str,
 ) -> None:
     """Serve the browser platform: the lobby, the tables, AI seats (docs/web.md)."""
     from ..web.app import serve as run_server  # the web extra is imported only by this command
@@ -492,6 +539,10 @@ def serve(
     if db.startswith("sqlite:///"):  # the data directory of the default database
         Path(db.removeprefix("sqlite:///").partition("?")[0]).parent.mkdir(parents=True, exist_ok=True)
     try:
+        analyst(analysis_agent)
+    except engine.OptionError as e:
+        fail(f"--analysis-agent: {e}")
+    try:
         capacity = Capacity(open_games_per_address, expire_open_after, unload_idle_after)
         run_server(
             host=host,
@@ -502,6 +553,7 @@ def serve(
             ai_budget=ai_budget,
             allow_agent_specs=allow_agent_specs,
             capacity=capacity,
+            analysis_agent=analysis_agent,
         )
     except StoreError as e:
         fail(str(e))

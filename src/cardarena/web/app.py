@@ -19,9 +19,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnect
 
+from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
 from ..engine import load
 from . import protocol
 from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, STRENGTHS, AIPool
+from .analyses import RETRY_AFTER as ANALYSIS_RETRY
+from .analyses import Analyses
 from .capacity import Capacity, client_address, read_page
 from .clocks import fresh, read_clock
 from .lobby import (
@@ -110,6 +113,8 @@ def create_app(
     capacity: Capacity | None = None,
     replay_workers: int = 1,
     matching: MatchRules | None = None,
+    analysis_agent: str = DEFAULT_ANALYST,
+    analysis_workers: int = 1,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
@@ -118,12 +123,15 @@ def create_app(
     instead of a strength label. ``capacity``: the open games one address may have, when they expire, when idle
     tables leave memory (:class:`~cardarena.web.capacity.Capacity`'s defaults). ``replay_workers``: 1 builds replay
     steps in a process of their own, 0 in a thread. ``matching``: the "Play anyone" queue's times and bound
-    (:class:`~cardarena.web.match.MatchRules`'s defaults). The caller owns ``store`` (closes it after the app)."""
+    (:class:`~cardarena.web.match.MatchRules`'s defaults). ``analysis_agent``: the analyst of finished games
+    (:mod:`cardarena.web.analyses`); ``analysis_workers``: 1 runs its searches in a process of their own, 0 in a
+    thread. The caller owns ``store`` (closes it after the app)."""
     tables = Tables(
         store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
     )
     limiter = RestLimit(rest_rate, rest_burst)
     replays = Replays(tables, store, processes=replay_workers)
+    analyses = Analyses(replays, store, agent=analysis_agent, processes=analysis_workers)
     matchmaker = Matchmaker(tables, matching)
 
     @asynccontextmanager
@@ -132,12 +140,14 @@ def create_app(
         try:
             yield
         finally:
+            analyses.close()
             replays.close()
             await tables.close()
 
     app = FastAPI(title="cardarena", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.tables = tables
     app.state.matchmaker = matchmaker
+    app.state.analyses = analyses
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -286,6 +296,25 @@ def create_app(
         """One step of a finished game's replay, as ``seat`` saw it (docs/web.md, Replays), built off the server
         process."""
         return await _replayed(request, lambda: replays.step(key, seat, ply))
+
+    async def _analysis(key: str, seat: str | None, *, start: bool) -> Response:
+        try:
+            return JSONResponse(await analyses.status(key, seat, start=start))
+        except ApiError as e:
+            headers = {"Retry-After": ANALYSIS_RETRY} if e.code == "busy" else None
+            return JSONResponse(e.body(), status_code=e.status, headers=headers)
+
+    @app.get("/api/games/{key}/analysis")
+    async def analysis(key: str, seat: str | None = None) -> Response:
+        """How far the analysis of ``seat``'s decisions in a finished game is, and the analysis once done
+        (docs/web.md, Post-game analysis). Asking does not start it."""
+        return await _analysis(key, seat, start=False)
+
+    @app.post("/api/games/{key}/analysis")
+    async def analysis_start(key: str, seat: str | None = None) -> Response:
+        """Start the analysis of ``seat``'s decisions in a finished game (if it is neither kept nor under way),
+        in the background; answers as the ``GET``."""
+        return await _analysis(key, seat, start=True)
 
     @app.get("/api/games/{key}/rules")
     async def rules(key: str) -> PlainTextResponse:
@@ -446,6 +475,7 @@ def serve(
     ai_budget: float = DEFAULT_BUDGET,
     allow_agent_specs: bool = False,
     capacity: Capacity | None = None,
+    analysis_agent: str = DEFAULT_ANALYST,
 ) -> None:
     """Run the server with uvicorn until interrupted (``cardarena serve``). The server's own log (``cardarena.*``:
     games rebuilt, expired, handed to an AI at a clock's end, requests closed early; warnings and errors) goes to
@@ -466,7 +496,12 @@ def serve(
     try:
         store.hold_for_server()  # a second server on this database stops here (DatabaseInUse), before serving
         app = create_app(
-            store, ai_workers=ai_workers, ai_budget=ai_budget, allow_agent_specs=allow_agent_specs, capacity=capacity
+            store,
+            ai_workers=ai_workers,
+            ai_budget=ai_budget,
+            allow_agent_specs=allow_agent_specs,
+            capacity=capacity,
+            analysis_agent=analysis_agent,
         )
         echo(f"cardarena: the lobby is at http://{host}:{port}/ (database {_safe_url(db)}); Ctrl-C stops")
         uvicorn.run(app, host=host, port=port, ws_max_size=64 * 1024, log_level="info")

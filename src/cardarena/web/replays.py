@@ -336,6 +336,15 @@ class Replays:
         job = ReplayJob(row.key, row.game, row.options, row.seed, actions, None, len(actions), {})
         return await self.worker.build(job, build_record)
 
+    async def finished(self, key: str) -> tuple[GameRow, tuple[str, ...]]:
+        """A finished game's row and action texts: the live table's, or the store's for a game not in memory
+        (``ApiError`` 404 or 409 as for a step)."""
+        table = self.tables.live(key)
+        if table is not None:
+            check_finished(table)
+            return table.row, tuple(str(a) for a in table.state.history)
+        return await self._record(key)
+
     async def _record(self, key: str, *, refusal: str = NOT_FINISHED_REPLAY) -> tuple[GameRow, tuple[str, ...]]:
         """The row and action texts of a finished game from the store (404 if there is none, 409 if it is not
         over). The texts are kept for a while: a finished game's record never changes."""

@@ -131,6 +131,16 @@ class Store(ABC):
     def set_status(self, key: str, status: GameStatus) -> None:
         """Change a game's status (open -> running, abandoning a stale game)."""
 
+    @abstractmethod
+    def get_analysis(self, key: str, seat: int, agent: str) -> dict[str, Any] | None:
+        """The stored analysis of seat ``seat``'s decisions in finished game ``key`` by analyst ``agent`` (an agent
+        spec), or ``None`` (:class:`UnknownGame` if there is no such game)."""
+
+    @abstractmethod
+    def put_analysis(self, key: str, seat: int, agent: str, analysis: dict[str, Any]) -> None:
+        """Keep (or replace) that analysis: JSON-ready, as :meth:`GameAnalysis.to_json
+        <cardarena.agents.analysis.GameAnalysis.to_json>` gives it. It survives a restart in the SQL store."""
+
     def hold_for_server(self) -> None:  # noqa: B027 - optional hook: a store no other process can open needs none
         """Hold the database for this process alone until :meth:`close` (a server calls it on start), or raise
         :class:`DatabaseInUse` when another process holds it.

@@ -1,8 +1,9 @@
 """The durable store: SQLAlchemy 2 on SQLite (a file, the default) or PostgreSQL, migrated by Alembic on open.
 
 Three tables (``games``, ``seats``, ``actions``) hold exactly what :class:`~cardarena.web.store.GameRow` holds and
-the record's action texts. The models are typed declarative classes: mypy checks every column against the rows the
-server sees, and the same metadata drives the migrations' check (``tests/web/test_store.py``).
+the record's action texts; a fourth (``analyses``) keeps finished games' post-game analyses. The models are typed
+declarative classes: mypy checks every column against the rows the server sees, and the same metadata drives the
+migrations' check (``tests/web/test_store.py``).
 
 Writes never read first: :meth:`SqlStore.append_action` is one transaction that moves the game's ply forward only
 where it is still the ply the writer answered (``UPDATE games ... WHERE ply = :ply``) and inserts the action at the
@@ -139,6 +140,18 @@ class ActionModel(Base):
     seat: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class AnalysisModel(Base):
+    """A finished game's analysis for one seat by one analyst (``cardarena.web.analyses``), kept across restarts."""
+
+    __tablename__ = "analyses"
+
+    game_key: Mapped[str] = mapped_column(ForeignKey("games.key", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    agent: Mapped[str] = mapped_column(String(200), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 def _seat_row(m: SeatModel) -> SeatRow:
@@ -368,6 +381,19 @@ class SqlStore(Store):
     def set_status(self, key: str, status: GameStatus) -> None:
         with Session(self.engine) as session, session.begin():
             self._touch(session, key, status=status.value)
+
+    def get_analysis(self, key: str, seat: int, agent: str) -> dict[str, Any] | None:
+        with Session(self.engine) as session, session.begin():
+            if session.get(GameModel, key) is None:
+                raise UnknownGame(f"no game {key!r}")
+            found = session.get(AnalysisModel, (key, seat, agent))
+            return None if found is None else found.data
+
+    def put_analysis(self, key: str, seat: int, agent: str, analysis: dict[str, Any]) -> None:
+        with Session(self.engine) as session, session.begin():
+            if session.get(GameModel, key) is None:
+                raise UnknownGame(f"no game {key!r}")
+            session.merge(AnalysisModel(game_key=key, seat=seat, agent=agent, data=analysis, created=datetime.now(UTC)))
 
     def hold_for_server(self) -> None:
         """SQLite: an exclusive ``flock`` on ``PATH.lock`` beside the database file, held by an open file;

@@ -57,6 +57,7 @@ class MemoryStore(Store):
         self._lock = threading.Lock()
         self._games: dict[str, GameRow] = {}
         self._actions: dict[str, list[tuple[int | None, str]]] = {}
+        self._analyses: dict[tuple[str, int, str], dict[str, Any]] = {}
 
     def create_game(self, row: GameRow) -> None:
         with self._lock:
@@ -145,6 +146,16 @@ class MemoryStore(Store):
         with self._lock:
             row = self._get(key)
             self._games[key] = replace(row, status=status, updated=datetime.now(UTC))
+
+    def get_analysis(self, key: str, seat: int, agent: str) -> dict[str, Any] | None:
+        with self._lock:
+            self._get(key)
+            return self._analyses.get((key, seat, agent))
+
+    def put_analysis(self, key: str, seat: int, agent: str, analysis: dict[str, Any]) -> None:
+        with self._lock:
+            self._get(key)
+            self._analyses[(key, seat, agent)] = analysis
 
 
 def default_database_url() -> str:

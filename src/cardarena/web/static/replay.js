@@ -69,6 +69,8 @@ function render() {
   document.title = `${step.title} replay · cardarena`;
   $("title").textContent = `${step.title}: replay`;
   renderViewerChoice(step);
+  renderAnalysisChoice(step);
+  markAnalysisRow();
   $("slider").max = String(step.plies);
   $("slider").value = String(step.ply);
   $("ply").max = String(step.plies);
@@ -93,6 +95,99 @@ function render() {
   $("turn").textContent = views[0].terminal ? "The game is over." : toAct === null || toAct === undefined ? "" : `${nameOf(toAct)} to act.`;
   renderResult(views[0]);
   drawViews(views).catch((error) => toast(`The table could not be drawn: ${error.message}`));
+}
+
+// -- the post-game analysis (/api/games/{key}/analysis?seat=N): started on request, run by the server in the
+// background, polled while it runs, then shown as a table of the player's decisions (forced ones left out).
+const analysis = {seat: null, answer: null, timer: null, asked: 0};
+
+function analysisUrl(seat) {
+  return `/api/games/${encodeURIComponent(page.key)}/analysis?seat=${encodeURIComponent(seat)}`;
+}
+
+function renderAnalysisChoice(step) {
+  const select = $("analysis-seat");
+  if (select.options.length) return;
+  replace(select, step.seats.map((s) => h("option", {value: String(s.seat)}, `${s.name || `seat ${s.seat}`} (seat ${s.seat})`)));
+  const seat = /^\d+$/.test(String(page.seat)) ? String(page.seat) : "0";
+  select.value = seat;
+  askAnalysis(Number(seat), false);
+}
+
+async function askAnalysis(seat, start) {
+  clearTimeout(analysis.timer);
+  analysis.seat = seat;
+  const number = ++analysis.asked;
+  let answer;
+  try {
+    answer = await getJSON(analysisUrl(seat), start ? {method: "POST"} : {});
+  } catch (error) {
+    if (number !== analysis.asked) return;
+    $("analysis-status").textContent = error.code === "busy" ? "The server is busy with other analyses; try again in a while." : `No analysis: ${error.message}`;
+    $("analyse").disabled = false;
+    return;
+  }
+  if (number !== analysis.asked) return; // another player was chosen meanwhile
+  analysis.answer = answer;
+  renderAnalysis();
+  if (answer.status === "running") analysis.timer = setTimeout(() => askAnalysis(seat, false), 1000);
+}
+
+function pct(p) {
+  return p === null || p === undefined ? "" : `${Math.round(100 * p)}%`;
+}
+
+function renderAnalysis() {
+  const answer = analysis.answer;
+  const progress = $("analysis-progress");
+  const status = $("analysis-status");
+  const table = $("analysis-table");
+  const summary = $("analysis-summary");
+  $("analyse").hidden = answer.status === "done" || answer.status === "running";
+  $("analyse").disabled = false;
+  progress.hidden = answer.status !== "running";
+  table.hidden = summary.hidden = answer.status !== "done";
+  if (answer.status === "none") status.textContent = `${nameOf(answer.seat)}'s decisions are not analysed yet.`;
+  else if (answer.status === "failed") status.textContent = answer.error;
+  else if (answer.status === "running") {
+    progress.max = answer.total || 1;
+    progress.value = answer.done || 0;
+    status.textContent = answer.total === null || answer.total === undefined ? "Analysing…" : `Analysing: ${answer.done} of ${answer.total} decisions`;
+  } else {
+    const data = answer.analysis;
+    const s = data.summary[String(answer.seat)];
+    const model = data.model ? `the trained model ${data.model}` : "the game's own evaluation";
+    status.textContent = `by ${data.agent} (${model})`;
+    const worst = data.decisions.filter((d) => d.biggest).sort((a, b) => b.swing - a.swing);
+    replace(
+      summary,
+      h("strong", {}, `${nameOf(answer.seat)}: ${s.mistakes} mistake${s.mistakes === 1 ? "" : "s"}`),
+      ` (a swing of ${Math.round(100 * data.mistake)} points of win probability or more) in ${s.decisions - s.forced} rated decisions (${s.forced} forced); mean swing ${(100 * s.mean_swing).toFixed(1)} points.`,
+      worst.length ? ` Biggest: ${worst.map((d) => `#${d.ply + 1} (${Math.round(100 * d.swing)})`).join(", ")}.` : "",
+    );
+    const head = h("thead", {}, h("tr", {}, ["#", "turn", "played", "win", "best found", "win", "swing", ""].map((t) => h("th", {}, t))));
+    const rows = data.decisions
+      .filter((d) => !d.forced)
+      .map((d) =>
+        h(
+          "tr",
+          {class: [d.mistake ? "mistake" : "", d.biggest ? "biggest" : "", d.ply === page.ply ? "here" : ""].join(" ").trim(), dataset: {ply: d.ply}, title: "Show the position before this decision", onclick: () => go(d.ply)},
+          h("td", {class: "num"}, String(d.ply + 1)),
+          h("td", {class: "num"}, String(d.turn)),
+          h("td", {}, d.played_text),
+          h("td", {class: "num"}, pct(d.p_played)),
+          h("td", {}, d.best === d.played ? "=" : d.best_text),
+          h("td", {class: "num"}, pct(d.p_best)),
+          h("td", {class: "num"}, d.swing ? String(Math.round(100 * d.swing)) : ""),
+          h("td", {class: "flag"}, [d.mistake ? "mistake" : "", d.biggest ? "★" : ""].join(" ").trim()),
+        ),
+      );
+    replace(table, head, h("tbody", {}, rows));
+  }
+}
+
+function markAnalysisRow() {
+  for (const row of document.querySelectorAll("#analysis-table tbody tr")) row.classList.toggle("here", Number(row.dataset.ply) === page.ply);
 }
 
 function renderViewerChoice(step) {
@@ -173,6 +268,12 @@ function wire() {
     event.preventDefault();
     go($("ply").value);
   });
+  $("analysis-seat").addEventListener("change", (event) => askAnalysis(Number(event.target.value), false));
+  $("analysis-controls").addEventListener("submit", (event) => {
+    event.preventDefault();
+    $("analyse").disabled = true;
+    askAnalysis(Number($("analysis-seat").value), true);
+  });
   $("viewer").addEventListener("change", (event) => {
     page.seat = event.target.value;
     load(page.ply);
@@ -200,7 +301,7 @@ async function start() {
 }
 
 // What the page shows, for tests: the latest step.
-window.__replay = {step: () => page.step, go, ready: () => page.step !== null && page.pending > 0};
+window.__replay = {step: () => page.step, go, ready: () => page.step !== null && page.pending > 0, analysis: () => analysis.answer};
 
 window.addEventListener("error", (event) => toast(`Page error: ${event.message}`));
 start().catch((error) => toast(`Could not start the replay: ${error.message}`));
