@@ -22,6 +22,8 @@ FAIR = [
     "ismcts:iterations=6",
     "ismcts:iterations=4,rollout=heuristic,depth=6",
     "ismcts:iterations=6,candidates=3",
+    "expert:iterations=6",  # the shipped model where the configuration has one, else the game's evaluate
+    "expert:iterations=4,depth=2,rollout=heuristic",
 ]
 ALL = [*FAIR, "flatmc:worlds=1,rollout=heuristic,depth=6", "mcts:iterations=6"]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ class ValueNet:
                 meta = json.loads(str(data["meta"]))
                 n = sum(1 for k in data.files if k.startswith("W"))
                 layers = [(data[f"W{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32)) for i in range(n)]
-        except (OSError, KeyError, ValueError) as exc:
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path}: not a cardarena value network ({exc})") from exc
         if meta.get("format") != FORMAT:
             raise ValueError(f"{path}: value network format {meta.get('format')!r}, this cardarena reads {FORMAT}")
