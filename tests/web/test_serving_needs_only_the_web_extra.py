@@ -1,5 +1,5 @@
 """`make run` installs only the ``web`` extra (issue 27, point 11): serving the lobby and playing every game against
-every strength of AI must not import any package of the other extras (numpy, scipy, Ray, JAX, OpenSpiel,
+every strength of AI must not import any package of the other extras (scipy, Ray, JAX, OpenSpiel,
 Playwright...), or a fresh ``make run`` would fail at the first game.
 
 The check runs a real server (uvicorn, the app of ``cardarena serve``) in a fresh interpreter in which importing
@@ -14,9 +14,9 @@ import subprocess
 import sys
 import textwrap
 
-# Import names of the packages that only the other extras (dev, arena, rl, train, openspiel) install.
+# Import names of the packages that only the other extras (dev, arena, rl, train, openspiel) install. numpy is not
+# one of them: it is a dependency of cardarena itself since the expert's value networks (issue 31).
 NOT_IN_WEB = (
-    "numpy",
     "scipy",
     "statsmodels",
     "matplotlib",
