@@ -138,6 +138,21 @@ train: $(DEV)
 		--learning-rate 5e-4 --opponent heuristic --eval-games 250 --reference heuristic \
 		--out out/training/laplaplace-vs-heuristic --plot docs/rl-curves-laplaplace-vs-heuristic.png
 
+# The expert's shipped value networks (src/cardarena/agents/models/KEY.npz) and their learning curves
+# (docs/curves/): `cardarena train` per configuration, seed 0, the defaults of arena/training.py except where a
+# configuration's positions would not fit in memory. Same seed, same weights on this machine. Times: docs/agents.md.
+.PHONY: models
+models: $(DEV) compiled
+	$(BIN)/cardarena train torabato -j 2 --plot docs/curves/expert-torabato.png
+	$(BIN)/cardarena train lyabi -j 2 --plot docs/curves/expert-lyabi.png
+	$(BIN)/cardarena train dicebattle -j 2 --plot docs/curves/expert-dicebattle.png
+	$(BIN)/cardarena train laplaplace -j 2 --plot docs/curves/expert-laplaplace.png
+	$(BIN)/cardarena train tashkalar --positions 4 -j 2 --plot docs/curves/expert-tashkalar-deathmatch.png
+	$(BIN)/cardarena train tashkalar -o mode=highform --positions 4 -j 2 \
+		--plot docs/curves/expert-tashkalar-highform.png
+	$(BIN)/cardarena train tashkalar -o mode=melee -o players=4 --games 10000 --positions 3 -j 2 \
+		--plot docs/curves/expert-tashkalar-melee4.png
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
 	find src/cardarena -name '*.so' -delete

@@ -51,14 +51,14 @@ class TrainConfig:
     game: str
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
-    games: int = 4000  # round 0: heuristic self-play games
+    games: int = 20000  # round 0: heuristic self-play games
     rounds: int = 1  # expert-iteration rounds after round 0
-    selfplay_games: int = 400  # games per expert-iteration round
-    iterations: int = 64  # the expert's iterations per decision in its self-play games
-    positions: int = 12  # decisions sampled per game (every seat's view at each)
+    selfplay_games: int = 200  # games per expert-iteration round
+    iterations: int = 32  # the expert's iterations per decision in its self-play games
+    positions: int = 6  # decisions sampled per game (every seat's view at each)
     epsilon: float = 0.05  # chance that a self-play move is a random legal one
-    hidden: tuple[int, ...] = (128, 64)
-    epochs: int = 30
+    hidden: tuple[int, ...] = (64, 32)
+    epochs: int = 8
     batch: int = 256
     learning_rate: float = 1e-3
     weight_decay: float = 1e-5
@@ -321,12 +321,20 @@ def train(
         ValueNet(layers, {"key": key}).save(tmp_model)
     assert layers is not None
     seconds = time.perf_counter() - started
+    kept: dict[str, Any] = {}
+    if not config.search and out.exists():  # retraining keeps the settings tuned for the model it replaces
+        try:
+            old = ValueNet.load(out).meta
+        except ValueError:
+            old = {}
+        kept = {k: old[k] for k in ("search", "tuning") if k in old}
     meta = {
         "key": key,
         "game": config.game,
         "options": config.options,
         "config": {k: v for k, v in asdict(config).items() if k != "search"},
         "search": config.search,
+        **kept,
         "rounds": rounds,
         "seconds": round(seconds, 1),
         "cardarena": __version__,

@@ -35,7 +35,7 @@ console = Console(highlight=False)
 )
 @click.option("--positions", default=TrainConfig.positions, show_default=True, help="decisions sampled per game")
 @click.option("--epochs", default=TrainConfig.epochs, show_default=True, help="passes over the data per round")
-@click.option("--hidden", default="128,64", show_default=True, help="hidden layer sizes")
+@click.option("--hidden", default="64,32", show_default=True, help="hidden layer sizes")
 @click.option("--jobs", "-j", default=1, show_default=True, help="worker processes for the games (same weights)")
 @click.option(
     "--out",
