@@ -226,6 +226,8 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {"deal": deal, "pairing": pairing, "seating": seating, "seed": game_seed}
     start = time.perf_counter()
     decisions = 0
+    seat_seconds = [0.0] * len(who)  # each seat's thinking time (wall clock: not reproducible, like "seconds")
+    seat_decisions = [0] * len(who)
     try:
         game = runner.load_cached(plan.game_id, plan.game_options(who))
         players = [
@@ -237,7 +239,11 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
-            state.apply(players[seat].act(views[seat]))
+            t = time.perf_counter()
+            action = players[seat].act(views[seat])
+            seat_seconds[seat] += time.perf_counter() - t
+            seat_decisions[seat] += 1
+            state.apply(action)
             decisions += 1
         row.update(returns=[float(r) for r in state.returns()], turns=state.turn, decisions=decisions, error=None)
     except Exception as e:  # a bug in a game or an agent must not stop a long run: it is counted and reported
@@ -245,6 +251,8 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
         message = f"{type(e).__name__}: {e} (at {Path(where.filename).name}:{where.lineno})"
         row.update(returns=None, turns=0, decisions=decisions, error=message)
     row["seconds"] = round(time.perf_counter() - start, 4)
+    row["seat_seconds"] = [round(x, 5) for x in seat_seconds]
+    row["seat_decisions"] = seat_decisions
     return row
 
 
@@ -359,11 +367,13 @@ def tournament(
     jobs: int | None = None,
     address: str | None = None,
     progress: ProgressCallback | None = None,
+    on_rows: Callable[[dict[int, dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play the tournament (resuming what ``out`` already holds) and return its summary (the ``--json`` object).
 
     ``games_per_pairing`` is rounded up to whole deals (a multiple of the number of seatings). ``progress(done,
-    total)`` is called with the counted games as they arrive.
+    total)`` is called with the counted games as they arrive; ``on_rows(rows)`` with every stored row by index at
+    the end (their timings: the ladder's seconds per decision).
     """
     if games_per_pairing < 1:
         raise OptionError(f"games per pairing must be at least 1, got {games_per_pairing}")
@@ -383,6 +393,8 @@ def tournament(
 
         runner.run(play_chunk, plan_, state.wanted(), on_results, backend=backend, jobs=jobs, address=address)
         rows = store.load()
+    if on_rows is not None:
+        on_rows(rows)
     return summarise(
         plan_, rows, deals=deals, games_per_pairing=games_per_pairing, delta=delta if until_significant else None
     )
