@@ -20,12 +20,15 @@ the browser's lobby and :func:`~cardarena.agents.levels.ladder` read::
 
 from __future__ import annotations
 
+import hashlib
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..agents import levels, make_agent
-from ..engine import OptionError, load
+from ..agents import levels, make_agent, parse_spec
+from ..agents.expert import model_for, model_path
+from ..engine import Game, OptionError, load
 from . import runner
 from .stats import bradley_terry
 from .tournament import ProgressCallback, plan, tournament
@@ -116,6 +119,9 @@ def ladder(
             row.update(elo=None, low=None, high=None)
         row["seconds_per_decision"] = float(f"{seconds[e] / decisions[e]:.2g}") if decisions[e] else None
         row["decisions"] = decisions[e]
+        digest = model_digest(game, spec)
+        if digest is not None:
+            row["model"] = digest
         out[name] = row
     entry: dict[str, Any] = {
         "game": game_id,
@@ -137,6 +143,24 @@ def ladder(
     if "error_samples" in summary:
         entry["error_samples"] = summary["error_samples"]
     return key, entry
+
+
+def model_digest(game: Game, spec: str) -> str | None:
+    """For an ``expert`` spec, the first 12 hex digits of the SHA-256 of the model file it plays with in ``game``
+    (``None``: another agent, or an expert without a model): a rating is that of the model it was measured with."""
+    name, params = parse_spec(spec)
+    if name != "expert":
+        return None
+    path = params.get("model") or str(model_path(game))
+    if not Path(path).is_file() or model_for(game, params.get("model")) is None:
+        return None
+    stat = Path(path).stat()
+    return _digest(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _digest(path: str, mtime_ns: int, size: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
 def _timings(the_plan: Any, rows: dict[int, dict[str, Any]], deals: int) -> tuple[list[float], list[int]]:
