@@ -27,11 +27,11 @@ from typing import Any
 
 import cardarena
 from cardarena.agents import SeatView, heuristic, make_agent, search, time_limit
-from cardarena.arena.strength import wilson
-from cardarena.engine import derive_seed
 from cardarena.agents.levels import LEVEL_SECONDS as STRENGTH_SECONDS
 from cardarena.agents.levels import LEVELS as STRENGTHS
 from cardarena.agents.levels import level_spec as strength_spec
+from cardarena.arena.strength import wilson
+from cardarena.engine import derive_seed
 
 
 class _ThreadClock:

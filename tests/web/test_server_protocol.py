@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cardarena.engine import State, load
 from cardarena.agents.levels import GAME_LEVELS
+from cardarena.engine import State, load
 from cardarena.web.store import MemoryStore
 
 from .server_fixtures import Client, create, human_game, join, server

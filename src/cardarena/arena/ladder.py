@@ -42,8 +42,8 @@ def strength_entrants(game_id: str, strengths: list[str] | None = None) -> list[
     """``(name, spec)`` of each strength rated: a label of :data:`STRENGTHS` stands for its spec in ``game_id``;
     ``NAME=SPEC`` rates SPEC under that name (a cheaper expert in a test: ``expert=expert:iterations=8``).
 
-    >>> strength_entrants("tashkalar", ["random", "hard", "expert=expert:iterations=8"])[1:]
-    [('hard', 'ismcts:iterations=300,rollout=heuristic,depth=10,candidates=8,prior=0.1'), ('expert', 'expert:iterations=8')]
+    >>> strength_entrants("lyabi", ["random", "hard", "expert=expert:iterations=8"])[1:]
+    [('hard', 'ismcts:iterations=2000'), ('expert', 'expert:iterations=8')]
     """
     out: list[tuple[str, str]] = []
     for text in strengths or list(STRENGTHS):

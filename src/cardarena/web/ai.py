@@ -104,7 +104,7 @@ class ThinkJob:
     #: ``act`` (choose the seat's action), or the help a seat asks for itself (:mod:`cardarena.web.advice`):
     #: ``hint`` (the search's top actions; ``agent`` is the search's spec) or ``odds`` (the hidden facts' odds)
     purpose: str = "act"
-    #: the most this decision may think (seconds: its strength's :data:`~cardarena.agents.levels.LEVEL_SECONDS`), under the pool's budget;
+    #: the most this decision may think (seconds: its strength's ``levels.LEVEL_SECONDS``), under the pool's budget;
     #: ``None``: the pool's budget alone
     seconds: float | None = None
 
@@ -171,7 +171,7 @@ def default_workers() -> int:
 
 
 #: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength has its own
-#: smaller cap (:data:`~cardarena.agents.levels.LEVEL_SECONDS`, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
+#: smaller cap (``levels.LEVEL_SECONDS``, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
 #: specs an operator allows; a lower ``--ai-budget`` cuts the strengths too.
 DEFAULT_BUDGET = 10.0
 #: Seconds past its budget after which a worker that has not answered is killed and replaced.

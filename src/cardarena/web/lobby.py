@@ -19,8 +19,8 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
-from ..engine import Game, Option, RulesError, game_class, games, load
 from ..agents.levels import LEVELS, level_spec
+from ..engine import Game, Option, RulesError, game_class, games, load
 from .ai import check_agent
 from .option_words import option_words
 from .store import GameRow, SeatKind, SeatRow

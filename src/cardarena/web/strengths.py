@@ -129,7 +129,9 @@ def strength_words(label: str, game_id: str, options: dict[str, Any] | None = No
         time_part = time_text
     if rated is not None:
         rating_title = f"rated {rated['elo']}"
-        rating_part = f"rated {rated['elo']} [{rated['low']}, {rated['high']}] on this game's ladder (random = 0)"
+        rating_part = (
+            f"rated {rated['elo']} [{rated['low']}, {rated['high']}] on this game's ladder, where random play is 0"
+        )
     else:
         rating_title = rating_part = "not yet rated"
     parts = [rating_part, time_part]

@@ -51,9 +51,9 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ..agents.levels import level_spec
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
 from . import advice, protocol
-from ..agents.levels import level_spec
 from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
