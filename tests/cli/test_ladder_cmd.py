@@ -84,5 +84,36 @@ def test_the_default_strengths_are_every_offered_label_and_mistakes_are_clear() 
     assert code != 0 and "unknown strength 'grandmaster'" in out
     code, out = run("ladder", "torabato", "--strength", "random", "--strength", "x=nosuchagent", "-n", "1")
     assert code != 0 and "nosuchagent" in out
+    code, out = run("ladder", "torabato", "--strength", "random", "--strength", "x=expert:model=/no/such.npz")
+    assert code != 0 and "/no/such.npz" in out and "cannot be read" in out
     code, out = run("ladder")
     assert code != 0 and "name a game" in out
+
+
+def _tiny_model(path: Path, game_id: str, scale: float) -> None:
+    import numpy as np
+
+    import cardarena
+    from cardarena.agents.valuenet import ValueNet
+
+    size = cardarena.load(game_id).observation_encoder().size
+    rng = np.random.default_rng(0)
+    layers = [(rng.normal(0, scale, (size, 4)), np.zeros(4)), (rng.normal(0, scale, (4, 1)), np.zeros(1))]
+    ValueNet(layers, {"key": game_id}).save(path)
+
+
+def test_an_experts_rating_names_its_model_and_a_store_of_another_model_is_not_resumed(tmp_path: Path) -> None:
+    """The expert's row keeps which model file it played with (the lobby shows a rating only for the model shipped
+    now); a store of games played with another model is refused rather than mixed in."""
+    model = tmp_path / "tiny.npz"
+    _tiny_model(model, "dicebattle", 0.1)
+    store = tmp_path / "ladder.sqlite"
+    args = ["ladder", "dicebattle", "--strength", "random", "--strength", f"expert=expert:iterations=4,model={model}"]
+    args += ["-n", "2", "--store", str(store), "--json"]
+    code, out = run(*args)
+    assert code == 0, out
+    row = json.loads(out.splitlines()[0])["strengths"]["expert"]
+    assert len(row["model"]) == 12 and row["decisions"] > 0
+    _tiny_model(model, "dicebattle", 0.5)  # retrained: another file at the same path
+    code, out = run(*args)
+    assert code != 0 and "model:expert" in out, out

@@ -6,8 +6,9 @@ level_spec`). They play a round robin (:mod:`cardarena.arena.tournament`): every
 deals, each deal in every seating (a duel: both seat orders), so the games of a deal differ only in who sits where.
 The pairings' scores are fitted by Bradley–Terry (:func:`~cardarena.arena.stats.bradley_terry`) on the Elo scale,
 **anchored at random = 0**: each other strength's rating is its difference from ``random``, with the 95% interval
-of that difference (``random`` itself is 0 exactly). Each strength's seconds per decision is its thinking time
-over all its decisions in the run (wall clock in the worker: a run with more jobs than free cores reads slower).
+of that difference (``random`` itself is 0 exactly). Each strength's seconds per decision is its mean thinking time
+over its decisions with a choice (two or more legal actions) in the run (wall clock in the worker: a run with more
+jobs than free cores reads slower).
 
 The entry of a game's configuration (:func:`~cardarena.agents.levels.model_key`: ``torabato``,
 ``tashkalar-highform``...) is what ``cardarena ladder --write`` merges into ``agents/models/ladder.json``, which
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -91,6 +93,16 @@ def ladder(
     key = levels.model_key(game)
     entrants = strength_entrants(game_id, strengths)
     the_plan = plan(game_id, [f"{name}={spec}" for name, spec in entrants], seed=seed, options=options)
+    for name, spec in entrants:
+        agent, params = parse_spec(spec)
+        if agent == "expert" and params.get("model"):
+            try:
+                model_for(game, params["model"])
+            except (OSError, ValueError) as e:
+                raise OptionError(f"strength {name!r}: its model {params['model']!r} cannot be read ({e})") from e
+    digests = {name: d for name, spec in entrants if (d := model_digest(game, spec)) is not None}
+    if digests:  # a store of games against another model of the expert is not resumed (its identity differs)
+        the_plan = replace(the_plan, extra=tuple((f"model:{name}", d) for name, d in sorted(digests.items())))
     rows: dict[int, dict[str, Any]] = {}
     summary = tournament(
         the_plan,
@@ -119,9 +131,8 @@ def ladder(
             row.update(elo=None, low=None, high=None)
         row["seconds_per_decision"] = float(f"{seconds[e] / decisions[e]:.2g}") if decisions[e] else None
         row["decisions"] = decisions[e]
-        digest = model_digest(game, spec)
-        if digest is not None:
-            row["model"] = digest
+        if name in digests:
+            row["model"] = digests[name]
         out[name] = row
     entry: dict[str, Any] = {
         "game": game_id,

@@ -124,6 +124,8 @@ class Plan:
     seatings: tuple[tuple[int, ...], ...]
     per_seat: tuple[str, ...]  # the game's per-seat option names without their digit (deck, build, school)
     seed: int
+    #: what else a stored result depends on, beyond the specs (the ladder: the model file each expert plays with)
+    extra: tuple[tuple[str, str], ...] = ()
 
     def locate(self, index: int) -> tuple[int, int, int]:
         """Game ``index`` -> (deal, pairing, seating)."""
@@ -150,7 +152,7 @@ class Plan:
     def identity(self) -> dict[str, Any]:
         """What a result store must hold to resume this tournament (the number of deals is not part of it: a
         run of more deals extends a run of fewer)."""
-        return {
+        out: dict[str, Any] = {
             "kind": "tournament",
             "schedule": SCHEDULE_VERSION,
             "game": self.game_id,
@@ -159,6 +161,9 @@ class Plan:
             "pairings": [list(p) for p in self.pairings],
             "seed": self.seed,
         }
+        if self.extra:
+            out["extra"] = dict(self.extra)
+        return out
 
 
 def plan(
@@ -226,8 +231,8 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {"deal": deal, "pairing": pairing, "seating": seating, "seed": game_seed}
     start = time.perf_counter()
     decisions = 0
-    seat_seconds = [0.0] * len(who)  # each seat's thinking time (wall clock: not reproducible, like "seconds")
-    seat_decisions = [0] * len(who)
+    seat_seconds = [0.0] * len(who)  # each seat's thinking time over its decisions with a choice (wall clock: not
+    seat_decisions = [0] * len(who)  # reproducible, like "seconds") and the number of those decisions
     try:
         game = runner.load_cached(plan.game_id, plan.game_options(who))
         players = [
@@ -241,8 +246,9 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
             assert seat is not None
             t = time.perf_counter()
             action = players[seat].act(views[seat])
-            seat_seconds[seat] += time.perf_counter() - t
-            seat_decisions[seat] += 1
+            if len(state.legal_actions()) > 1:  # a forced decision costs nothing to think: not timed
+                seat_seconds[seat] += time.perf_counter() - t
+                seat_decisions[seat] += 1
             state.apply(action)
             decisions += 1
         row.update(returns=[float(r) for r in state.returns()], turns=state.turn, decisions=decisions, error=None)
