@@ -98,8 +98,9 @@ def ladder(
         if agent == "expert" and params.get("model"):
             try:
                 model_for(game, params["model"])
-            except (OSError, ValueError) as e:
-                raise OptionError(f"strength {name!r}: its model {params['model']!r} cannot be read ({e})") from e
+            except (OSError, ValueError) as error:
+                message = f"strength {name!r}: its model {params['model']!r} cannot be read ({error})"
+                raise OptionError(message) from error
     digests = {name: d for name, spec in entrants if (d := model_digest(game, spec)) is not None}
     if digests:  # a store of games against another model of the expert is not resumed (its identity differs)
         the_plan = replace(the_plan, extra=tuple((f"model:{name}", d) for name, d in sorted(digests.items())))
