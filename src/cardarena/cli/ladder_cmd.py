@@ -28,7 +28,7 @@ console = Console(highlight=False)
 
 
 @click.command("ladder")
-@click.argument("game_id", metavar="GAME", required=False)
+@click.argument("game_id", metavar="[GAME]", required=False)
 @click.option("--option", "-o", "options", multiple=True, help="game option name=value (repeatable): -o mode=highform")
 @click.option("-n", "pairs", default=20, show_default=True, help="deals per pairing, each played in every seat order")
 @click.option("--seed", default=0, show_default=True, help="seed of the whole run")
