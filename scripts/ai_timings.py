@@ -1,7 +1,7 @@
 """How long each AI strength of the lobby thinks per decision, and how often it beats the next one down.
 
 Plays whole games of every game (Tash-Kalar in the duel, High Form and the 4-player melee) between the strengths
-the server offers (``cardarena.web.ai``: each label's agent spec, under its time cap ``STRENGTH_SECONDS``, exactly
+the server offers (``cardarena.agents.levels``: each label's agent spec, under its time cap ``LEVEL_SECONDS``, exactly
 as an AI seat thinks in a worker): ``hard`` against ``normal`` and ``normal`` against ``easy``, seats alternating.
 Every decision with a choice (two or more legal actions: a forced one costs nothing) is timed on the CPU of the
 thread that thinks (``time.thread_time``: one core's work, whatever else the machine runs) and on the wall clock;
@@ -27,9 +27,11 @@ from typing import Any
 
 import cardarena
 from cardarena.agents import SeatView, heuristic, make_agent, search, time_limit
+from cardarena.agents.levels import LEVEL_SECONDS as STRENGTH_SECONDS
+from cardarena.agents.levels import LEVELS as STRENGTHS
+from cardarena.agents.levels import level_spec as strength_spec
 from cardarena.arena.strength import wilson
 from cardarena.engine import derive_seed
-from cardarena.web.ai import STRENGTH_SECONDS, STRENGTHS, strength_spec
 
 
 class _ThreadClock:

@@ -59,7 +59,7 @@ def test_a_finished_games_state_says_why_it_ended_with_names(game_id: str, optio
             assert state["turn_player"] is None
             # the AI strengths in words (the table's "an AI plays on" menu), never an agent spec
             words = spectator.welcome["strengths"]
-            assert set(words) == {"easy", "normal", "hard"}
+            assert set(words) == {"easy", "normal", "hard", "expert"}
             for label, w in words.items():
                 assert w["title"].lower().startswith(label) and " s a move" in w["title"], w
                 assert not JARGON.search(w["title"] + w["words"]), w
@@ -75,7 +75,7 @@ def test_the_catalogue_gives_each_strength_in_words() -> None:
             continue
         choices = [g["strength_words"], *(w for by in g["strength_words_by"].values() for w in by.values())]
         for words in choices:
-            assert set(words) == {"easy", "normal", "hard"}
+            assert set(words) == {"easy", "normal", "hard", "expert"}
             for w in words.values():
                 assert " s a move" in w["title"] and not JARGON.search(w["title"] + w["words"]), (g["id"], w)
         for o in g["options"]:
@@ -93,7 +93,7 @@ def test_ai_seats_are_named_in_words_and_told_apart() -> None:
 
 
 def test_an_ai_decision_thinks_under_its_strengths_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A strength's cap (``STRENGTH_SECONDS``) is the time limit the worker imposes, under the server's budget; an
+    """A strength's cap (``levels.LEVEL_SECONDS``) is the time limit the worker imposes, under the server's budget; an
     agent spec given instead of a label has the budget alone. (What a decision costs is measured, not tested:
     scripts/ai_timings.py.)"""
     seen: list[float] = []

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
+from cardarena.agents.levels import GAME_LEVELS
 from cardarena.engine import State, load
-from cardarena.web.ai import GAME_STRENGTHS
 from cardarena.web.store import MemoryStore
 
 from .server_fixtures import Client, create, human_game, join, server
@@ -51,12 +51,13 @@ def test_catalogue_lists_every_game_with_options_and_strengths() -> None:
         "easy": "heuristic",
         "normal": "ismcts:iterations=300",
         "hard": "ismcts:iterations=2000",
+        "expert": "expert",  # issue 31: the search with the game's learned evaluation is offered too
     }
     # each game lists the spec of every label: the generic one, or the game's own where it set one
     for g in body["games"]:
         assert set(g["strengths"]) == set(body["strengths"])
         assert g["strengths"]["easy"] == "heuristic" and g["strengths"]["normal"] == "ismcts:iterations=300"
-    assert tash["strengths"]["hard"] == GAME_STRENGTHS["tashkalar"]["hard"] != body["strengths"]["hard"]
+    assert tash["strengths"]["hard"] == GAME_LEVELS["tashkalar"]["hard"] != body["strengths"]["hard"]
     assert next(g for g in body["games"] if g["id"] == "lyabi")["strengths"]["hard"] == "ismcts:iterations=2000"
 
 
@@ -66,12 +67,12 @@ def test_a_strength_label_seats_the_games_own_spec_at_creation_and_at_a_handover
         seats = [{"kind": "human"}, {"kind": "ai", "strength": "hard"}]
         tk, tokens = create(client, "tashkalar", seats)
         ly, _ = create(client, "lyabi", seats)
-        assert store.get_game(tk).seats[1].agent == GAME_STRENGTHS["tashkalar"]["hard"]
+        assert store.get_game(tk).seats[1].agent == GAME_LEVELS["tashkalar"]["hard"]
         assert store.get_game(ly).seats[1].agent == "ismcts:iterations=2000"
         secret = join(client, tk, tokens[0])
         answer = client.post(f"/api/games/{tk}/handover", json={"token": secret, "strength": "hard"})
         assert answer.status_code == 200, answer.text
-        assert store.get_game(tk).seats[0].agent == GAME_STRENGTHS["tashkalar"]["hard"]
+        assert store.get_game(tk).seats[0].agent == GAME_LEVELS["tashkalar"]["hard"]
         assert store.get_game(tk).seats[0].label == "hard"
 
 

@@ -93,10 +93,10 @@ SCRIPT = textwrap.dedent(
             time.sleep(0.2)
     # `hard` is a longer search of the same agents: build each game's hard agent (its modules are imported).
     from cardarena.agents import make_agent
-    from cardarena.web.ai import STRENGTHS, strength_spec
+    from cardarena.agents.levels import LEVELS, level_spec
     for game in games():
-        for label in STRENGTHS:
-            make_agent(strength_spec(label, game), 0)
+        for label in LEVELS:
+            make_agent(level_spec(label, game), 0)
     server.should_exit = True
     print("served", len(keys), "games")
     """

@@ -89,3 +89,8 @@ def ladder(key: str) -> dict[str, Any] | None:
     the configuration was not rated."""
     entry = _ladder().get(key)
     return entry if isinstance(entry, dict) else None
+
+
+def reload() -> None:
+    """Read ``ladder.json`` again at the next :func:`ladder` (after ``cardarena ladder --write``, or in a test)."""
+    _ladder.cache_clear()

@@ -60,7 +60,9 @@ class Rating:
         return self.elo - Z95 * self.se, self.elo + Z95 * self.se
 
 
-def bradley_terry(count: int, pairings: Sequence[tuple[int, int, float, int]]) -> list[Rating] | None:
+def bradley_terry(
+    count: int, pairings: Sequence[tuple[int, int, float, int]], *, anchor: int | None = None
+) -> list[Rating] | None:
     """Ratings of ``count`` entrants from ``(a, b, score of a, games)`` per pairing (draws as half a win).
 
     Model: ``P(a beats b) = 1 / (1 + exp(-(β_a - β_b)))``, fitted as a binomial GLM (statsmodels) on the score
@@ -69,9 +71,16 @@ def bradley_terry(count: int, pairings: Sequence[tuple[int, int, float, int]]) -
     centred (their mean is 0) with standard errors by the delta method, then scaled to Elo points. ``None``
     when there is nothing to fit (fewer than two entrants, or an entrant without games).
 
+    With ``anchor`` (an entrant's number) the scale is anchored there instead: that entrant is 0 exactly (its
+    standard error 0), and every other rating is its difference from the anchor, with the standard error of that
+    difference (the ladder's ``random = 0``).
+
     >>> r = bradley_terry(2, [(0, 1, 75.0, 100)])
     >>> round(r[0].elo - r[1].elo)  # 75% is about 191 Elo; the prior pulls it in a little
     189
+    >>> a = bradley_terry(2, [(0, 1, 75.0, 100)], anchor=1)
+    >>> round(a[1].elo), round(a[1].se), round(a[0].elo), round(a[0].se) == round(2 * r[0].se)
+    (0, 0, 189, True)
     """
     import numpy as np
     import statsmodels.api as sm
@@ -95,6 +104,9 @@ def bradley_terry(count: int, pairings: Sequence[tuple[int, int, float, int]]) -
     cov = np.zeros((count, count))
     cov[1:, 1:] = np.asarray(fit.cov_params())
     centre = np.eye(count) - np.full((count, count), 1.0 / count)
+    if anchor is not None:
+        centre = np.eye(count)
+        centre[:, anchor] -= 1.0  # beta_i - beta_anchor
     beta = centre @ beta
     cov = centre @ cov @ centre.T
     return [

@@ -124,6 +124,8 @@ class Plan:
     seatings: tuple[tuple[int, ...], ...]
     per_seat: tuple[str, ...]  # the game's per-seat option names without their digit (deck, build, school)
     seed: int
+    #: what else a stored result depends on, beyond the specs (the ladder: the model file each expert plays with)
+    extra: tuple[tuple[str, str], ...] = ()
 
     def locate(self, index: int) -> tuple[int, int, int]:
         """Game ``index`` -> (deal, pairing, seating)."""
@@ -150,7 +152,7 @@ class Plan:
     def identity(self) -> dict[str, Any]:
         """What a result store must hold to resume this tournament (the number of deals is not part of it: a
         run of more deals extends a run of fewer)."""
-        return {
+        out: dict[str, Any] = {
             "kind": "tournament",
             "schedule": SCHEDULE_VERSION,
             "game": self.game_id,
@@ -159,6 +161,9 @@ class Plan:
             "pairings": [list(p) for p in self.pairings],
             "seed": self.seed,
         }
+        if self.extra:
+            out["extra"] = dict(self.extra)
+        return out
 
 
 def plan(
@@ -226,6 +231,8 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {"deal": deal, "pairing": pairing, "seating": seating, "seed": game_seed}
     start = time.perf_counter()
     decisions = 0
+    seat_seconds = [0.0] * len(who)  # each seat's thinking time over its decisions with a choice (wall clock: not
+    seat_decisions = [0] * len(who)  # reproducible, like "seconds") and the number of those decisions
     try:
         game = runner.load_cached(plan.game_id, plan.game_options(who))
         players = [
@@ -237,7 +244,12 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
-            state.apply(players[seat].act(views[seat]))
+            t = time.perf_counter()
+            action = players[seat].act(views[seat])
+            if len(state.legal_actions()) > 1:  # a forced decision costs nothing to think: not timed
+                seat_seconds[seat] += time.perf_counter() - t
+                seat_decisions[seat] += 1
+            state.apply(action)
             decisions += 1
         row.update(returns=[float(r) for r in state.returns()], turns=state.turn, decisions=decisions, error=None)
     except Exception as e:  # a bug in a game or an agent must not stop a long run: it is counted and reported
@@ -245,6 +257,8 @@ def play_index(plan: Plan, index: int) -> dict[str, Any]:
         message = f"{type(e).__name__}: {e} (at {Path(where.filename).name}:{where.lineno})"
         row.update(returns=None, turns=0, decisions=decisions, error=message)
     row["seconds"] = round(time.perf_counter() - start, 4)
+    row["seat_seconds"] = [round(x, 5) for x in seat_seconds]
+    row["seat_decisions"] = seat_decisions
     return row
 
 
@@ -359,11 +373,13 @@ def tournament(
     jobs: int | None = None,
     address: str | None = None,
     progress: ProgressCallback | None = None,
+    on_rows: Callable[[dict[int, dict[str, Any]]], None] | None = None,
 ) -> dict[str, Any]:
     """Play the tournament (resuming what ``out`` already holds) and return its summary (the ``--json`` object).
 
     ``games_per_pairing`` is rounded up to whole deals (a multiple of the number of seatings). ``progress(done,
-    total)`` is called with the counted games as they arrive.
+    total)`` is called with the counted games as they arrive; ``on_rows(rows)`` with every stored row by index at
+    the end (their timings: the ladder's seconds per decision).
     """
     if games_per_pairing < 1:
         raise OptionError(f"games per pairing must be at least 1, got {games_per_pairing}")
@@ -383,6 +399,8 @@ def tournament(
 
         runner.run(play_chunk, plan_, state.wanted(), on_results, backend=backend, jobs=jobs, address=address)
         rows = store.load()
+    if on_rows is not None:
+        on_rows(rows)
     return summarise(
         plan_, rows, deals=deals, games_per_pairing=games_per_pairing, delta=delta if until_significant else None
     )

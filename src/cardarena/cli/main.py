@@ -23,7 +23,7 @@ from ..arena import bench_agent, bench_game, simulate
 from ..engine.options import parse_option_pairs
 from .advice import DEFAULT_HINT
 from .common import agent_specs, agents_option, fail, runner_options
-from .play import check_opponent, help_lines, run_play
+from .play import check_opponent, help_lines, model_line, opponent_spec, run_play
 from .progress import GameProgress
 from .screen import Screen
 from .stepper import step_through
@@ -101,8 +101,8 @@ def _interactive() -> bool:
     "opponent",
     default="random",
     show_default=True,
-    help="agent spec for the other seats (random, heuristic, flatmc:worlds=16, ismcts:iterations=500, ...), or"
-    " 'human' to share the terminal",
+    help="the other seats: a strength (easy, normal, hard, expert: the browser's), an agent spec (random, heuristic,"
+    " ismcts:iterations=500, expert:iterations=400, ...), or 'human' to share the terminal",
 )
 @click.option("--seed", default=None, type=int, help="seed (default: random)")
 @click.option("--option", "-o", "options", multiple=True, help=OPTION_HELP)
@@ -131,7 +131,9 @@ def play(
     if not 0 <= seat < game.num_players:
         fail(f"--seat must be in 0..{game.num_players - 1}")
     try:
-        check_opponent(opponent, allow_cheating=allow_cheating)
+        check_opponent(opponent_spec(opponent, game.id), allow_cheating=allow_cheating)
+        if opponent != "human":
+            model_line(opponent_spec(opponent, game.id), game)  # an expert's model file that cannot be read
     except engine.RulesError as e:
         fail(f"--vs: {e}")
     try:

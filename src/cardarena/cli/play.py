@@ -13,7 +13,9 @@ from pathlib import Path
 
 import click
 
-from ..agents import SeatView, make_agent
+from ..agents import SeatView, make_agent, parse_spec
+from ..agents.expert import model_for, model_path
+from ..agents.levels import LEVELS, level_spec
 from ..engine import Action, Game, OptionError, RulesError, State, UndoRefused, derive_seed, undo
 from .advice import DEFAULT_HINT, ODDS_WORLDS, hint_lines, odds_lines
 from .menu import Ambiguous, Menu, Opened
@@ -334,6 +336,32 @@ class Shell:
                     echo(line)
 
 
+def opponent_spec(opponent: str, game_id: str) -> str:
+    """``--vs``: a strength label (``easy``, ``normal``, ``hard``, ``expert``: :data:`~cardarena.agents.levels.
+    LEVELS`) stands for its agent spec in the game, the same as in the browser's lobby; anything else is a spec.
+
+    >>> opponent_spec("hard", "lyabi"), opponent_spec("expert:iterations=8", "lyabi")
+    ('ismcts:iterations=2000', 'expert:iterations=8')
+    """
+    return level_spec(opponent, game_id) if opponent in LEVELS else opponent
+
+
+def model_line(spec: str, game: Game) -> str | None:
+    """For an ``expert`` opponent, which evaluation it plays with: the trained model shipped for this game (or the
+    file its spec names), or the game's own when none fits (``None`` for another agent)."""
+    name, params = parse_spec(spec)
+    if name != "expert":
+        return None
+    try:
+        net = model_for(game, params.get("model"))
+    except (OSError, ValueError) as e:
+        raise OptionError(f"the expert's model {params.get('model')!r} cannot be read: {e}") from e
+    if net is None:
+        return "The expert has no trained model for this game: it searches with the game's own evaluation."
+    where = params.get("model") or model_path(game).name
+    return f"The expert plays with its trained model {net.meta.get('key', where)} ({where})."
+
+
 def check_opponent(spec: str, *, allow_cheating: bool) -> None:
     """Refuse an unknown agent spec, and an agent that reads the true state (its class says ``cheats = True``)
     unless cheating is allowed; ``human`` is always accepted."""
@@ -362,10 +390,15 @@ def run_play(
     allow_cheating: bool = False,
 ) -> State:
     """The interactive loop. ``opponent`` is an agent spec, or ``human`` for players sharing one terminal; ``hint``
-    the agent spec that ``:hint`` asks. Without a ``screen`` output is plain lines through ``echo`` (no pager)."""
+    the agent spec that ``:hint`` asks; a strength label stands for its spec (:func:`opponent_spec`). Without a
+    ``screen`` output is plain lines through ``echo`` (no pager)."""
+    opponent = opponent_spec(opponent, game.id)
     check_opponent(opponent, allow_cheating=allow_cheating)
     make_agent(hint, 0)  # a bad hint spec is refused before the game starts
     screen = screen if screen is not None else Screen(echo)
+    note = None if opponent == "human" else model_line(opponent, game)
+    if note is not None:
+        screen.echo(note)
     shell = Shell(game, seat=seat, opponent=opponent, seed=seed, auto=auto, ask=ask, screen=screen, hint_spec=hint)
     state = shell.run(game.new_initial_state(seed))
     if record is not None:

@@ -44,43 +44,24 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ..agents import SeatView, make_agent, parse_spec, time_limit
+from ..agents.levels import LEVEL_SECONDS
 from ..engine import OptionError, State, games, load
 from . import advice
 
 log = logging.getLogger("cardarena.web")
 
-#: The strength labels of the lobby and the agent spec each stands for (docs/web.md).
-STRENGTHS: dict[str, str] = {
-    "easy": "heuristic",
-    "normal": "ismcts:iterations=300",
-    "hard": "ismcts:iterations=2000",
-}
-
-#: Where a game's measured setting beats the generic one: the labels it overrides (docs/agents.md, "Tash-Kalar: a
-#: search that looks a turn ahead": at about the generic hard's cost per decision, the generic one plays the
-#: heuristic's game there, 0.525 against it, this one 0.680 [0.613, 0.741]).
-GAME_STRENGTHS: dict[str, dict[str, str]] = {
-    "tashkalar": {"hard": "ismcts:iterations=300,rollout=heuristic,depth=10,candidates=8,prior=0.1"},
-}
-
-
-def strength_spec(label: str, game_id: str) -> str:
-    """The agent spec a strength label stands for in ``game_id`` (``label`` must be one of :data:`STRENGTHS`)."""
-    return GAME_STRENGTHS.get(game_id, {}).get(label, STRENGTHS[label])
-
-
-#: The most a decision of each strength may think, in seconds (issue 28, point 9: the hard AI answers within 3 s on
-#: one core). The search stops there and answers with its best action so far (:func:`~cardarena.agents.time_limit`),
-#: so a long Tash-Kalar High Form turn no longer makes a player wait 19 s; a position where the search is cheaper
-#: answers sooner. Rebuilding the position and the heuristic's prior take the rest of the 3 s. The figures each
-#: strength reaches are measured by ``scripts/ai_timings.py`` (:data:`STRENGTH_FIGURES`, docs/web.md).
-STRENGTH_SECONDS: dict[str, float] = {"easy": 1.0, "normal": 1.0, "hard": 2.5}
+# The strength labels of the lobby and the agent spec each stands for, and the most a decision of each may think,
+# are :mod:`cardarena.agents.levels`' (``LEVELS``, ``GAME_LEVELS``, ``level_spec``, ``LEVEL_SECONDS``): the same
+# labels as ``cardarena play --vs LABEL`` and the ladder (docs/web.md, "Strength labels"). A decision stops at its
+# label's cap and answers with its best action so far (:func:`~cardarena.agents.time_limit`), so a long Tash-Kalar
+# High Form turn does not make a player wait (issue 28, point 9); the figures each strength reaches are measured by
+# ``scripts/ai_timings.py`` and its rating by ``cardarena ladder`` (:mod:`.strengths`).
 
 
 def strength_seconds(label: str | None) -> float | None:
-    """The time a decision of strength ``label`` may take (:data:`STRENGTH_SECONDS`); ``None`` for an agent spec
+    """The time a decision of strength ``label`` may take (``levels.LEVEL_SECONDS``); ``None`` for an agent spec
     given instead of a label (it gets the server's budget per decision only)."""
-    return None if label is None else STRENGTH_SECONDS.get(label)
+    return None if label is None else LEVEL_SECONDS.get(label)
 
 
 #: The most an agent spec given by a user may ask of the server per decision (a spec is user input: one
@@ -123,7 +104,7 @@ class ThinkJob:
     #: ``act`` (choose the seat's action), or the help a seat asks for itself (:mod:`cardarena.web.advice`):
     #: ``hint`` (the search's top actions; ``agent`` is the search's spec) or ``odds`` (the hidden facts' odds)
     purpose: str = "act"
-    #: the most this decision may think (seconds: its strength's :data:`STRENGTH_SECONDS`), under the pool's budget;
+    #: the most this decision may think (seconds: its strength's ``levels.LEVEL_SECONDS``), under the pool's budget;
     #: ``None``: the pool's budget alone
     seconds: float | None = None
 
@@ -190,7 +171,7 @@ def default_workers() -> int:
 
 
 #: Seconds an AI decision may think on the server (``cardarena serve --ai-budget``). Every named strength has its own
-#: smaller cap (:data:`STRENGTH_SECONDS`, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
+#: smaller cap (``levels.LEVEL_SECONDS``, at most 2.5 s: docs/web.md, "Strength labels"), so this bounds the custom
 #: specs an operator allows; a lower ``--ai-budget`` cuts the strengths too.
 DEFAULT_BUDGET = 10.0
 #: Seconds past its budget after which a worker that has not answered is killed and replaced.

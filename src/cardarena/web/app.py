@@ -20,9 +20,10 @@ from starlette.requests import ClientDisconnect
 from starlette.websockets import WebSocketDisconnect
 
 from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
+from ..agents.levels import LEVELS
 from ..engine import load
 from . import protocol
-from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, STRENGTHS, AIPool
+from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, AIPool
 from .analyses import RETRY_AFTER as ANALYSIS_RETRY
 from .analyses import Analyses
 from .capacity import Capacity, client_address, read_page
@@ -231,8 +232,8 @@ def create_app(
         body = await _token_body(request)
         seat = seat_of_secret(table.row, body.get("token"))
         strength = body.get("strength", "easy")
-        if strength not in STRENGTHS:
-            raise bad_request(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
+        if strength not in LEVELS:
+            raise bad_request(f"strength must be one of {', '.join(LEVELS)}, not {strength!r}")
         await tables.hand_over(table, seat.seat, str(strength), why="left")
         return {"seat": seat.seat, "strength": strength}
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from .ai import STRENGTHS
+from ..agents.levels import LEVELS
 from .lobby import bad_request
 
 KINDS = ("game", "move")
@@ -95,8 +95,8 @@ def read_clock(body: object, players: int) -> Clock | None:
     if kind not in KINDS:
         raise bad_request(f"clock kind must be one of none, {', '.join(KINDS)}, not {kind!r}")
     then = body.get("then", "easy")
-    if then not in STRENGTHS:
-        raise bad_request(f"clock 'then' must be one of {', '.join(STRENGTHS)} (the AI taking over), not {then!r}")
+    if then not in LEVELS:
+        raise bad_request(f"clock 'then' must be one of {', '.join(LEVELS)} (the AI taking over), not {then!r}")
     if kind == "game":
         limit = _number(body.get("minutes"), "clock minutes", *GAME_MINUTES) * 60
     else:

@@ -19,8 +19,9 @@ import secrets
 from dataclasses import replace
 from typing import Any
 
+from ..agents.levels import LEVELS, level_spec
 from ..engine import Game, Option, RulesError, game_class, games, load
-from .ai import STRENGTHS, check_agent, strength_spec
+from .ai import check_agent
 from .option_words import option_words
 from .store import GameRow, SeatKind, SeatRow
 from .strengths import MEASURED_OPTIONS, words_by_option, words_for
@@ -152,13 +153,13 @@ def catalogue(*, agent_specs: bool = False) -> dict[str, Any]:
                 "length": cls.length,
                 "rules_page": f"/rules/{cls.id}",
                 "options": [_option_view(cls.id, o) for o in cls.option_spec if offered(o)],
-                "strengths": {label: strength_spec(label, cls.id) for label in STRENGTHS},
+                "strengths": {label: level_spec(label, cls.id) for label in LEVELS},
                 # what the lobby shows: each strength in words, with its measured time a move and results
                 "strength_words": words_for(cls.id),
                 "strength_words_by": words_by_option(cls.id, _choices(cls, MEASURED_OPTIONS.get(cls.id))),
             }
         )
-    return {"games": rows, "strengths": dict(STRENGTHS), "agent_specs": agent_specs}
+    return {"games": rows, "strengths": dict(LEVELS), "agent_specs": agent_specs}
 
 
 def _choices(cls: type[Game], name: str | None) -> list[Any] | None:
@@ -211,13 +212,13 @@ def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -
     label, agent = seat.get("strength"), seat.get("agent")
     if agent is None:
         label = "normal" if label is None else label
-        if label not in STRENGTHS:
-            raise bad_request(f"seat {index}: strength must be one of {', '.join(STRENGTHS)}, not {label!r}")
-        agent = strength_spec(str(label), game_id)
+        if label not in LEVELS:
+            raise bad_request(f"seat {index}: strength must be one of {', '.join(LEVELS)}, not {label!r}")
+        agent = level_spec(str(label), game_id)
     else:
         if not allow_agent_specs:
             raise bad_request(
-                f"seat {index}: this server offers the AI strengths {', '.join(STRENGTHS)} ('strength');"
+                f"seat {index}: this server offers the AI strengths {', '.join(LEVELS)} ('strength');"
                 " agent specs ('agent') only where its operator allows them (cardarena serve --allow-agent-specs)"
             )
         label = None

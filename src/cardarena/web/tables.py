@@ -51,9 +51,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from ..agents.levels import level_spec
 from ..engine import Action, RulesError, State, derive_seed, load, prior_state, undo_refusal
 from . import advice, protocol
-from .ai import AIPool, ThinkJob, strength_seconds, strength_spec, think
+from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
@@ -815,7 +816,7 @@ class Tables:
             seat,
             SeatKind.AI,
             name,
-            agent=strength_spec(strength, table.row.game),
+            agent=level_spec(strength, table.row.game),
             label=strength,
             token_hash=old.token_hash,
             claimed=True,

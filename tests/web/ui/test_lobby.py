@@ -254,7 +254,10 @@ def test_the_lobby_words_strengths_players_and_options_and_fits_a_phone(browser:
                 page.click("#options summary")
             words = game["strength_words"]
             titles = page.eval_on_selector_all('[data-seat-kind="1"] option', "els => els.map(e => e.textContent)")
-            assert titles == ["Person (invite someone)", *(words[s]["title"] for s in ("easy", "normal", "hard"))]
+            assert titles == [
+                "Person (invite someone)",
+                *(words[s]["title"] for s in ("easy", "normal", "hard", "expert")),
+            ]
             page.select_option('[data-seat-kind="1"]', "ai:hard")
             assert page.locator('[data-seat-help="1"]').inner_text() == words["hard"]["words"]
             text = page.evaluate("document.body.innerText")

@@ -54,7 +54,7 @@ def test_the_players_are_named_and_no_seat_number_shows(browser: Any, fixtures: 
         assert not JARGON.search(shell), shell
         # the "an AI plays on" menu is in words (the server's welcome.strengths; the fixture has none: the labels)
         options = page.eval_on_selector_all("#handover-strength option", "els => els.map(e => e.textContent)")
-        assert options == ["Easy AI", "Normal AI", "Hard AI"]
+        assert options == ["Easy AI", "Normal AI", "Hard AI", "Expert AI"]
         assert errors == []
     finally:
         page.context.close()

@@ -5,7 +5,8 @@
 import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
 
 const REFRESH_MS = 5000;
-const STRENGTHS = ["easy", "normal", "hard"];
+/** The strength labels offered, weakest first, when the catalogue names none (it does: its `strengths`). */
+const DEFAULT_STRENGTHS = ["easy", "normal", "hard", "expert"];
 /** A listed game's status in words. */
 const STATUS_WORDS = {open: "waiting for players", running: "being played", finished: "finished", abandoned: "abandoned"};
 const $ = (id) => document.getElementById(id);
@@ -142,6 +143,12 @@ function strengthWords() {
   return game.strength_words || {};
 }
 
+/** The strength labels the server offers, weakest first (the catalogue's `strengths`, in its order). */
+function strengthLabels() {
+  const labels = Object.keys(lobby.strengths || {});
+  return labels.length ? labels : DEFAULT_STRENGTHS;
+}
+
 /** A strength's short title for the seat menu: the catalogue's, else its label in words. */
 function strengthTitle(words, label) {
   const w = words[label];
@@ -163,7 +170,7 @@ function drawSeats() {
       "select",
       {dataset: {seatKind: seat}, "aria-label": `player ${seat + 1}`, onchange: () => toggleAgent(seat)},
       h("option", {value: "human", selected: was === "human"}, seat === 0 ? "Person (you)" : "Person (invite someone)"),
-      STRENGTHS.map((s) => h("option", {value: `ai:${s}`, selected: was ? was === `ai:${s}` : seat > 0 && s === "normal"}, strengthTitle(words, s))),
+      strengthLabels().map((s) => h("option", {value: `ai:${s}`, selected: was ? was === `ai:${s}` : seat > 0 && s === "normal"}, strengthTitle(words, s))),
       lobby.agentSpecs ? h("option", {value: "ai:spec", selected: was === "ai:spec"}, "AI: agent spec…") : null,
     );
     const spec = h("input", {dataset: {seatSpec: seat}, value: specs[seat] || "", placeholder: "agent spec, e.g. ismcts:iterations=500", hidden: true, "aria-label": `agent spec of player ${seat + 1}`});
