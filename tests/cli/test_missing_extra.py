@@ -8,14 +8,15 @@ import sys
 import textwrap
 from pathlib import Path
 
-# An interpreter in which the arena and rl extras' packages are missing, running the console script's main().
+# An interpreter in which the arena and rl extras' packages are missing, running the console script's main(). numpy
+# is not blocked: cardarena itself depends on it (the expert's value networks, issue 31).
 SCRIPT = textwrap.dedent(
     """
     import importlib.abc, sys
 
     class Block(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path=None, target=None):
-            if name.partition(".")[0] in {"numpy", "scipy", "statsmodels", "matplotlib", "gymnasium", "pettingzoo"}:
+            if name.partition(".")[0] in {"scipy", "statsmodels", "matplotlib", "gymnasium", "pettingzoo"}:
                 raise ModuleNotFoundError(f"No module named {name!r}", name=name)
             return None
 
