@@ -288,7 +288,9 @@ def train(
         if r == 0:
             spec, model = "heuristic", None
         else:
-            spec = f"expert:iterations={config.iterations}"
+            # the leaf scored by the previous network itself: cheap games (the search settings are pinned here,
+            # so a change of the expert's defaults does not change the training)
+            spec = f"expert:iterations={config.iterations},depth=0,rollout=random,c=1.0,prior=0.3,candidates=0"
             model = str(tmp_model)
         x, y, g = self_play(config, seeds, spec, model, jobs, progress, stage=f"round {r}: games")
         data.append((x, y, g))  # each round's seeds differ: a game's group is its seed
@@ -366,9 +368,11 @@ def plot_curves(meta: dict[str, Any], path: Path) -> None:
     offset = 0
     for r in meta["rounds"]:
         epochs = [offset + p["epoch"] for p in r["curve"]]
-        ax.plot(epochs, [p["validation"] for p in r["curve"]], label=f"round {r['round']} ({r['agent']}) validation")
+        agent = r["agent"].split(",")[0]
+        ax.plot(epochs, [p["validation"] for p in r["curve"]], label=f"round {r['round']} ({agent}): held-out games")
         ax.plot(epochs, [p["train"] for p in r["curve"]], linestyle=":", color=ax.lines[-1].get_color())
         offset = epochs[-1]
+    ax.plot([], [], linestyle=":", color="grey", label="dotted: training positions")
     ax.set_xlabel("epoch (rounds one after another)")
     ax.set_ylabel("mean squared error of the outcome")
     ax.set_title(f"{meta['key']}: value network learning curve")
