@@ -27,6 +27,7 @@ import itertools
 import json
 import math
 import os
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -280,7 +281,8 @@ def train(
     data: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     layers: list[tuple[np.ndarray, np.ndarray]] | None = None
     rounds: list[dict[str, Any]] = []
-    tmp_model = out.with_name(out.stem + ".round.npz")
+    scratch = tempfile.TemporaryDirectory(prefix="cardarena-train-")
+    tmp_model = Path(scratch.name) / "round.npz"  # the last round's network, which the next round's games play
     for r in range(config.rounds + 1):
         t0 = time.perf_counter()
         count = config.games if r == 0 else config.selfplay_games
@@ -344,7 +346,7 @@ def train(
     }
     net = ValueNet(layers, meta)
     net.save(out)
-    tmp_model.unlink(missing_ok=True)
+    scratch.cleanup()
     return TrainResult(ValueNet.load(out), out, seconds, rounds)
 
 
