@@ -148,3 +148,13 @@ def test_every_shipped_model_fits_its_configuration_and_is_small() -> None:
         assert model_path(game) == path and model_for(game) is not None
         assert path.stat().st_size < 3_000_000, f"{path.name}: {path.stat().st_size} bytes"
         assert net.meta["config"]["seed"] is not None and net.meta["rounds"], "the training run is recorded"
+
+
+def test_the_sparse_first_layer_gives_the_dense_products_values() -> None:
+    """A search scores 2-4 mostly-zero encodings at a time: summing the non-zero inputs' weight rows must give what
+    the matrix product gives."""
+    net = random_net(2000, 6)
+    rng = np.random.default_rng(1)
+    x = np.where(rng.random((4, 2000)) < 0.08, rng.random((4, 2000)), 0.0).astype(np.float32)
+    assert np.allclose(net.predict_sparse(x), net.predict(x), atol=1e-5)
+    assert np.allclose(net.predict_sparse(np.zeros((1, 2000), np.float32)), net.predict(np.zeros((1, 2000))))
