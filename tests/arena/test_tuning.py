@@ -115,6 +115,16 @@ def test_the_best_settings_are_written_into_the_model_and_the_expert_plays_with_
     assert summary["errors"] == 0 and summary["games"] == 2
 
 
+def test_a_measurement_over_the_time_limit_stops_after_a_quarter_of_its_games(tiny_model: Path) -> None:
+    game = load("torabato")
+    spec = f"expert:iterations=4,model={tiny_model}"
+    whole = tuning.measure(game, {}, spec, "random", pairs=8, seed=0, jobs=1)
+    assert not whole.stopped and whole.games == 16 and len(whole.scored) == 8
+    cut = tuning.measure(game, {}, spec, "random", pairs=8, seed=0, jobs=1, limit=1e-9)
+    assert cut.stopped and 4 <= cut.games < 16 and len(cut.rounds) == 8 and None in cut.rounds
+    assert cut.rounds[0] == whole.rounds[0]  # the same deals, from the first
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -222,6 +222,7 @@ class Measured:
     errors: int
     seconds_per_decision: float
     error_samples: list[str] = field(default_factory=list)
+    stopped: bool = False  # stopped early: over the time limit (its rounds are those played)
 
     @property
     def scored(self) -> list[float]:
@@ -257,21 +258,39 @@ def measure(
     seed: int,
     jobs: int,
     progress: Callable[[int], None] | None = None,
+    limit: float | None = None,
 ) -> Measured:
-    """``spec`` against ``against`` over ``pairs`` rounds of seed ``seed``, every seat order."""
+    """``spec`` against ``against`` over ``pairs`` rounds of seed ``seed``, every seat order.
+
+    With ``limit`` (seconds per decision), the games stop once a quarter of them (at least a round) shows the
+    agent slower than that: the measurement is ``stopped``, its rounds those played (a trial that is too slow need
+    not be measured to the end to be ruled out)."""
     seats = game.num_players
+    total = pairs * seats
+    check = max(seats, total // 4)
     outcomes: list[Outcome] = []
 
     def on_results(chunk: list[Outcome]) -> None:
         outcomes.extend(chunk)
         if progress is not None:
             progress(len(chunk))
+        if limit is not None and check <= len(outcomes) < total:
+            decisions = sum(o.a_decisions for o in outcomes)
+            if decisions and sum(o.a_seconds for o in outcomes) / decisions > limit:
+                raise _TooSlow
 
-    runner.run(_play, (game.id, options, (spec, against), seed), range(pairs * seats), on_results, jobs=jobs)
+    stopped = False
+    try:
+        runner.run(_play, (game.id, options, (spec, against), seed), range(total), on_results, jobs=jobs)
+    except _TooSlow:
+        stopped = True
     outcomes.sort(key=lambda o: o.index)
+    by_round: dict[int, list[Outcome]] = {}
+    for o in outcomes:
+        by_round.setdefault(o.pair, []).append(o)
     rounds: list[float | None] = []
     for k in range(pairs):
-        mine = [o for o in outcomes[k * seats : (k + 1) * seats] if o.result != "error"]
+        mine = [o for o in by_round.get(k, []) if o.result != "error"]
         points = [1.0 if o.result == "win" else 0.5 if o.result == "draw" else 0.0 for o in mine]
         rounds.append(sum(points) / len(points) if points else None)
     decisions = sum(o.a_decisions for o in outcomes)
@@ -283,7 +302,12 @@ def measure(
         errors=len(errors),
         seconds_per_decision=sum(o.a_seconds for o in outcomes) / decisions if decisions else 0.0,
         error_samples=[f"game {o.index} (seed {o.seed}): {o.error}" for o in errors[:3]],
+        stopped=stopped,
     )
+
+
+class _TooSlow(Exception):
+    """Raised among a measurement's results to stop its games: the agent is over the time limit."""
 
 
 # -- the run ---------------------------------------------------------------------------------------------------------
@@ -317,6 +341,7 @@ class Trial:
     objective: float
     errors: int
     repeated: bool = False  # answered from an earlier trial's games (the same settings)
+    stopped: bool = False  # its games stopped early: too slow
 
 
 @dataclass
@@ -551,6 +576,7 @@ def tune(
             objective=round(float(t.value), 4),
             errors=a["measured"]["errors"],
             repeated=a.get("repeated", False),
+            stopped=a["measured"].get("stopped", False),
         )
 
     trials = [record(t, k) for k, t in enumerate(done_trials)]  # numbered without the interrupted ones
@@ -577,7 +603,9 @@ def tune(
                     seed=search_seed,
                     jobs=jobs,
                     progress=advance,
+                    limit=limit,
                 )
+                advance(per_trial - m.games, real=False)  # the games of a trial stopped as too slow
             if repeated:
                 advance(per_trial, real=False)
             known[spec] = m

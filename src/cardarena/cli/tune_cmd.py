@@ -140,7 +140,7 @@ def tune_cmd(
             def on_trial(trial: Trial, best: Trial) -> None:
                 line = f"trial {trial.number + 1}/{trials}: {_settings(trial.settings)}: score {trial.score:.3f}"
                 line += f", {trial.seconds_per_decision:.3g} s/decision"
-                line += "" if trial.feasible else " (too slow)"
+                line += "" if trial.feasible else " (too slow: stopped early)" if trial.stopped else " (too slow)"
                 line += " (measured before)" if trial.repeated else ""
                 line += f"; best #{best.number + 1} {best.score:.3f}"
                 (bar.console if bar.enabled else err).print(line, soft_wrap=True)
