@@ -143,7 +143,7 @@ def tune_cmd(
                 line += "" if trial.feasible else " (too slow: stopped early)" if trial.stopped else " (too slow)"
                 line += " (measured before)" if trial.repeated else ""
                 line += f"; best #{best.number + 1} {best.score:.3f}"
-                (bar.console if bar.enabled else err).print(line, soft_wrap=True)
+                (bar.console if bar.enabled else err).print(line, soft_wrap=True, highlight=False)
 
             result = tune(config, jobs=jobs, store=store, progress=bar, on_trial=on_trial, require_model=write)
         note = None
