@@ -559,7 +559,9 @@ def tune(
         reference = _measured_from(reference_attrs)
         if progress is not None:
             progress(0, total)
-    limit = None if config.max_slowdown is None else config.max_slowdown * reference.seconds_per_decision
+    limit = None  # seconds per decision; none when the untuned settings made no decision to time
+    if config.max_slowdown is not None and reference.seconds_per_decision > 0:
+        limit = config.max_slowdown * reference.seconds_per_decision
     known: dict[str, Measured] = {}
     for t in done_trials:
         known[t.user_attrs["spec"]] = _measured_from(t.user_attrs["measured"])
