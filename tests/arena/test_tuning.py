@@ -13,7 +13,7 @@ from cardarena.agents import make_agent
 from cardarena.agents.expert import ExpertAgent, model_for
 from cardarena.agents.valuenet import ValueNet
 from cardarena.arena import tuning
-from cardarena.arena.strength import strength
+from cardarena.arena.strength import play_one, strength
 from cardarena.arena.training import TrainConfig, train
 from cardarena.arena.tuning import Measured, TuneConfig, make_space, parse_range, tune, write_settings
 from cardarena.engine import OptionError, RulesError, load
@@ -113,6 +113,19 @@ def test_the_best_settings_are_written_into_the_model_and_the_expert_plays_with_
     assert model_for(game, str(copy)) is not None
     summary = strength("torabato", (f"expert:iterations=4,model={copy}", "random"), pairs=1)
     assert summary["errors"] == 0 and summary["games"] == 2
+
+
+def test_the_trials_games_are_strengths_games_timed_in_cpu_seconds(tiny_model: Path) -> None:
+    game = load("torabato")
+    agents = (f"expert:iterations=4,model={tiny_model}", "heuristic")
+    for index in range(4):
+        mine, theirs = tuning.play_timed(game, agents, index, 5), play_one(game, agents, index, 5)
+        assert (mine.result, mine.decisions, mine.a_decisions, mine.seed) == (
+            theirs.result,
+            theirs.decisions,
+            theirs.a_decisions,
+            theirs.seed,
+        )
 
 
 def test_a_measurement_over_the_time_limit_stops_after_a_quarter_of_its_games(tiny_model: Path) -> None:
