@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardarena.agents import make_agent
-from cardarena.agents.expert import ExpertAgent
+from cardarena.agents.expert import NET_SETTINGS, ExpertAgent
 from cardarena.agents.valuenet import ValueNet
 from cardarena.arena import tuning
 from cardarena.arena.training import TrainConfig, train
@@ -85,7 +85,8 @@ def test_a_tiny_tune_writes_the_best_settings_into_the_model_and_the_expert_play
     assert meta["tuning"]["gain"] == gain and meta["tuning"]["against"] == "heuristic"
     agent = make_agent(f"expert:model={model}", 0)
     assert isinstance(agent, ExpertAgent)
-    assert agent.settings(load("torabato")) == {"iterations": 200, **best}  # the model's iterations stay
+    plays = NET_SETTINGS["iterations"]  # the tiny model ships no settings: the expert's defaults
+    assert agent.settings(load("torabato")) == {"iterations": plays, **best}  # the model's iterations stay
     played = invoke("strength", "torabato", "--agents", f"expert:iterations=4,model={model},heuristic", "-n", "1")
     assert played.exit_code == 0, played.output
 
