@@ -142,6 +142,7 @@ def tune_cmd(
                 line += f", {trial.seconds_per_decision:.3g} s/decision"
                 line += "" if trial.feasible else " (too slow: stopped early)" if trial.stopped else " (too slow)"
                 line += " (measured before)" if trial.repeated else ""
+                line += f" ({trial.errors} games raised an error: not scored)" if trial.errors else ""
                 line += f"; best #{best.number + 1} {best.score:.3f}"
                 (bar.console if bar.enabled else err).print(line, soft_wrap=True, highlight=False)
 
