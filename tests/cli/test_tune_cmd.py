@@ -145,6 +145,14 @@ def test_a_mistake_is_one_line_and_plays_nothing(model: Path, args: list[str], m
     assert result.stderr.count("\n") == 1 and "trial" not in result.stderr
 
 
+def test_the_help_names_the_tuned_settings() -> None:
+    from cardarena.cli import tune_cmd
+
+    assert tune_cmd.TUNABLE == tuning.TUNABLE
+    result = invoke("tune", "--help")
+    assert result.exit_code == 0 and "c,depth,rollout,prior,candidates" in result.output
+
+
 def test_an_unknown_game_is_one_line() -> None:
     result = invoke("tune", "chess")
     assert result.exit_code == 2

@@ -11,20 +11,22 @@ import json
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from ..agents.expert import NET_SETTINGS
 from ..agents.levels import level_spec
-from ..agents.valuenet import ValueNet
-from ..arena.tuning import TUNABLE, Trial, TuneConfig, TuneResult, tune, write_settings
 from ..engine import RulesError
 from ..engine.options import parse_option_pairs
 from .common import fail
 from .progress import GameProgress
+
+if TYPE_CHECKING:  # the tuning (numpy, Optuna) is imported when the command runs: `cardarena --help` needs neither
+    from ..arena.tuning import Trial, TuneConfig, TuneResult
+
+TUNABLE = ("c", "depth", "rollout", "prior", "candidates")  # arena.tuning.TUNABLE (a test checks they agree)
 
 console = Console(highlight=False)
 
@@ -115,6 +117,10 @@ def tune_cmd(
     numbers); the iterations stay as --agent gives them. The best trial and the untuned settings then play
     --confirm-pairs fresh deals: the gain (tuned - untuned) is reported with its 95% interval.
     """
+    from ..agents.expert import NET_SETTINGS
+    from ..agents.valuenet import ValueNet
+    from ..arena.tuning import TuneConfig, tune, write_settings
+
     if jobs < 1:
         fail("--jobs must be ≥ 1")
     if force and not write:
