@@ -54,8 +54,19 @@ def model_path(game: Game) -> Path:
 
 
 @lru_cache(maxsize=64)
-def _load(path: str) -> ValueNet:
+def _load_version(path: str, stamp: tuple[int, int]) -> ValueNet:
     return ValueNet.load(path)
+
+
+def _load(path: str) -> ValueNet:
+    """The network of ``path``, read once per version of the file (``cardarena tune --write`` rewrites a model's
+    settings: a process that read it before plays the new ones)."""
+    try:
+        info = Path(path).stat()
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (0, 0)  # ValueNet.load says what is wrong with it
+    return _load_version(path, stamp)
 
 
 def model_for(game: Game, path: str | None = None) -> ValueNet | None:

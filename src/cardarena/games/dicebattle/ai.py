@@ -243,7 +243,9 @@ def dice_action(t: Tables, obs: dict[str, Any], legal: list[Action], seat: int, 
 
 
 def _pick(legal: list[Action], kind: str) -> Action:
-    return next(a for a in legal if a[0] == kind)
+    """The first action of ``kind``; the first action where ``legal`` holds none: a search may ask the rule of thumb
+    about part of the legal actions (ISMCTS's ``candidates`` ranks them by asking again without those chosen)."""
+    return next((a for a in legal if a[0] == kind), legal[0])
 
 
 def choice_action(t: Tables, obs: dict[str, Any], legal: list[Action], seat: int) -> Action:
