@@ -157,3 +157,16 @@ def test_an_unknown_game_is_one_line() -> None:
     result = invoke("tune", "chess")
     assert result.exit_code == 2
     assert result.stderr.startswith("error: unknown game 'chess'; valid games:")
+
+
+def test_a_gain_within_the_noise_is_not_written(model: Path) -> None:
+    """Two fresh deals cannot show that the tuned settings are better: without --force the model stays as it was,
+    and the note says why, with the interval."""
+    before = model.read_bytes()
+    result = invoke(*tiny(model, "--write", "--json"))
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    low = summary["confirmation"]["gain_ci95"][0]
+    assert low <= 0 and summary["written"] is None
+    assert "not written" in summary["note"] and "not clearly better" in summary["note"]
+    assert model.read_bytes() == before

@@ -89,9 +89,9 @@ console = Console(highlight=False)
     "--write",
     is_flag=True,
     help="store the best settings in the model's metadata (its search settings; the weights are kept) when they "
-    "score at least the untuned ones on the fresh rounds",
+    "clearly beat the untuned ones on the fresh rounds (the gain's 95% interval above 0)",
 )
-@click.option("--force", is_flag=True, help="with --write: write the best settings even if they scored lower")
+@click.option("--force", is_flag=True, help="with --write: write the best settings whatever their gain")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
 def tune_cmd(
     game_id: str,
@@ -155,8 +155,8 @@ def tune_cmd(
             result = tune(config, jobs=jobs, store=store, progress=bar, on_trial=on_trial, require_model=write)
         note = None
         if write:
-            gain = result.gain()[0]
-            if gain >= 0 or force:
+            gain, low, high = result.gain()
+            if low > 0 or force:
                 path = write_settings(result, command=_command(config, store, jobs))
                 plays = ValueNet.load(path).meta["search"].get("iterations", NET_SETTINGS["iterations"])
                 tuned_at = result.untuned_settings["iterations"]
@@ -167,8 +167,8 @@ def tune_cmd(
                     )
             else:
                 note = (
-                    f"not written: the best settings scored {gain:+.3f} against the untuned ones on the fresh "
-                    "rounds (--force writes them anyway)"
+                    f"not written: the best settings scored {gain:+.3f} [{low:+.3f}, {high:+.3f}] against the "
+                    "untuned ones on the fresh rounds, not clearly better (--force writes them anyway)"
                 )
     except RulesError as e:
         fail(str(e))
