@@ -87,10 +87,9 @@ def _play_games(job: tuple[str, dict[str, Any], list[int], str, int, float, str 
         rng = Rng(derive_seed(seed, 1))
         agent_spec = spec if model is None else f"{spec},model={model}"
         agents = [make_agent(agent_spec, derive_seed(seed, 2, seat)) for seat in range(n_seats)]
-        snapshots: list[np.ndarray] = []
         decisions = 0
         # sample ``positions`` decisions of the game: reservoir sampling, since its length is unknown beforehand
-        chosen: list[tuple[int, np.ndarray]] = []
+        chosen: list[np.ndarray] = []
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
@@ -103,9 +102,9 @@ def _play_games(job: tuple[str, dict[str, Any], list[int], str, int, float, str 
                     for s in range(n_seats):
                         encoder.encode_into(state.observation(s), s, block[s])
                     if decisions <= positions:
-                        chosen.append((decisions, block))
+                        chosen.append(block)
                     else:
-                        chosen[slot] = (decisions, block)
+                        chosen[slot] = block
                 if rng.random() < epsilon:
                     choices = playout_choices(game, list(legal))
                     action = choices[rng.randbelow(len(choices))]
@@ -115,8 +114,7 @@ def _play_games(job: tuple[str, dict[str, Any], list[int], str, int, float, str 
                 action = legal[0]
             state.apply(action)
         returns = state.returns()
-        snapshots = [block for _, block in chosen]
-        for block in snapshots:
+        for block in chosen:
             rows.append(block)
             targets.extend(returns)
             owners.extend([seed] * n_seats)
