@@ -45,8 +45,6 @@ NET_SETTINGS: dict[str, Any] = {
 #: Without a model: the game's own evaluation after 20 random playout decisions (``ismcts``'s defaults).
 FALLBACK_SETTINGS: dict[str, Any] = {**NET_SETTINGS, "iterations": 1000, "rollout": Policy.RANDOM.value}
 
-SETTING_NAMES = tuple(NET_SETTINGS)
-
 
 def model_path(game: Game) -> Path:
     """Where the shipped model of ``game``'s configuration is (it may not exist)."""
