@@ -83,8 +83,11 @@ class Outcome:
     error: str | None = None
 
 
-def play_one(game: Game, agents: tuple[str, str], index: int, seed: int) -> Outcome:
-    """Game number ``index`` of a run: round ``index // seats`` with A in seat ``index % seats``."""
+def play_one(
+    game: Game, agents: tuple[str, str], index: int, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> Outcome:
+    """Game number ``index`` of a run: round ``index // seats`` with A in seat ``index % seats``. A's thinking
+    time (``a_seconds``) is read on ``clock``: wall time by default, ``time.process_time`` for CPU seconds."""
     seats = game.num_players
     pair, a_seat = divmod(index, seats)
     game_seed = derive_seed(seed, pair)
@@ -102,9 +105,9 @@ def play_one(game: Game, agents: tuple[str, str], index: int, seed: int) -> Outc
             seat = state.current_player
             assert seat is not None
             if seat == a_seat:
-                t = time.perf_counter()
+                t = clock()
                 action = players[seat].act(views[seat])
-                a_seconds += time.perf_counter() - t
+                a_seconds += clock() - t
                 a_decisions += 1
             else:
                 action = players[seat].act(views[seat])

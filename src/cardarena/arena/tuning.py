@@ -40,14 +40,13 @@ import hashlib
 import json
 import math
 import time
-import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import make_agent
 from ..agents.expert import NET_SETTINGS, ExpertAgent, model_for, model_path
 from ..agents.levels import model_key
 from ..agents.registry import parse_spec
@@ -55,7 +54,7 @@ from ..agents.valuenet import ValueNet
 from ..engine import Game, OptionError, derive_seed, load
 from . import runner
 from .stats import paired_interval
-from .strength import Outcome, result_for, wilson
+from .strength import Outcome, play_one, wilson
 
 SEARCH, FRESH, SAMPLER = 0, 1, 2  # the seed streams: the search's deals, the confirmation's, the sampler's seeds
 STARTUP_TRIALS = 8  # TPE's random trials before it models the good and the bad ones
@@ -214,43 +213,11 @@ def _play(context: tuple[str, dict[str, Any], tuple[str, str], int], indices: li
 
 
 def play_timed(game: Game, agents: tuple[str, str], index: int, seed: int) -> Outcome:
-    """Game ``index`` of a strength run, as :func:`~cardarena.arena.strength.play_one` plays it (the same seeds,
-    the same result), with A's time measured in **CPU seconds** of this process (``a_seconds``): on a machine
+    """Game ``index`` of a strength run, exactly as :func:`~cardarena.arena.strength.play_one` plays it (the same
+    seeds, the same result), with A's time measured in **CPU seconds** of this process (``a_seconds``): on a machine
     shared with other work, wall time per decision follows the load, and a trial measured while the machine was
     busy would look slower than the untuned settings measured while it was quiet."""
-    seats = game.num_players
-    pair, a_seat = divmod(index, seats)
-    game_seed = derive_seed(seed, pair)
-    start = time.perf_counter()
-    decisions = a_decisions = 0
-    a_seconds = 0.0
-    try:
-        players = [
-            make_agent(agents[0] if s == a_seat else agents[1], derive_seed(seed, pair, a_seat, s + 1))
-            for s in range(seats)
-        ]
-        state = game.new_initial_state(game_seed)
-        views = [SeatView(state, s) for s in range(seats)]
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            if seat == a_seat:
-                t = time.process_time()
-                action = players[seat].act(views[seat])
-                a_seconds += time.process_time() - t
-                a_decisions += 1
-            else:
-                action = players[seat].act(views[seat])
-            state.apply(action)
-            decisions += 1
-        result = result_for(state.returns(), a_seat)
-        error = None
-    except Exception as e:  # counted and reported, as strength does
-        where = traceback.extract_tb(e.__traceback__)[-1]
-        result, error = "error", f"{type(e).__name__}: {e} (at {Path(where.filename).name}:{where.lineno})"
-    return Outcome(
-        index, pair, a_seat, game_seed, result, decisions, a_decisions, a_seconds, time.perf_counter() - start, error
-    )
+    return play_one(game, agents, index, seed, clock=time.process_time)
 
 
 @dataclass
