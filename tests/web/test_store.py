@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import event, inspect
+from sqlalchemy import create_engine, event, inspect
+from sqlalchemy import text as sql_text
 
 from cardarena.web.sql import MIGRATIONS, Base, SqlStore, alembic_config, migrate
 from cardarena.web.store import (
@@ -381,7 +383,7 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
     head = ScriptDirectory.from_config(alembic_config(sql_url)).get_current_head()
     with store.engine.connect() as connection:
         context = MigrationContext.configure(connection)
-        assert context.get_current_revision() == head == "0004"
+        assert context.get_current_revision() == head == "0005"
         assert compare_metadata(context, Base.metadata) == []
         assert set(inspect(connection).get_table_names()) == {
             "alembic_version",
@@ -389,6 +391,10 @@ def test_migrations_match_the_models_and_upgrading_again_does_nothing(sql_url: s
             "seats",
             "actions",
             "analyses",
+            "accounts",
+            "sessions",
+            "ratings",
+            "rating_events",
         }
     written: list[str] = []
 
@@ -412,6 +418,7 @@ def test_migration_files_are_in_the_package() -> None:
         "0002_game_clock.py",
         "0003_game_creator.py",
         "0004_analyses.py",
+        "0005_accounts_ratings.py",
     ]
 
 
@@ -505,3 +512,41 @@ def test_kill_9_loses_no_acknowledged_action(sql_url: str) -> None:
         reopened.append_action("k1", len(stored), 0, "after the crash", result=None)
     finally:
         reopened.close()
+
+
+def test_a_database_of_before_accounts_keeps_its_games_after_the_migration(tmp_path: Path) -> None:
+    """Issue 32: today's databases (schema 0004) upgrade in place; their games keep working, their seats are
+    bound to no account and their games are unrated."""
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(url, connection), "0004")
+        connection.execute(
+            sql_text(
+                "INSERT INTO games (key, game, options, seed, status, private, ply, created, updated) "
+                "VALUES ('old1', 'laplaplace', '{}', '7', 'running', 0, 1, '2026-11-01 10:00:00', "
+                "'2026-11-01 10:00:00')"
+            )
+        )
+        connection.execute(
+            sql_text(
+                "INSERT INTO seats (game_key, seat, kind, name, claimed) VALUES "
+                "('old1', 0, 'human', 'Aki', 1), ('old1', 1, 'ai', 'easy AI', 0)"
+            )
+        )
+        connection.execute(
+            sql_text(
+                "INSERT INTO actions (game_key, ply, seat, text, time) VALUES "
+                "('old1', 0, 0, 'pass', '2026-11-01 10:00:01')"
+            )
+        )
+    engine.dispose()
+    store = SqlStore(url)
+    row = store.get_game("old1")
+    assert [s.name for s in row.seats] == ["Aki", "easy AI"]
+    assert [s.account for s in row.seats] == [None, None]
+    assert row.rated is False
+    assert store.actions("old1") == ["pass"]
+    store.append_action("old1", 1, 1, "next", result=None)
+    assert store.get_game("old1").ply == 2
+    store.close()

@@ -50,6 +50,8 @@ class SeatRow:
     label: str | None = None  # AI seats: the strength label (easy, normal, hard) or None for a raw spec
     token_hash: str | None = None  # human seats: sha256 hex of the seat token
     claimed: bool = False  # a human has joined the seat (and not left)
+    #: the account the seat is bound to (issue 32: its player comes back to it from any browser), or None
+    account: int | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ class GameRow:
     clock: dict[str, Any] | None = None  # the turn clock (cardarena.web.clocks.Clock.to_json), or None
     #: the client address that created the game (its open games are capped); never shown to anyone
     creator: str | None = None
+    #: a rated game: its result updates the accounts' ratings (``cardarena.web.ratings``)
+    rated: bool = False
 
 
 class Store(ABC):

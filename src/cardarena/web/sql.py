@@ -28,6 +28,7 @@ from sqlalchemy import (
     JSON,
     CursorResult,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -40,11 +41,14 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import (
+    false as sql_false,
+)
 from sqlalchemy import text as sql_text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
-from sqlalchemy.pool import NullPool
+from sqlalchemy.pool import NullPool, StaticPool
 
 from cardarena.web.rows import (
     DatabaseInUse,
@@ -114,6 +118,7 @@ class GameModel(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(64))
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     creator: Mapped[str | None] = mapped_column(String(64), index=True)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=sql_false())
     seats: Mapped[list[SeatModel]] = relationship(
         order_by="SeatModel.seat", lazy="selectin", cascade="all, delete-orphan"
     )
@@ -130,6 +135,7 @@ class SeatModel(Base):
     label: Mapped[str | None] = mapped_column(String(32))
     token_hash: Mapped[str | None] = mapped_column(String(64))
     claimed: Mapped[bool]
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), index=True)
 
 
 class ActionModel(Base):
@@ -154,6 +160,67 @@ class AnalysisModel(Base):
     created: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
+class AccountModel(Base):
+    """A person's account (issue 32), or a bot's: ``bot`` names the strength it plays (``easy`` ... ``expert``).
+
+    ``name_key`` is the name as compared (NFKC, case-folded): unique, so two accounts never differ by case or by a
+    compatibility form only. A deleted account keeps its row (games and ratings refer to it) with its name
+    replaced, its password gone and ``deleted`` set."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(Text)
+    bot: Mapped[str | None] = mapped_column(String(32))
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
+    deleted: Mapped[datetime | None] = mapped_column(UtcDateTime)
+
+
+class SessionModel(Base):
+    """A signed-in browser: the sha256 of its cookie's secret (the secret itself is never stored), the account,
+    the CSRF token its forms carry, and when it expires."""
+
+    __tablename__ = "sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[datetime] = mapped_column(UtcDateTime)
+    expires: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class RatingModel(Base):
+    """An account's Glicko-2 rating in one game configuration (``key``: :func:`cardarena.agents.levels.model_key`,
+    so each Tash-Kalar mode has its own), on the Glicko scale (rating, deviation, volatility)."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
+class RatingEventModel(Base):
+    """One change of a rating, after a rated game (its history, for the profile's plot)."""
+
+    __tablename__ = "rating_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(64))
+    game_key: Mapped[str | None] = mapped_column(ForeignKey("games.key", ondelete="SET NULL"))
+    before: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+
+
 def _seat_row(m: SeatModel) -> SeatRow:
     return SeatRow(
         seat=m.seat,
@@ -163,6 +230,7 @@ def _seat_row(m: SeatModel) -> SeatRow:
         label=m.label,
         token_hash=m.token_hash,
         claimed=m.claimed,
+        account=m.account_id,
     )
 
 
@@ -182,6 +250,7 @@ def _game_row(m: GameModel) -> GameRow:
         rematch_of=m.rematch_of,
         clock=m.clock,
         creator=m.creator,
+        rated=m.rated,
     )
 
 
@@ -193,6 +262,7 @@ def _seat_values(seat: SeatRow) -> dict[str, Any]:
         "label": seat.label,
         "token_hash": seat.token_hash,
         "claimed": seat.claimed,
+        "account_id": seat.account,
     }
 
 
@@ -239,6 +309,22 @@ def _sqlite_engine(url: URL) -> Engine:
     return engine
 
 
+def accounts_engine(store: Store) -> Engine:
+    """The database of ``store``'s accounts, sessions and ratings (issue 32): the SQL store's own, or, for a
+    :class:`~cardarena.web.store.MemoryStore` (tests, ``--db memory://``), a private in-memory SQLite database with
+    the same tables, gone with the process like the games."""
+    if isinstance(store, SqlStore):
+        return store.engine
+    engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.execute("PRAGMA foreign_keys=ON")
+
+    Base.metadata.create_all(engine)
+    return engine
+
+
 class SqlStore(Store):
     """A :class:`Store` on an SQL database: ``sqlite:///PATH`` or ``postgresql+psycopg://...``. Opening it
     creates the SQLite file's directory and migrates the schema to the latest version. Thread-safe: every call
@@ -273,6 +359,7 @@ class SqlStore(Store):
             rematch_of=row.rematch_of,
             clock=row.clock,
             creator=row.creator,
+            rated=row.rated,
             seats=[SeatModel(seat=s.seat, **_seat_values(s)) for s in row.seats],
         )
         try:
