@@ -1,0 +1,160 @@
+"""The lobby's routes: the catalogue, making and listing games, taking and leaving seats, rematches and "Play
+anyone" (docs/web.md, REST). Bodies are checked by their models (:mod:`.models`), a game's own rules by
+:mod:`cardarena.web.lobby`."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from ...agents.levels import LEVELS
+from ..capacity import read_page
+from ..clocks import fresh, read_clock
+from ..lobby import (
+    ApiError,
+    bad_request,
+    catalogue,
+    invitation_links,
+    invitation_url,
+    new_game,
+    rematch_request,
+    seat_of_secret,
+)
+from ..match import offer_rematch
+from ..store import GameStatus
+from .deps import ClientDep, ServerDep
+from .models import (
+    Catalogue,
+    GameSummary,
+    HandedOver,
+    HandoverRequest,
+    Invitations,
+    JoinRequest,
+    Left,
+    MatchRequest,
+    MatchStatus,
+    NewGame,
+    Rematch,
+    SeatSecret,
+    SeatToken,
+    SitRequest,
+    Ticket,
+)
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+def _body(model: NewGame | Any) -> dict[str, Any]:
+    """A request model as the plain object the lobby's checks read (fields not given are left out)."""
+    body: dict[str, Any] = model.model_dump(exclude_unset=True)
+    return body
+
+
+@router.get("/catalogue", response_model=Catalogue)
+async def get_catalogue(srv: ServerDep) -> dict[str, Any]:
+    """The games a browser may start, their options and the AI strengths offered."""
+    return catalogue(agent_specs=srv.allow_agent_specs)
+
+
+@router.post("/games", status_code=201, response_model=Invitations)
+async def create_game(body: NewGame, srv: ServerDep, creator: ClientDep) -> dict[str, Any]:
+    """A new game: its key, the spectators' link, and one invitation link per human seat."""
+    plain = _body(body)
+    # loading a game reads its data files: in a thread, never on the event loop
+    row, invitations = await asyncio.to_thread(new_game, plain, allow_agent_specs=srv.allow_agent_specs)
+    clock = read_clock(plain.get("clock"), len(row.seats))
+    await srv.tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
+    return invitation_links(row.key, invitations)
+
+
+@router.get("/games", response_model=list[GameSummary])
+async def list_games(srv: ServerDep, limit: str | None = None, before: str | None = None) -> list[dict[str, Any]]:
+    """One page of the open and running listed games, newest first (docs/web.md, REST)."""
+    size, older = read_page(limit, before)
+    statuses = (GameStatus.OPEN, GameStatus.RUNNING)
+    rows = await asyncio.to_thread(srv.store.list_games, statuses, limit=size, before=older, listed_only=True)
+    return await srv.tables.listing(rows)
+
+
+@router.get("/games/{key}", response_model=GameSummary)
+async def get_game(key: str, srv: ServerDep) -> dict[str, Any]:
+    """One game as the lobby shows it."""
+    return (await srv.tables.get(key)).summary()
+
+
+@router.post("/games/{key}/join", response_model=SeatSecret)
+async def join(key: str, body: JoinRequest, srv: ServerDep) -> dict[str, Any]:
+    """An invitation takes its seat: the answer's ``secret`` (given only here) is the seat's from now on."""
+    table = await srv.tables.get(key)
+    seat, secret = await srv.tables.join(table, body.token, body.name)
+    return {"seat": seat, "secret": secret}
+
+
+@router.post("/games/{key}/sit", response_model=SeatSecret)
+async def sit(key: str, body: SitRequest, srv: ServerDep) -> dict[str, Any]:
+    """Anyone takes an open human seat of a listed game (not a private one) from the lobby: ``{seat, name}`` ->
+    ``{seat, secret}`` as ``join`` answers, the secret given to the sitter only."""
+    table = await srv.tables.get(key)
+    seat, secret = await srv.tables.sit(table, body.seat, body.name)
+    return {"seat": seat, "secret": secret}
+
+
+@router.post("/games/{key}/leave", response_model=Left)
+async def leave(key: str, body: SeatToken, srv: ServerDep) -> dict[str, Any]:
+    """A seat is given up: open again, with a new invitation for the leaver to pass on (or to come back)."""
+    table = await srv.tables.get(key)
+    seat, invitation = await srv.tables.leave(table, body.token)
+    return {"seat": seat, "invitation": invitation_url(table.key, invitation)}
+
+
+@router.post("/games/{key}/handover", response_model=HandedOver)
+async def handover(key: str, body: HandoverRequest, srv: ServerDep) -> dict[str, Any]:
+    """A seat leaves a running game and an AI of the strength it names plays on for it."""
+    table = await srv.tables.get(key)
+    seat = seat_of_secret(table.row, body.token)
+    if body.strength not in LEVELS:
+        raise bad_request(f"strength must be one of {', '.join(LEVELS)}, not {body.strength!r}")
+    await srv.tables.hand_over(table, seat.seat, body.strength, why="left")
+    return {"seat": seat.seat, "strength": body.strength}
+
+
+@router.post("/games/{key}/rematch", status_code=201, response_model=Rematch)
+async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep) -> dict[str, Any]:
+    """A new game like a finished one, with the caller seated at once in their own seat (answered with its secret,
+    as ``join`` answers it). Each other human seat's invitation goes to the caller to pass on, and to that seat's
+    own page on the finished table, which offers it the rematch."""
+    table = await srv.tables.get(key)
+    mine = seat_of_secret(table.row, body.token)
+    if table.row.status != GameStatus.FINISHED:
+        raise ApiError(409, "not_finished", "a rematch follows a finished game")
+    row, invitations = await asyncio.to_thread(
+        new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=srv.allow_agent_specs
+    )
+    new = await srv.tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
+    own = next(i for i in invitations if i["seat"] == mine.seat)
+    seat, secret = await srv.tables.join(new, own["token"], mine.name or "player")
+    others = [i for i in invitations if i["seat"] != mine.seat]
+    offer_rematch(table, mine.seat, row.key, others)
+    return {**invitation_links(row.key, others), "seat": seat, "secret": secret, "play": f"/play/{row.key}#seat={seat}"}
+
+
+# -- "Play anyone" (docs/web.md, Finding an opponent) ----------------------------------------------------------
+@router.post("/match", status_code=201, response_model=Ticket)
+async def match_enter(body: MatchRequest, srv: ServerDep, address: ClientDep) -> dict[str, Any]:
+    """Wait for an opponent in a game: a ticket to ask about (``GET /api/match/{ticket}``)."""
+    return await srv.matchmaker.enter(_body(body), address)
+
+
+@router.get("/match/{ticket}", response_model=MatchStatus)
+async def match_poll(ticket: str, request: Request, srv: ServerDep) -> dict[str, Any]:
+    """Whether the ticket's game is made (then its seat and secret), answered when it is or after a while."""
+    return await srv.matchmaker.poll(ticket, request.is_disconnected)
+
+
+@router.post("/match/{ticket}/cancel", response_model=MatchStatus)
+async def match_cancel(ticket: str, srv: ServerDep) -> dict[str, Any]:
+    """Stop waiting."""
+    return await srv.matchmaker.cancel(ticket)

@@ -1,0 +1,187 @@
+"""The REST API's request and response bodies, as pydantic models: the OpenAPI schema (``/openapi.json``,
+``/docs``) documents every route from them, and FastAPI checks each request against its model before a route runs.
+
+The models check shapes and types; the rules that need a game (its seats, its options, the strengths it offers)
+stay in :mod:`cardarena.web.lobby`, which every route still calls. A request that does not fit its model is
+answered ``400 malformed`` with where and what (:func:`cardarena.web.app.create_app`'s handler), in the API's
+one error format (:class:`Error`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: A plain option value (a game option is a name and one of these).
+OptionValue = str | int | float | bool
+
+
+class Request(BaseModel):
+    """A request body: strict types (``"true"`` is not ``true``); fields it does not know are ignored."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class Answer(BaseModel):
+    """A response body: the documented fields; an answer may carry more (marked so in the schema)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="a stable code: malformed, not_found, illegal, rate_limited, ...")
+    message: str = Field(description="what was wrong, for a person")
+
+
+class Error(BaseModel):
+    """Every refusal of the API (4xx, 5xx)."""
+
+    error: ErrorDetail
+
+
+# -- the lobby ------------------------------------------------------------------------------------------------
+class SeatRequest(Request):
+    kind: Literal["human", "ai"]
+    name: str | None = Field(None, description="a human seat: the name shown (its player may give it on joining)")
+    strength: str | None = Field(None, description="an AI seat: easy, normal, hard or expert (default normal)")
+    agent: str | None = Field(None, description="an AI seat: an agent spec, where the operator allows them")
+
+
+class ClockRequest(Request):
+    kind: Literal["none", "game", "move"]
+    minutes: float | None = Field(None, description="kind game: minutes for each player's whole game")
+    seconds: float | None = Field(None, description="kind move: seconds for each decision")
+    then: str = Field("easy", description="the AI strength that takes over a seat whose time runs out")
+
+
+class NewGame(Request):
+    game: str = Field(description="a game id from /api/catalogue")
+    options: dict[str, OptionValue] | None = None
+    seats: list[SeatRequest]
+    private: bool = Field(False, description="not listed in the lobby; reached by its links only")
+    clock: ClockRequest | None = None
+
+
+class SeatToken(Request):
+    """A seat's secret (or, to ``join``, its invitation token)."""
+
+    token: str
+
+
+class JoinRequest(SeatToken):
+    name: str | None = None
+
+
+class SitRequest(Request):
+    seat: int
+    name: str | None = None
+
+
+class HandoverRequest(SeatToken):
+    strength: str = Field("easy", description="the AI strength that plays on for the seat")
+
+
+class MatchRequest(Request):
+    game: str
+    name: str | None = None
+
+
+class Invitation(BaseModel):
+    seat: int
+    url: str = Field(description="the link that opens the seat (its token in the fragment)")
+
+
+class Invitations(Answer):
+    key: str
+    watch: str
+    invitations: list[Invitation]
+
+
+class SeatSecret(Answer):
+    seat: int
+    secret: str = Field(description="the seat's secret from now on; given only in this answer")
+
+
+class Rematch(Invitations):
+    seat: int
+    secret: str
+    play: str
+
+
+class Left(Answer):
+    seat: int
+    invitation: str
+
+
+class HandedOver(Answer):
+    seat: int
+    strength: str
+
+
+class SeatSummary(Answer):
+    seat: int
+    name: str
+    kind: Literal["human", "ai"]
+    label: str | None
+    taken: bool
+    connected: bool
+
+
+class GameSummary(Answer):
+    """A game as the lobby shows it: nothing beyond what a spectator sees."""
+
+    key: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    status: Literal["open", "running", "finished", "abandoned"]
+    private: bool
+    seats: list[SeatSummary]
+    ply: int
+    result: list[float] | None
+    created: str
+    rematch_of: str | None
+
+
+class CatalogueGame(Answer):
+    id: str
+    title: str
+    players: list[int]
+    description: str
+    rules_page: str
+    options: list[dict[str, Any]]
+    strengths: dict[str, str]
+
+
+class Catalogue(Answer):
+    games: list[CatalogueGame]
+    strengths: dict[str, str]
+    agent_specs: bool
+
+
+class Ticket(Answer):
+    ticket: str
+    status: str
+    game: str
+    seats: int
+
+
+class MatchStatus(Answer):
+    status: Literal["waiting", "matched", "cancelled"]
+
+
+# -- finished games -------------------------------------------------------------------------------------------
+class Record(Answer):
+    """A finished game's record (the game, its options, seed, seats and actions): it replays the game."""
+
+
+class ReplayStep(Answer):
+    """One step of a finished game's replay, as one seat (or a spectator) saw it."""
+
+
+class AnalysisStatus(Answer):
+    key: str
+    seat: int
+    agent: str
+    status: Literal["none", "running", "done", "failed"]
