@@ -21,15 +21,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
 from . import protocol
+from .accounts import Accounts, TooManyAttempts
 from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, AIPool
 from .analyses import Analyses
 from .capacity import Capacity
 from .lobby import ApiError
 from .match import Matchmaker, MatchRules
 from .replays import Replays
+from .routes import accounts as account_routes
 from .routes import games, live, lobby, pages
 from .routes.deps import Server
 from .routes.models import Error
+from .sql import accounts_engine
 from .store import Store, StoreError
 from .tables import Tables
 
@@ -147,6 +150,7 @@ def create_app(
     matching: MatchRules | None = None,
     analysis_agent: str = DEFAULT_ANALYST,
     analysis_workers: int = 1,
+    accounts: Accounts | None = None,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
@@ -157,7 +161,8 @@ def create_app(
     steps in a process of their own, 0 in a thread. ``matching``: the "Play anyone" queue's times and bound
     (:class:`~cardarena.web.match.MatchRules`'s defaults). ``analysis_agent``: the analyst of finished games
     (:mod:`cardarena.web.analyses`); ``analysis_workers``: 1 runs its searches in a process of their own, 0 in a
-    thread. The caller owns ``store`` (closes it after the app)."""
+    thread. ``accounts``: the accounts service (:mod:`cardarena.web.accounts`; by default over the store's
+    database, with argon2's recommended parameters). The caller owns ``store`` (closes it after the app)."""
     tables = Tables(
         store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
     )
@@ -189,6 +194,7 @@ def create_app(
     app.state.server = Server(
         store=store,
         tables=tables,
+        accounts=accounts if accounts is not None else Accounts(accounts_engine(store)),
         replays=replays,
         analyses=analyses,
         matchmaker=matchmaker,
@@ -202,7 +208,8 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyAttempts) else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -238,7 +245,7 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    for router in (lobby.router, games.router, pages.router, live.router):
+    for router in (lobby.router, games.router, account_routes.router, pages.router, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

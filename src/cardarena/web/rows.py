@@ -145,6 +145,12 @@ class Store(ABC):
         """Keep (or replace) that analysis: JSON-ready, as :meth:`GameAnalysis.to_json
         <cardarena.agents.analysis.GameAnalysis.to_json>` gives it. It survives a restart in the SQL store."""
 
+    def games_of_account(self, account: int, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+        """The games with one of ``statuses`` that have a seat bound to ``account``, newest first. (This default
+        reads every such game; the SQL store asks its index of seats by account.)"""
+        rows = self.list_games(statuses)
+        return [row for row in rows if any(s.account == account for s in row.seats)]
+
     def hold_for_server(self) -> None:  # noqa: B027 - optional hook: a store no other process can open needs none
         """Hold the database for this process alone until :meth:`close` (a server calls it on start), or raise
         :class:`DatabaseInUse` when another process holds it.

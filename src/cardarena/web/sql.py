@@ -397,6 +397,16 @@ class SqlStore(Store):
         with Session(self.engine) as session, session.begin():
             return [_game_row(g) for g in session.scalars(query)]
 
+    def games_of_account(self, account: int, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
+        bound = select(SeatModel.game_key).where(SeatModel.account_id == account)
+        query = (
+            select(GameModel)
+            .where(GameModel.key.in_(bound), GameModel.status.in_([s.value for s in statuses]))
+            .order_by(GameModel.created.desc(), GameModel.key)
+        )
+        with Session(self.engine) as session, session.begin():
+            return [_game_row(g) for g in session.scalars(query)]
+
     def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:
         query = select(func.count()).where(
             GameModel.status.in_([s.value for s in statuses]), GameModel.creator == creator

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ...agents.levels import LEVELS
+from ..accounts import SignedIn
 from ..capacity import read_page
 from ..clocks import fresh, read_clock
 from ..lobby import (
@@ -25,7 +26,7 @@ from ..lobby import (
 )
 from ..match import offer_rematch
 from ..store import GameStatus
-from .deps import ClientDep, ServerDep
+from .deps import AccountDep, ClientDep, ServerDep
 from .models import (
     Catalogue,
     GameSummary,
@@ -45,6 +46,11 @@ from .models import (
 )
 
 router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+def _account_id(signed: SignedIn | None) -> int | None:
+    """The account a seat taken by this request is bound to: the signed-in caller's, if any."""
+    return None if signed is None else signed.account.id
 
 
 def _body(model: NewGame | Any) -> dict[str, Any]:
@@ -86,19 +92,22 @@ async def get_game(key: str, srv: ServerDep) -> dict[str, Any]:
 
 
 @router.post("/games/{key}/join", response_model=SeatSecret)
-async def join(key: str, body: JoinRequest, srv: ServerDep) -> dict[str, Any]:
-    """An invitation takes its seat: the answer's ``secret`` (given only here) is the seat's from now on."""
+async def join(key: str, body: JoinRequest, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
+    """An invitation takes its seat: the answer's ``secret`` (given only here) is the seat's from now on. Signed in,
+    the seat is bound to the account (a rated game's seats are for signed-in people only: 403
+    ``sign_in_required``)."""
     table = await srv.tables.get(key)
-    seat, secret = await srv.tables.join(table, body.token, body.name)
+    seat, secret = await srv.tables.join(table, body.token, body.name, account=_account_id(signed))
     return {"seat": seat, "secret": secret}
 
 
 @router.post("/games/{key}/sit", response_model=SeatSecret)
-async def sit(key: str, body: SitRequest, srv: ServerDep) -> dict[str, Any]:
+async def sit(key: str, body: SitRequest, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
     """Anyone takes an open human seat of a listed game (not a private one) from the lobby: ``{seat, name}`` ->
-    ``{seat, secret}`` as ``join`` answers, the secret given to the sitter only."""
+    ``{seat, secret}`` as ``join`` answers, the secret given to the sitter only; bound to the sitter's account as
+    ``join`` binds it."""
     table = await srv.tables.get(key)
-    seat, secret = await srv.tables.sit(table, body.seat, body.name)
+    seat, secret = await srv.tables.sit(table, body.seat, body.name, account=_account_id(signed))
     return {"seat": seat, "secret": secret}
 
 
@@ -122,7 +131,7 @@ async def handover(key: str, body: HandoverRequest, srv: ServerDep) -> dict[str,
 
 
 @router.post("/games/{key}/rematch", status_code=201, response_model=Rematch)
-async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep) -> dict[str, Any]:
+async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep, signed: AccountDep) -> dict[str, Any]:
     """A new game like a finished one, with the caller seated at once in their own seat (answered with its secret,
     as ``join`` answers it). Each other human seat's invitation goes to the caller to pass on, and to that seat's
     own page on the finished table, which offers it the rematch."""
@@ -135,7 +144,7 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep)
     )
     new = await srv.tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
     own = next(i for i in invitations if i["seat"] == mine.seat)
-    seat, secret = await srv.tables.join(new, own["token"], mine.name or "player")
+    seat, secret = await srv.tables.join(new, own["token"], mine.name or "player", account=_account_id(signed))
     others = [i for i in invitations if i["seat"] != mine.seat]
     offer_rematch(table, mine.seat, row.key, others)
     return {**invitation_links(row.key, others), "seat": seat, "secret": secret, "play": f"/play/{row.key}#seat={seat}"}
