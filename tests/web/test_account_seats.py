@@ -1,0 +1,120 @@
+"""Issue 32: seats bound to accounts. A signed-in person who takes a seat has it bound to their account and comes
+back to it from another browser by signing in there; a rated game seats signed-in people only."""
+
+from __future__ import annotations
+
+from cardarena.web.store import MemoryStore
+
+from .account_fixtures import Browser, account_server, rated_game
+from .server_fixtures import create
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+VS_RANDOM = [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
+
+
+def test_taking_a_seat_signed_in_binds_it_and_leaving_unbinds_it() -> None:
+    store = MemoryStore()
+    with account_server(store) as client:
+        ann = Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        key, tokens = create(client, "laplaplace", HUMANS)
+        secret = ann.join(key, tokens[0], "Ann").json()["secret"]
+        anonymous = client.post(f"/api/games/{key}/join", json={"token": tokens[1], "name": "Guest"})
+        assert anonymous.status_code == 200
+        assert [s.account for s in store.get_game(key).seats] == [ann_id, None]
+        assert ann.post(f"/api/games/{key}/leave", {"token": secret}).status_code == 200
+        assert [s.account for s in store.get_game(key).seats] == [None, None]
+        assert ann.get("/api/accounts/me/games").json() == []
+        # sitting in a listed game's open seat binds it too
+        key2, _ = create(client, "laplaplace", HUMANS)
+        assert ann.post(f"/api/games/{key2}/sit", {"seat": 1, "name": "Ann"}).status_code == 200
+        assert [s.account for s in store.get_game(key2).seats] == [None, ann_id]
+
+
+def test_a_rated_game_seats_signed_in_people_only_one_seat_each() -> None:
+    store = MemoryStore()
+    key, tokens = rated_game(store, "laplaplace", HUMANS)
+    with account_server(store) as client:
+        answer = client.post(f"/api/games/{key}/join", json={"token": tokens[0], "name": "Guest"})
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "sign_in_required"
+        answer = client.post(f"/api/games/{key}/sit", json={"seat": 0, "name": "Guest"})
+        assert answer.status_code == 403 and answer.json()["error"]["code"] == "sign_in_required"
+        ann = Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        assert ann.join(key, tokens[0], "Ann").status_code == 200
+        twice = ann.post(f"/api/games/{key}/sit", {"seat": 1, "name": "Ann again"})
+        assert twice.status_code == 409 and twice.json()["error"]["code"] == "same_account"
+        bob = Browser(client)
+        bob_id = bob.register("Bob")["id"]
+        assert bob.post(f"/api/games/{key}/sit", {"seat": 1, "name": "Bob"}).status_code == 200
+        row = store.get_game(key)
+        assert [s.account for s in row.seats] == [ann_id, bob_id] and row.status == "running"
+
+
+def test_a_signed_in_player_comes_back_to_the_seat_from_another_browser() -> None:
+    with account_server() as client:
+        home = Browser(client)
+        home.register("Ann")
+        key, tokens = create(client, "laplaplace", VS_RANDOM)
+        assert home.join(key, tokens[0], "Ann").status_code == 200
+        # another browser: no seat secret, only the account
+        phone = Browser(client)
+        assert phone.sign_in("Ann").status_code == 200
+        games = phone.get("/api/accounts/me/games").json()
+        assert games == [
+            {
+                "key": key,
+                "game": "laplaplace",
+                "title": "Laplaplace",
+                "status": "running",
+                "seat": 0,
+                "play": f"/play/{key}#account",
+            }
+        ]
+        with phone.socket(key, origin="http://testserver") as me:
+            assert me.welcome["type"] == "welcome" and me.welcome["seat"] == 0
+            acted = 0
+            while not me.state["terminal"]:
+                if me.state["legal"]:
+                    assert me.act(me.state["legal"][0]["text"])["type"] == "ack"
+                    acted += 1
+                else:
+                    me.next()
+            assert acted > 0
+        assert client.get(f"/api/games/{key}").json()["status"] == "finished"
+        assert phone.get("/api/accounts/me/games").json() == []  # in progress only
+
+
+def test_an_account_opens_no_seat_but_its_own() -> None:
+    with account_server() as client:
+        ann, bob = Browser(client), Browser(client)
+        ann.register("Ann")
+        bob.register("Bob")
+        key, tokens = create(client, "laplaplace", VS_RANDOM)
+        ann.join(key, tokens[0], "Ann")
+        with bob.socket(key) as socket:
+            assert socket.welcome["type"] == "error" and socket.welcome["code"] == "no_seat"
+        with Browser(client).socket(key) as socket:  # not signed in
+            assert socket.welcome["type"] == "error" and socket.welcome["code"] == "not_signed_in"
+        # another site's page opening a socket that carries Ann's cookie reads nothing
+        with ann.socket(key, origin="https://evil.example") as socket:
+            assert socket.welcome["type"] == "error" and socket.welcome["code"] == "cross_origin"
+            assert all(m["type"] != "state" for m in socket.messages)
+
+
+def test_a_rematch_signed_in_binds_the_new_seat() -> None:
+    store = MemoryStore()
+    with account_server(store) as client:
+        ann = Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        key, tokens = create(client, "laplaplace", VS_RANDOM)
+        secret = ann.join(key, tokens[0], "Ann").json()["secret"]
+        with ann.socket(key) as me:
+            while not me.state["terminal"]:
+                if me.state["legal"]:
+                    me.act(me.state["legal"][0]["text"])
+                else:
+                    me.next()
+        again = ann.post(f"/api/games/{key}/rematch", {"token": secret})
+        assert again.status_code == 201, again.text
+        assert store.get_game(again.json()["key"]).seats[0].account == ann_id
