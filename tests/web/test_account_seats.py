@@ -118,3 +118,16 @@ def test_a_rematch_signed_in_binds_the_new_seat() -> None:
         again = ann.post(f"/api/games/{key}/rematch", {"token": secret})
         assert again.status_code == 201, again.text
         assert store.get_game(again.json()["key"]).seats[0].account == ann_id
+
+
+def test_play_anyone_signed_in_binds_each_players_seat() -> None:
+    store = MemoryStore()
+    with account_server(store) as client:
+        ann, bob = Browser(client), Browser(client)
+        ann_id, bob_id = ann.register("Ann")["id"], bob.register("Bob")["id"]
+        first = ann.post("/api/match", {"game": "laplaplace", "name": "Ann"}).json()
+        assert bob.post("/api/match", {"game": "laplaplace", "name": "Bob"}).json()["status"] == "matched"
+        matched = ann.get(f"/api/match/{first['ticket']}").json()
+        assert matched["status"] == "matched"
+        seats = store.get_game(matched["key"]).seats
+        assert {(s.name, s.account) for s in seats} == {("Ann", ann_id), ("Bob", bob_id)}

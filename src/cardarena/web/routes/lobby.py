@@ -152,9 +152,10 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep,
 
 # -- "Play anyone" (docs/web.md, Finding an opponent) ----------------------------------------------------------
 @router.post("/match", status_code=201, response_model=Ticket)
-async def match_enter(body: MatchRequest, srv: ServerDep, address: ClientDep) -> dict[str, Any]:
-    """Wait for an opponent in a game: a ticket to ask about (``GET /api/match/{ticket}``)."""
-    return await srv.matchmaker.enter(_body(body), address)
+async def match_enter(body: MatchRequest, srv: ServerDep, address: ClientDep, signed: AccountDep) -> dict[str, Any]:
+    """Wait for an opponent in a game: a ticket to ask about (``GET /api/match/{ticket}``). Signed in, the seat
+    the match gives is bound to the account."""
+    return await srv.matchmaker.enter(_body(body), address, account=_account_id(signed))
 
 
 @router.get("/match/{ticket}", response_model=MatchStatus)
