@@ -28,6 +28,7 @@ const page = {
   conn: null,
   fixture: null,
   heldSeat: null, // the seat whose secret this page holds (kept in localStorage)
+  byAccount: false, // the page opens the seat bound to the signed-in account (/play/KEY#account): no secret here
   leaving: false, // this page asked to leave the seat (the server's "left" is then no news)
   spectators: 0, // how many watch (welcome, state and seats messages)
   clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
@@ -68,6 +69,7 @@ function readLocation() {
     const fragment = decodeURIComponent(location.hash.slice(1));
     const held = /^seat=(\d{1,3})$/.exec(fragment);
     if (held) where.seat = Number(held[1]);
+    else if (fragment === "account") where.account = true; // the seat bound to the signed-in account
     else where.invitation = fragment || null;
   }
   return where;
@@ -532,7 +534,7 @@ function onError(message) {
       "This seat was opened in another window or device, so this window stopped. If that was not you, someone has your seat's link: leave the seat.",
       h("button", {type: "button", id: "play-here", onclick: playHere}, "Play here"),
     );
-  } else if (message.code === "bad_token" || (message.code === "left" && !page.leaving)) {
+  } else if (["bad_token", "no_seat", "not_signed_in", "cross_origin"].includes(message.code) || (message.code === "left" && !page.leaving)) {
     page.conn.stop(); // a refused or given-up seat will not work on a retry either
     setStatus("offline");
     if (page.heldSeat !== null) forgetSeat(page.key, page.heldSeat);
@@ -920,7 +922,9 @@ async function start() {
     Object.assign(page, {key: where.key, mode: where.mode});
     // another link of this game pasted into this tab changes only the fragment: read it as a new page would
     window.addEventListener("hashchange", () => location.reload());
-    if (page.mode === "play") {
+    if (page.mode === "play" && where.account) {
+      page.byAccount = true; // no secret in this browser: the socket's cookie opens the account's seat
+    } else if (page.mode === "play") {
       const held = await claimSeat(where);
       if (!held) {
         setStatus("offline");
@@ -931,7 +935,7 @@ async function start() {
       $("leave").hidden = false;
       $("leave").addEventListener("click", leave);
     }
-    page.conn = new Connection(page.key, page.token, hooks);
+    page.conn = new Connection(page.key, page.token, hooks, {account: Boolean(page.byAccount)});
   }
   page.conn.connect();
 }
