@@ -131,3 +131,21 @@ def test_play_anyone_signed_in_binds_each_players_seat() -> None:
         assert matched["status"] == "matched"
         seats = store.get_game(matched["key"]).seats
         assert {(s.name, s.account) for s in seats} == {("Ann", ann_id), ("Bob", bob_id)}
+
+
+def test_a_seat_handed_to_an_ai_stays_the_accounts_and_a_rated_seat_is_not_left_to_another() -> None:
+    store = MemoryStore()
+    key, tokens = rated_game(store, "laplaplace", HUMANS)
+    with account_server(store) as client:
+        ann, bob = Browser(client), Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        bob.register("Bob")
+        ann_secret = ann.join(key, tokens[0], "Ann").json()["secret"]
+        bob.join(key, tokens[1], "Bob")
+        refused = ann.post(f"/api/games/{key}/leave", {"token": ann_secret})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "rated"
+        assert ann.post(f"/api/games/{key}/handover", {"token": ann_secret, "strength": "easy"}).status_code == 200
+        seat = store.get_game(key).seats[0]
+        assert (seat.kind, seat.account) == ("ai", ann_id)  # the result counts for Ann's account
+        assert ann.get("/api/accounts/me/games").json() == []  # an AI plays it: nothing for Ann to do there
+        assert [g["key"] for g in bob.get("/api/accounts/me/games").json()] == [key]

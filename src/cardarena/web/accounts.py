@@ -31,6 +31,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cached_property
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -166,8 +167,12 @@ class Accounts:
         self.hasher = hasher or PasswordHasher()
         self.attempts = attempts or Attempts()
         self.session_life = timedelta(days=session_days)
-        # an unknown name is checked against this hash: the same work, and the same answer, as a wrong password
-        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    @cached_property
+    def _dummy(self) -> str:
+        """What an unknown name's password is checked against: the same work, and answer, as a wrong password
+        (made at the first need: a server nobody signs in to never pays for it)."""
+        return self.hasher.hash(secrets.token_urlsafe(16))
 
     # -- registering and signing in -----------------------------------------------------------------------------
     def register(self, name: str, password: str, *, address: str) -> Account:

@@ -526,9 +526,17 @@ class Tables:
 
     async def leave(self, table: Table, token: object) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
-        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with)."""
+        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with). Its
+        account, if any, is no longer bound to it. A running rated game's seat is not opened to someone else (409
+        ``rated``): it is handed to an AI, and stays its account's (the result counts as its loss)."""
         async with table.lock:
             seat = seat_of_secret(table.row, token)
+            if table.row.rated and table.row.status == GameStatus.RUNNING:
+                raise ApiError(
+                    409,
+                    "rated",
+                    "a running rated game's seat is not given to someone else: hand it to an AI instead (a loss)",
+                )
             invitation = new_token()
             opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation), account=None)
             await asyncio.to_thread(self.store.update_seat, table.key, opened, ply=table.row.ply)
@@ -862,6 +870,7 @@ class Tables:
             label=strength,
             token_hash=old.token_hash,
             claimed=True,
+            account=old.account,  # still the account's seat: a rated game's result counts for it (a loss, left)
         )
         await asyncio.to_thread(self.store.update_seat, table.key, ai, ply=table.row.ply)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))

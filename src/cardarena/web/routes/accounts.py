@@ -20,7 +20,7 @@ from ...engine import game_class
 from ..account_names import DELETED
 from ..accounts import SignedIn
 from ..lobby import ApiError
-from ..store import GameStatus
+from ..store import GameStatus, SeatKind
 from .deps import COOKIE, AccountDep, ClientDep, ServerDep, SignedInDep, same_origin
 from .models import AccountGame, Credentials, Done, Me, NewPassword, PasswordAgain
 
@@ -123,7 +123,9 @@ async def my_games(srv: ServerDep, signed: SignedInDep) -> list[dict[str, Any]]:
     rows = await asyncio.to_thread(srv.store.games_of_account, signed.account.id, statuses)
     out = []
     for row in rows:
-        seat = next(s for s in row.seats if s.account == signed.account.id)
+        seat = next((s for s in row.seats if s.account == signed.account.id and s.kind == SeatKind.HUMAN), None)
+        if seat is None:  # handed to an AI: the account's no longer to play
+            continue
         out.append(
             {
                 "key": row.key,
