@@ -148,7 +148,9 @@ def test_a_person_sees_their_own_account_only_and_never_a_secret() -> None:
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "human"}])
         ann_secret = ann.join(key, tokens[0], "Ann").json()["secret"]
         bob.join(key, tokens[1], "Bob")
-        me = bob.get("/api/accounts/me").json()
+        answer = bob.get("/api/accounts/me")
+        assert answer.headers["Cache-Control"] == "no-store"  # no shared cache keeps it for another
+        me = answer.json()
         assert me["account"]["name"] == "Bob" and me["csrf"] == bob.csrf != ann.csrf
         engine = client.app.state.server.accounts.engine  # type: ignore[attr-defined]
         with Session(engine) as session:

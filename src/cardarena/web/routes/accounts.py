@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 
 from ...engine import game_class
 from ..account_names import DELETED
@@ -24,7 +24,13 @@ from ..store import GameStatus, SeatKind
 from .deps import COOKIE, AccountDep, ClientDep, ServerDep, SignedInDep, same_origin
 from .models import AccountGame, Credentials, Done, Me, NewPassword, PasswordAgain
 
-router = APIRouter(prefix="/api/accounts", tags=["accounts"])
+
+def no_store(response: Response) -> None:
+    """An account's answers are its owner's: no cache keeps them (a shared one would show them to others)."""
+    response.headers["Cache-Control"] = "no-store"
+
+
+router = APIRouter(prefix="/api/accounts", tags=["accounts"], dependencies=[Depends(no_store)])
 
 
 def _me(signed: SignedIn | None) -> dict[str, Any]:
