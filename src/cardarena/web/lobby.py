@@ -230,6 +230,11 @@ def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -
     return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
 
 
+def new_seed() -> int:
+    """A new game's seed: unpredictable, so that nobody can know a deal before it is dealt."""
+    return secrets.randbits(63)
+
+
 def new_game(
     body: object, *, rematch_of: GameRow | None = None, allow_agent_specs: bool = False
 ) -> tuple[GameRow, list[dict[str, Any]]]:
@@ -258,7 +263,7 @@ def new_game(
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})
-    seed = secrets.randbits(63)
+    seed = new_seed()
     row = GameRow(
         key=new_key(),
         game=game.id,
