@@ -24,6 +24,7 @@ from ..lobby import (
     seat_of_secret,
 )
 from ..match import offer_rematch
+from ..mine import seats_status
 from ..store import GameStatus
 from .deps import ClientDep, ServerDep
 from .models import (
@@ -31,11 +32,13 @@ from .models import (
     GameSummary,
     HandedOver,
     HandoverRequest,
+    HeldSeats,
     Invitations,
     JoinRequest,
     Left,
     MatchRequest,
     MatchStatus,
+    MyGame,
     NewGame,
     Rematch,
     SeatSecret,
@@ -139,6 +142,13 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep)
     others = [i for i in invitations if i["seat"] != mine.seat]
     offer_rematch(table, mine.seat, row.key, others)
     return {**invitation_links(row.key, others), "seat": seat, "secret": secret, "play": f"/play/{row.key}#seat={seat}"}
+
+
+@router.post("/seats/status", response_model=list[MyGame])
+async def my_games(body: HeldSeats, srv: ServerDep) -> list[dict[str, Any]]:
+    """The games of the seats a browser holds, and which of them wait for it now (the lobby's "Your games", the
+    unread count in its title): a POST, so that the secrets travel in the body, never in a URL."""
+    return await seats_status(srv.tables, [(s.key, s.secret) for s in body.seats])
 
 
 # -- "Play anyone" (docs/web.md, Finding an opponent) ----------------------------------------------------------

@@ -49,9 +49,10 @@ class SeatRequest(Request):
 
 
 class ClockRequest(Request):
-    kind: Literal["none", "game", "move"]
+    kind: Literal["none", "game", "move", "turn"] = Field(description="turn: a turn-based game, played over days")
     minutes: float | None = Field(None, description="kind game: minutes for each player's whole game")
     seconds: float | None = Field(None, description="kind move: seconds for each decision")
+    hours: float | None = Field(None, description="kind turn: hours for each decision (1 to 336)")
     then: str = Field("easy", description="the AI strength that takes over a seat whose time runs out")
 
 
@@ -85,6 +86,17 @@ class HandoverRequest(SeatToken):
 class MatchRequest(Request):
     game: str
     name: str | None = None
+
+
+class HeldSeat(Request):
+    key: str
+    secret: str
+
+
+class HeldSeats(Request):
+    """The seats a browser holds (their secrets, from its storage), to learn which games wait for it."""
+
+    seats: list[HeldSeat] = Field(max_length=50)
 
 
 class Invitation(BaseModel):
@@ -142,6 +154,23 @@ class GameSummary(Answer):
     result: list[float] | None
     created: str
     rematch_of: str | None
+
+
+class MyGame(Answer):
+    """One of a person's games: whether it waits for them (``your_turn``) and how long they have (``left``, seconds;
+    ``null`` without a clock). ``status`` is ``unknown`` (and nothing else is said) for a seat that is not theirs."""
+
+    key: str
+    status: Literal["open", "running", "finished", "abandoned", "unknown"]
+    seat: int | None = None
+    game: str | None = None
+    title: str | None = None
+    turn_based: bool = False
+    rated: bool = False
+    your_turn: bool = False
+    left: float | None = None
+    players: list[str] = []
+    play: str | None = None
 
 
 class CatalogueGame(Answer):

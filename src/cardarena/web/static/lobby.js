@@ -228,13 +228,14 @@ function myName() {
   return $("my-name").value.trim().slice(0, 24);
 }
 
-/** The turn clock of the form: null for none, else {kind, minutes | seconds, then} (docs/web.md). */
+/** The turn clock of the form: null for none, else {kind, minutes | seconds | hours, then} (docs/web.md). */
 function readClock() {
   const kind = $("clock-kind").value;
   if (kind === "none") return null;
   const amount = Number($("clock-amount").value);
   const clock = {kind, then: $("clock-then").value};
   if (kind === "game") clock.minutes = amount;
+  else if (kind === "turn") clock.hours = amount;
   else clock.seconds = amount;
   return clock;
 }
@@ -244,6 +245,7 @@ function toggleClock() {
   $("clock-amount").hidden = $("clock-then").hidden = kind === "none";
   if (kind === "game") $("clock-amount").value = "10";
   if (kind === "move") $("clock-amount").value = "60";
+  if (kind === "turn") $("clock-amount").value = "24";
 }
 
 async function create(event) {

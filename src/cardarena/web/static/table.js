@@ -396,8 +396,11 @@ function clockLeft(seat) {
   return Math.max(0, left);
 }
 
+/** Time left as a clock shows it: m:ss, or days and hours / hours and minutes on a turn-based game's clock. */
 function clockText(seconds) {
   const s = Math.ceil(seconds);
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
