@@ -3,6 +3,7 @@
 // put in the page with textContent.
 
 import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
+import {startMine} from "./mine.js";
 
 const REFRESH_MS = 5000;
 /** The strength labels offered, weakest first, when the catalogue names none (it does: its `strengths`). */
@@ -507,6 +508,7 @@ function start() {
   loadCatalogue().catch((error) => toast(`Could not load the games: ${error.message}`));
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);
+  startMine();
   // a page closed while waiting leaves the queue at once (the server drops it anyway once nobody asks)
   window.addEventListener("pagehide", () => {
     if (anyone.ticket) navigator.sendBeacon(`/api/match/${encodeURIComponent(anyone.ticket)}/cancel`);
