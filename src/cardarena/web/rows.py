@@ -95,10 +95,12 @@ class Store(ABC):
         limit: int | None = None,
         before: datetime | None = None,
         listed_only: bool = False,
+        account: int | None = None,
     ) -> list[GameRow]:
         """Games with one of ``statuses``, newest first (by ``created``, then key): at most ``limit`` of them (all
         when ``None``), only those created before ``before`` when given (the next page after a game of that time),
-        and only the listed ones (not ``private``) when ``listed_only``."""
+        only the listed ones (not ``private``) when ``listed_only``, and only those with a seat bound to
+        ``account`` when given (an account's games, for its profile)."""
 
     @abstractmethod
     def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:

@@ -382,6 +382,7 @@ class SqlStore(Store):
         limit: int | None = None,
         before: datetime | None = None,
         listed_only: bool = False,
+        account: int | None = None,
     ) -> list[GameRow]:
         query = (
             select(GameModel)
@@ -392,6 +393,9 @@ class SqlStore(Store):
             query = query.where(GameModel.created < before)
         if listed_only:
             query = query.where(GameModel.private.is_(False))
+        if account is not None:
+            bound = select(SeatModel.game_key).where(SeatModel.account_id == account)
+            query = query.where(GameModel.key.in_(bound))
         if limit is not None:
             query = query.limit(limit)  # in SQL: a page reads its rows only (their seats in one more query)
         with Session(self.engine) as session, session.begin():
