@@ -27,9 +27,10 @@ from .capacity import Capacity
 from .lobby import ApiError
 from .match import Matchmaker, MatchRules
 from .replays import Replays
-from .routes import games, live, lobby, pages
+from .routes import games, live, lobby, pages, players
 from .routes.deps import Server
 from .routes.models import Error
+from .sql import accounts_engine
 from .store import Store, StoreError
 from .tables import Tables
 
@@ -195,6 +196,7 @@ def create_app(
         allow_agent_specs=allow_agent_specs,
         static_dir=static_dir,
         ws_rate=ws_rate,
+        accounts_engine=accounts_engine(store),
     )
     app.state.tables = tables
     app.state.matchmaker = matchmaker
@@ -238,7 +240,7 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    for router in (lobby.router, games.router, pages.router, live.router):
+    for router in (lobby.router, games.router, players.router, pages.router, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

@@ -312,15 +312,12 @@ def _sqlite_engine(url: URL) -> Engine:
 def accounts_engine(store: Store) -> Engine:
     """The database of ``store``'s accounts, sessions and ratings (issue 32): the SQL store's own, or, for a
     :class:`~cardarena.web.store.MemoryStore` (tests, ``--db memory://``), a private in-memory SQLite database with
-    the same tables, gone with the process like the games."""
+    the same tables, gone with the process like the games. There the games' rows are not in that database, so its
+    foreign keys are not enforced: code that deletes deletes what refers to it itself, as it must on any store."""
     if isinstance(store, SqlStore):
         return store.engine
+    # SQLite's default: foreign keys not enforced, since the games they refer to are in the memory store, not here
     engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.execute("PRAGMA foreign_keys=ON")
-
     Base.metadata.create_all(engine)
     return engine
 

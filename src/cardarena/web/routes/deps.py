@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
 from ..analyses import Analyses
@@ -29,6 +30,8 @@ class Server:
     allow_agent_specs: bool
     static_dir: Path
     ws_rate: int
+    #: the database of accounts, sessions and ratings (``web.sql.accounts_engine``)
+    accounts_engine: Engine
 
 
 def server(connection: HTTPConnection) -> Server:

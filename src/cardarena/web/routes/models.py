@@ -214,3 +214,53 @@ class AnalysisStatus(Answer):
     seat: int
     agent: str
     status: Literal["none", "running", "done", "failed"]
+
+
+# -- players ----------------------------------------------------------------------------------------------------
+class RatingPoint(BaseModel):
+    at: str
+    rating: float
+    rd: float
+
+
+class RatingShown(Answer):
+    key: str = Field(description="the game configuration (agents.levels.model_key)")
+    title: str
+    rating: float
+    rd: float = Field(description="the rating's deviation (Glicko-2)")
+    provisional: bool
+    games: int
+    history: list[RatingPoint]
+
+
+class FinishedGame(Answer):
+    key: str
+    title: str
+    seat: int
+    outcome: Literal["win", "loss", "draw", "unfinished"]
+    opponents: list[str]
+    rated: bool
+    rating_change: float | None
+    replay: str
+
+
+class PlayingGame(Answer):
+    key: str
+    title: str
+    seat: int
+    status: str
+    opponents: list[str]
+    rated: bool
+    turn_based: bool
+    watch: str
+
+
+class Profile(Answer):
+    id: int
+    name: str
+    bot: str | None = Field(description="a bot's strength label; null for a person")
+    created: str
+    owner: bool = Field(description="the page is the signed-in viewer's own (private games are listed to it only)")
+    ratings: list[RatingShown]
+    finished: list[FinishedGame]
+    playing: list[PlayingGame]

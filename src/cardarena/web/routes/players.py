@@ -1,0 +1,27 @@
+"""Players' pages (issue 32, point 4): each account's public profile, ``/players/{name}`` and its JSON."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from ..profiles import profile
+from .deps import ServerDep
+from .models import Profile
+from .pages import page
+
+router = APIRouter()
+
+
+@router.get("/api/players/{name}", response_model=Profile, tags=["players"])
+async def player(name: str, srv: ServerDep) -> dict[str, Any]:
+    """A player's ratings per game (with their history), finished games and games in progress; 404 for no such
+    player. Private games are listed to their own player only."""
+    return await asyncio.to_thread(profile, srv.accounts_engine, srv.store, name)
+
+
+@router.get("/players/{name}", include_in_schema=False)
+async def player_page(name: str, srv: ServerDep) -> Response:
+    return page(srv, "profile.html")
