@@ -27,6 +27,18 @@ PROVISIONAL_RD = 110.0
 FINISHED_SHOWN = 50
 
 MODES = {"deathmatch": "duel", "highform": "High Form", "melee": "melee"}
+#: the game configurations people are rated in, as the lobby offers them: each game, each Tash-Kalar mode
+RATING_KEYS = (
+    "dicebattle",
+    "laplaplace",
+    "lyabi",
+    "torabato",
+    "tashkalar-deathmatch",
+    "tashkalar-highform",
+    "tashkalar-melee3",
+    "tashkalar-melee4",
+    "tashkalar-melee4-teams",
+)
 
 
 def key_title(key: str) -> str:

@@ -255,6 +255,11 @@ class PlayingGame(Answer):
     watch: str
 
 
+class RatingKey(BaseModel):
+    key: str
+    title: str
+
+
 class Profile(Answer):
     id: int
     name: str
