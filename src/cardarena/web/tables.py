@@ -58,6 +58,7 @@ from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
+from .ratings import Ratings, rating_key, resigned
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .strengths import words_for
 from .views import Viewer, log_entry, named_entries, named_view, seat_names, state_view, viewers, with_names
@@ -229,9 +230,17 @@ class Tables:
     """Every live table of the server, and what happens at them."""
 
     def __init__(
-        self, store: Store, ai: AIPool, *, ai_timeout: float = 120.0, capacity: Capacity | None = None
+        self,
+        store: Store,
+        ai: AIPool,
+        *,
+        ai_timeout: float = 120.0,
+        capacity: Capacity | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
+        #: where a finished rated game's result updates its players' ratings (none: no game is rated)
+        self.ratings = ratings
         self.ai = ai
         self.ai_timeout = ai_timeout
         self.capacity = capacity if capacity is not None else Capacity()
@@ -691,6 +700,30 @@ class Tables:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
             table.undoable = await asyncio.to_thread(undoable_seat, table, state)
         self._broadcast(table)
+        if result is not None and table.row.rated:
+            await self._rate(table)
+
+    async def _rate(self, table: Table) -> None:
+        """A rated game has ended (``table.lock`` held): its players' ratings move (:mod:`cardarena.web.ratings`),
+        and every connection is told how (``rated``: ratings are public). The result is stored already, so a
+        failure here is logged and leaves the game as it is."""
+        if self.ratings is None:
+            return
+        ratings, row, history = self.ratings, table.row, [str(a) for a in table.state.history]
+
+        def rate() -> list[dict[str, Any]]:
+            forfeited = resigned(row, history)
+            return [c.to_json() for c in ratings.rate_game(row, key=rating_key(row), forfeited=forfeited)]
+
+        try:
+            changes = await asyncio.to_thread(rate)
+        except Exception:
+            log.exception("game %s: its players' ratings could not be updated", table.key)
+            return
+        if changes:
+            message = {"type": "rated", "changes": changes}
+            for conn in table.conns:
+                conn.push(message)
 
     async def undo(self, table: Table, conn: Conn, ply: int) -> None:
         """A seat takes its last action back (``ply``: the seat's ply, as for ``act``), refused with
@@ -820,6 +853,7 @@ class Tables:
             label=strength,
             token_hash=old.token_hash,
             claimed=True,
+            account=old.account,  # still its player's: in a rated game, the seat's loss (ratings.py)
         )
         await asyncio.to_thread(self.store.update_seat, table.key, ai, ply=table.row.ply)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))
