@@ -123,9 +123,15 @@ def _score(returns: list[float], seat: int, other: int) -> float:
     return 1.0 if returns[seat] > returns[other] else 0.5 if returns[seat] == returns[other] else 0.0
 
 
-@pytest.mark.parametrize("database", ["memory", "sqlite"])
-def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(database: str, tmp_path: Path) -> None:
-    store: Store | None = open_store(f"sqlite:///{tmp_path / 'web.db'}") if database == "sqlite" else None
+@pytest.mark.parametrize("database", ["memory", "sqlite", "postgresql"])
+def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
+    database: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    urls = {
+        "sqlite": lambda: f"sqlite:///{tmp_path / 'web.db'}",
+        "postgresql": lambda: request.getfixturevalue("postgres_url"),
+    }
+    store: Store | None = open_store(urls[database]()) if database in urls else None
     with server(store) as client:
         ann = _person(client, "Ann")
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
@@ -276,3 +282,40 @@ def test_a_seat_handed_to_an_ai_loses_even_where_the_ai_won() -> None:
         assert (
             ratings.rate_game(replace(row, status=GameStatus.FINISHED), key="tashkalar-melee3", forfeited=set()) == []
         )
+
+
+def test_a_game_a_stopped_server_left_unrated_is_rated_at_the_next_start(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path / 'web.db'}")
+    try:
+        with server(store) as client:
+            ann = _person(client, "Ann")
+            key, tokens = create(
+                client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "normal"}], rated=True
+            )
+            _bind(client, key, 0, ann)
+            client.app.state.tables.ratings = None  # type: ignore[attr-defined]  # as if it stopped before rating
+            with Client(client, key, join(client, key, tokens[0], "Ann")) as me:
+                returns = _play_out(me)["returns"]
+            assert client.get(f"/api/accounts/{ann}/ratings").json()["ratings"] == []
+        with server(store) as client:  # the next start rates it
+            expected = update(START, [Outcome(anchor("laplaplace", "normal"), _score(returns, 0, 1))])
+            got = _ratings(client, ann)["laplaplace"]
+            assert (got["rating"], [h["game"] for h in got["history"]]) == (round(expected.rating, 2), [key])
+        with server(store) as client:  # and only once
+            assert _ratings(client, ann)["laplaplace"]["games"] == 1
+    finally:
+        store.close()
+
+
+def test_a_rematch_of_a_rated_game_is_rated() -> None:
+    with server() as client:
+        ann = _person(client, "Ann")
+        key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
+        _bind(client, key, 0, ann)
+        secret = join(client, key, tokens[0], "Ann")
+        with Client(client, key, secret) as me:
+            _play_out(me)
+            me.until("rated")
+        again = client.post(f"/api/games/{key}/rematch", json={"token": secret})
+        assert again.status_code == 201, again.text
+        assert client.get(f"/api/games/{again.json()['key']}").json()["rated"] is True

@@ -247,6 +247,24 @@ class Ratings:
                     changes.append(Change(account_id, key, before, after))
             return changes
 
+    def unrated(self, *, limit: int = 100) -> list[str]:
+        """The finished rated games of the SQL store that have no rating event: a server stopped between storing a
+        game's result and rating it (at most ``limit`` of them, oldest first). A memory store's accounts keep only
+        the games they rated."""
+        rated = select(RatingEventModel.game_key).where(RatingEventModel.game_key.is_not(None))
+        query = (
+            select(GameModel.key)
+            .where(
+                GameModel.rated.is_(True),
+                GameModel.status == GameStatus.FINISHED.value,
+                GameModel.key.not_in(rated),
+            )
+            .order_by(GameModel.updated)
+            .limit(limit)
+        )
+        with Session(self.engine) as session, session.begin():
+            return list(session.scalars(query))
+
     @staticmethod
     def _store(session: Session, account_id: int, key: str, rating: Rating, now: datetime) -> None:
         stored = session.get(RatingModel, (account_id, key))

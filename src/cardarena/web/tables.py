@@ -269,6 +269,7 @@ class Tables:
         for table in self._tables.values():
             await self._resume(table)
         log.info("rebuilt %d of %d running games (the others when someone comes)", len(self._tables), len(rows))
+        await self._rate_unrated()
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
@@ -702,6 +703,22 @@ class Tables:
         self._broadcast(table)
         if result is not None and table.row.rated:
             await self._rate(table)
+
+    async def _rate_unrated(self) -> None:
+        """Rate the finished rated games a stopped server left unrated (it stopped between storing the result and
+        rating it)."""
+        if self.ratings is None:
+            return
+        ratings = self.ratings
+        for key in await asyncio.to_thread(ratings.unrated):
+            try:
+                row = await asyncio.to_thread(self.store.get_game, key)
+                history = await asyncio.to_thread(self.store.actions, key)
+                forfeited = await asyncio.to_thread(resigned, row, history)
+                rating = await asyncio.to_thread(rating_key, row)
+                await asyncio.to_thread(ratings.rate_game, row, key=rating, forfeited=forfeited)
+            except Exception:
+                log.exception("game %s: its players' ratings could not be updated", key)
 
     async def _rate(self, table: Table) -> None:
         """A rated game has ended (``table.lock`` held): its players' ratings move (:mod:`cardarena.web.ratings`),
