@@ -8,17 +8,19 @@ routes will (the seat's ``account``), never by building a session."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import math
+from dataclasses import astuple, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import glicko2  # type: ignore[import-untyped]
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from cardarena.agents.levels import LEVELS
-from cardarena.engine import load
+from cardarena.engine import Rng, load
 from cardarena.web.glicko import Outcome, Rating, update
 from cardarena.web.ratings import START, anchor, pairwise_scores, resigned
 from cardarena.web.sql import AccountModel
@@ -41,6 +43,61 @@ def test_glicko2_gives_glickmans_worked_example() -> None:
     assert (idle.rating, idle.volatility) == (1500, 0.06) and idle.rd == pytest.approx(
         (200**2 + (0.06 * 173.7178) ** 2) ** 0.5
     )
+
+
+def test_glicko2_agrees_with_a_reference_written_apart_and_with_the_glicko2_package() -> None:
+    """For players and opponents anywhere on the scale: the paper's steps with its volatility function solved by
+    bisection (:func:`_reference`) give the same rating, deviation and volatility; the ``glicko2`` package, whose
+    volatility function reads mu^2 for phi^2 (:mod:`cardarena.web.glicko`), gives the same rating and deviation to
+    a fiftieth of a point."""
+    rng = Rng(32)
+    for _ in range(50):
+        player = Rating(1000 + rng.randbelow(1200), 40 + rng.randbelow(320), 0.04 + rng.randbelow(5) / 100)
+        games = [
+            Outcome(Rating(900 + rng.randbelow(1300), 30 + rng.randbelow(320)), rng.randbelow(3) / 2)
+            for _ in range(1 + rng.randbelow(4))
+        ]
+        got = update(player, games)
+        assert astuple(got) == pytest.approx(astuple(_reference(player, games)), rel=1e-6)
+        package = _package(player, games)
+        assert (got.rating, got.rd) == pytest.approx((package.rating, package.rd), abs=0.02)
+
+
+def _reference(player: Rating, games: list[Outcome]) -> Rating:
+    """Glickman's steps 2 to 8, written apart from :mod:`cardarena.web.glicko`: step 5 by bisection."""
+    scale, tau = 400 / math.log(10), 0.5
+    mu, phi, sigma = (player.rating - 1500) / scale, player.rd / scale, player.volatility
+    opponents = [((g.opponent.rating - 1500) / scale, g.opponent.rd / scale, g.score) for g in games]
+
+    def g(p: float) -> float:
+        return 1 / math.sqrt(1 + 3 * p * p / math.pi**2)
+
+    def e(m: float, p: float) -> float:
+        return 1 / (1 + math.exp(-g(p) * (mu - m)))
+
+    v = 1 / sum(g(p) ** 2 * e(m, p) * (1 - e(m, p)) for m, p, _ in opponents)
+    delta = v * sum(g(p) * (s - e(m, p)) for m, p, s in opponents)
+    a = math.log(sigma**2)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / tau**2
+
+    low, high = a - 20, a + 20  # f falls from positive to negative across its one root
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if f(middle) > 0 else (low, middle)
+    sigma_new = math.exp(low / 2)
+    phi_new = 1 / math.sqrt(1 / (phi**2 + sigma_new**2) + 1 / v)
+    mu_new = mu + phi_new**2 * sum(g(p) * (s - e(m, p)) for m, p, s in opponents)
+    return Rating(mu_new * scale + 1500, phi_new * scale, sigma_new)
+
+
+def _package(player: Rating, games: list[Outcome]) -> Rating:
+    """What the ``glicko2`` package gives."""
+    computed = glicko2.Player(player.rating, player.rd, player.volatility)
+    computed.update_player([g.opponent.rating for g in games], [g.opponent.rd for g in games], [g.score for g in games])
+    return Rating(computed.rating, computed.rd, computed.vol)
 
 
 def test_pairwise_scores_by_standing_and_forfeits() -> None:
@@ -143,7 +200,9 @@ def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
             final = _play_out(me)
             rated = me.until("rated")
         returns = final["returns"]
-        expected = update(START, [Outcome(anchor("laplaplace", "easy"), _score(returns, 0, 1))])
+        games = [Outcome(anchor("laplaplace", "easy"), _score(returns, 0, 1))]
+        expected = update(START, games)
+        assert astuple(expected) == pytest.approx(astuple(_reference(START, games)), rel=1e-6)
         mine = _ratings(client, ann)["laplaplace"]
         assert (mine["rating"], mine["rd"]) == (round(expected.rating, 2), round(expected.rd, 2))
         assert mine["games"] == 1 and mine["provisional"] is True

@@ -1,10 +1,13 @@
 """Glicko-2, as Glickman's "Example of the Glicko-2 system" (2013) gives it: one rating period's update of a
 player's rating, rating deviation and volatility from the games of that period.
 
-Written here rather than taken from the ``glicko2`` package: its version 2.1.0 does not reproduce the paper's
-worked example (it answers 1441.53 / 193.23 where the paper has 1464.06 / 151.52), and its volatility function
-reads the rating where the paper reads the deviation. ``tests/web/test_ratings.py`` checks this one against the
-worked example, step by step.
+Written here rather than taken from the ``glicko2`` package (2.1.0): its step 5 (the volatility's function ``f``)
+reads the player's rating squared (mu^2) where the paper reads the deviation squared (phi^2). On the worked example
+it still rounds to the paper's figures (its new volatility is 0.0599934 where the paper's formula gives 0.0599960;
+the paper prints 0.05999), but its volatilities are off for every player, the more so the further from 1500.
+``tests/web/test_ratings.py`` checks this one against the worked example and against a reference written apart
+(the paper's ``f`` solved by bisection), and that the package's ratings and deviations differ from these by its
+slip alone (under a hundredth of a point in a period; volatilities up to 0.2% apart).
 
 Ratings are on the Glicko scale (1500, deviations in rating points); the update works on the Glicko-2 scale
 (``mu = (r - 1500) / 173.7178``), as the paper's steps 1 to 8 do.
