@@ -270,6 +270,8 @@ def test_leaving_a_rated_game_loses_it_whatever_the_ai_does_after() -> None:
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
         _bind(client, key, 0, ann)
         secret = join(client, key, tokens[0], "Ann")
+        left = client.post(f"/api/games/{key}/leave", json={"token": secret})
+        assert left.status_code == 409 and left.json()["error"]["code"] == "rated"  # giving the seat back: refused
         with Client(client, key) as watcher:
             answer = client.post(f"/api/games/{key}/handover", json={"token": secret, "strength": "expert"})
             assert answer.status_code == 200, answer.text

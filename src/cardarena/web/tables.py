@@ -525,9 +525,18 @@ class Tables:
 
     async def leave(self, table: Table, token: object) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
-        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with)."""
+        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with). Not in a
+        running rated game (409 ``rated``): someone else would finish it for the leaver, who would escape the loss
+        that leaving is there (:meth:`hand_over` is how to leave it)."""
         async with table.lock:
             seat = seat_of_secret(table.row, token)
+            if table.row.rated and table.row.status == GameStatus.RUNNING:
+                raise ApiError(
+                    409,
+                    "rated",
+                    "a rated game's seat is not given back once it runs: hand it to an AI instead (handover), which "
+                    "counts as a loss",
+                )
             invitation = new_token()
             opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation))
             await asyncio.to_thread(self.store.update_seat, table.key, opened, ply=table.row.ply)
