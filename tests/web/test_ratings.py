@@ -380,3 +380,21 @@ def test_a_rematch_of_a_rated_game_is_rated() -> None:
         again = client.post(f"/api/games/{key}/rematch", json={"token": secret})
         assert again.status_code == 201, again.text
         assert client.get(f"/api/games/{again.json()['key']}").json()["rated"] is True
+
+
+def test_running_out_of_time_in_a_rated_game_loses_it() -> None:
+    with server() as client:
+        ann = _person(client, "Ann")
+        key, tokens = create(
+            client,
+            "laplaplace",
+            [{"kind": "human"}, {"kind": "ai", "strength": "easy"}],
+            rated=True,
+            clock={"kind": "move", "seconds": 5, "then": "expert"},
+        )
+        _bind(client, key, 0, ann)
+        with Client(client, key, join(client, key, tokens[0], "Ann")) as me:  # Ann never plays: 5 s, then an AI
+            assert me.until("handed_over")["why"] == "time"
+            rated = me.until("rated")
+        expected = update(START, [Outcome(anchor("laplaplace", "easy"), 0.0)])
+        assert rated["changes"][0]["rating"] == round(expected.rating, 2)
