@@ -214,7 +214,7 @@ def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
              "provisional": True}
         ]  # fmt: skip
         board = client.get("/api/leaderboard/laplaplace").json()
-        assert board["key"] == "laplaplace"
+        assert (board["key"], board["title"]) == ("laplaplace", "Laplaplace")
         by_name = {p["name"]: p for p in board["players"]}
         assert set(by_name) == {"Ann", "Easy AI", "Normal AI", "Hard AI", "Expert AI"}
         assert by_name["Ann"]["rating"] == mine["rating"]

@@ -30,15 +30,15 @@ better than Easy".
 (110, as Lichess marks it: about ten games against settled opponents).
 
 The service is SQL only, on :func:`cardarena.web.sql.accounts_engine`: the SQL store's database, or a memory
-store's private one. There a rated game's row is copied into its ``games`` table when it is rated (the events refer
-to it, and whether it is private is what the public history needs).
+store's private one. There a rated game's row is copied into its ``games`` table when it is rated: the public history
+joins the events to their games to leave out the keys of private ones, and a restarted SQL server finds the rated
+games it did not rate there (:meth:`Ratings.unrated`).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -50,8 +50,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..agents.levels import LEVELS, ladder, model_key
-from ..engine import games, load
+from ..engine import load
 from .glicko import Outcome, Rating, update
+from .profiles import PROVISIONAL_RD, RATING_KEYS, name_key
 from .sql import AccountModel, GameModel, RatingEventModel, RatingModel
 from .store import GameRow, GameStatus, SeatKind
 
@@ -59,8 +60,6 @@ log = logging.getLogger("cardarena.web")
 
 #: a new account's rating
 START = Rating(1500.0, 350.0, 0.06)
-#: a rating whose deviation is above this is provisional
-PROVISIONAL_RD = 110.0
 #: where the ladder has no figures: a strength's rating above the one below it, and its deviation
 FALLBACK_STEP = 200.0
 FALLBACK_RD = 150.0
@@ -74,11 +73,6 @@ MAX_ROWS = 500
 
 def bot_name(label: str) -> str:
     return f"{label.capitalize()} AI"
-
-
-def name_key(name: str) -> str:
-    """A name as names are compared (unique): NFKC, case-folded."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def provisional(rd: float) -> bool:
@@ -100,8 +94,8 @@ def anchor(key: str, label: str) -> Rating:
 
 
 def known_key(key: str) -> bool:
-    """Whether ``key`` may be a rating key: a game's id, or one of its configurations (``tashkalar-melee4``)."""
-    return isinstance(key, str) and 0 < len(key) <= 64 and key.split("-", 1)[0] in games()
+    """Whether ``key`` is a rating key the lobby offers (:data:`cardarena.web.profiles.RATING_KEYS`)."""
+    return key in RATING_KEYS
 
 
 def rating_key(row: GameRow) -> str:
@@ -287,8 +281,8 @@ class Ratings:
 
     @staticmethod
     def _keep_game(session: Session, row: GameRow) -> None:
-        """The game's row in the accounts' database (a memory store's accounts have a database of their own: the
-        events refer to the game, and the public history asks whether it is private)."""
+        """The game's row in the accounts' database, where a memory store's accounts have a database of their own
+        (the public history asks whether the game is private)."""
         if session.get(GameModel, row.key) is not None:
             return
         session.add(

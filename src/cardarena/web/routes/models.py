@@ -230,6 +230,7 @@ class RatingEntry(Answer):
 
 class Leaderboard(Answer):
     key: str = Field(description="the rating key: a game, or a Tash-Kalar mode (tashkalar-highform, ...)")
+    title: str = Field(description="the rating key in words")
     players: list[RatingEntry]
 
 

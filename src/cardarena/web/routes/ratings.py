@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from ..lobby import ApiError
+from ..profiles import key_title
 from ..ratings import known_key
 from .deps import ServerDep
 from .models import AccountRatings, Leaderboard
@@ -21,8 +22,9 @@ async def leaderboard(key: str, srv: ServerDep) -> dict[str, Any]:
     """The rated accounts of one rating key (a game, or a Tash-Kalar mode: ``tashkalar-highform``) and the bots of
     every strength, best first: rating, deviation, whether it is provisional, rated games played."""
     if not known_key(key):
-        raise ApiError(404, "not_found", "no such rating key: a game's id, or a Tash-Kalar mode (tashkalar-highform)")
-    return {"key": key, "players": await asyncio.to_thread(srv.ratings.leaderboard, key)}
+        raise ApiError(404, "not_found", "no such rating key (GET /api/ratings/keys lists them)")
+    players = await asyncio.to_thread(srv.ratings.leaderboard, key)
+    return {"key": key, "title": key_title(key), "players": players}
 
 
 @router.get("/accounts/{account}/ratings", response_model=AccountRatings)
