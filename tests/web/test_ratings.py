@@ -210,8 +210,8 @@ def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
             {"game": key, "before": 1500.0, "rating": mine["rating"], "rd": mine["rd"], "at": mine["history"][0]["at"]}
         ]
         assert rated["changes"] == [
-            {"account": ann, "key": "laplaplace", "before": 1500.0, "rating": mine["rating"], "rd": mine["rd"],
-             "provisional": True}
+            {"seat": 0, "account": ann, "name": "Ann", "key": "laplaplace", "before": 1500.0, "rating": mine["rating"],
+             "rd": mine["rd"], "provisional": True}
         ]  # fmt: skip
         board = client.get("/api/leaderboard/laplaplace").json()
         assert (board["key"], board["title"]) == ("laplaplace", "Laplaplace")

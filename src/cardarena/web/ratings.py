@@ -122,16 +122,20 @@ def pairwise_scores(returns: Sequence[float], forfeited: set[int]) -> dict[tuple
 
 @dataclass(frozen=True)
 class Change:
-    """One account's rating after a rated game."""
+    """One account's rating after a rated game: the seat it played and the account's name."""
 
+    seat: int
     account: int
+    name: str
     key: str
     before: Rating
     after: Rating
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "seat": self.seat,
             "account": self.account,
+            "name": self.name,
             "key": self.key,
             "before": round(self.before.rating, 2),
             "rating": round(self.after.rating, 2),
@@ -238,7 +242,7 @@ class Ratings:
                             at=now,
                         )
                     )
-                    changes.append(Change(account_id, key, before, after))
+                    changes.append(Change(seat, account_id, accounts[account_id].name, key, before, after))
             return changes
 
     def unrated(self, *, limit: int = 100) -> list[str]:
