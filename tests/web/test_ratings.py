@@ -108,6 +108,9 @@ def test_pairwise_scores_by_standing_and_forfeits() -> None:
     # a seat that forfeited loses to every seat that did not, even where its returns are higher; two draw
     scores = pairwise_scores([1.0, -1.0, 0.0], {0, 2})
     assert (scores[0, 1], scores[1, 0], scores[0, 2], scores[2, 1]) == (0.0, 1.0, 0.5, 0.0)
+    # two teams (seats 0+2 against 1+3): each player against the other team only
+    scores = pairwise_scores([1.0, -1.0, 1.0, -1.0], set(), team={0: 0, 1: 1, 2: 0, 3: 1})
+    assert scores == {(i, j): 1.0 if i % 2 == 0 else 0.0 for i in range(4) for j in range(4) if (i - j) % 2}
 
 
 def test_bots_are_anchored_on_the_ladder_and_fall_back_where_it_has_none() -> None:

@@ -15,8 +15,9 @@ game). The game is one rating period for each of them. Scores are pairwise: each
 drawn (1/2) or lost (0) by their final standing (the game's returns), so a melee of four gives each player three
 results in its period. A seat that *forfeited* loses to every seat that did not, whatever its returns: a seat
 handed to an AI (it left, or its clock ran out: the seat stays bound to its account, as an AI seat) or one that
-played the game's ``resign`` action. Two seats that both forfeited draw. A game is rated once (a game with events
-already is skipped), and not at all when one account holds two of its seats.
+played the game's ``resign`` action. Two seats that both forfeited draw. In a game of teams (Tash-Kalar's
+``teams``), team-mates are not scored against each other: each player's results are against the other team. A
+game is rated once (a game with events already is skipped), and not at all when one account holds two of its seats.
 
 **Bots** are accounts too, one per strength (``easy`` ... ``expert``), named "Easy AI" ... "Expert AI" and made
 when the server starts (:meth:`Ratings.ensure_bots`). Their ratings are *anchored*, never moved by games: in a
@@ -103,13 +104,23 @@ def rating_key(row: GameRow) -> str:
     return model_key(load(row.game, **row.options))
 
 
-def pairwise_scores(returns: Sequence[float], forfeited: set[int]) -> dict[tuple[int, int], float]:
-    """Seat ``i``'s score against seat ``j`` for every ordered pair of seats: by final standing (higher returns
-    win), except that a forfeited seat loses to every seat that did not forfeit (two forfeited seats draw)."""
+def teams(row: GameRow) -> dict[int, int]:
+    """Each seat's team where the game is played in teams (the ``teams`` option: seats 0+2 against 1+3, as Tash-Kalar
+    plays them), else none: team-mates are not scored against each other."""
+    return {s.seat: s.seat % 2 for s in row.seats} if row.options.get("teams") else {}
+
+
+def pairwise_scores(
+    returns: Sequence[float], forfeited: set[int], *, team: dict[int, int] | None = None
+) -> dict[tuple[int, int], float]:
+    """Seat ``i``'s score against seat ``j`` for every ordered pair of seats not on one ``team``: by final standing
+    (higher returns win), except that a forfeited seat loses to every seat that did not forfeit (two forfeited
+    seats draw)."""
+    team = team or {}
     scores: dict[tuple[int, int], float] = {}
     for i in range(len(returns)):
         for j in range(len(returns)):
-            if i == j:
+            if i == j or (i in team and team.get(j) == team[i]):
                 continue
             if (i in forfeited) != (j in forfeited):
                 scores[i, j] = 0.0 if i in forfeited else 1.0
@@ -223,11 +234,11 @@ class Ratings:
                     stored = session.get(RatingModel, (account.id, key))
                     before = START if stored is None else Rating(stored.rating, stored.rd, stored.volatility)
                     players[s.seat] = (account.id, before, False)
-            scores = pairwise_scores(row.result, lost)
+            scores = pairwise_scores(row.result, lost, team=teams(row))
             self._keep_game(session, row)
             changes = []
             for seat, (account_id, before, anchored) in players.items():
-                outcomes = [Outcome(players[j][1], scores[seat, j]) for j in players if j != seat]
+                outcomes = [Outcome(players[j][1], scores[seat, j]) for j in players if (seat, j) in scores]
                 after = before if anchored else update(before, outcomes)
                 self._store(session, account_id, key, after, now)
                 if not anchored:
