@@ -27,21 +27,28 @@ def test_a_players_page_shows_ratings_history_finished_games_and_games_in_progre
     store = MemoryStore()
     with server(store) as client:
         engine = client.app.state.server.accounts_engine  # type: ignore[attr-defined]
+        # ids past the bots' accounts (Easy AI ... Expert AI), which the server makes when it starts
         with Session(engine) as session, session.begin():
             session.add_all(
                 [
-                    AccountModel(id=1, name="Aki", name_key="aki", password_hash="x", created=T0),
-                    AccountModel(id=2, name="Bo", name_key="bo", password_hash="x", created=T0),
+                    AccountModel(id=101, name="Aki", name_key="aki", password_hash="x", created=T0),
+                    AccountModel(id=102, name="Bo", name_key="bo", password_hash="x", created=T0),
                     RatingModel(
-                        account_id=1, key="laplaplace", rating=1562.3, rd=180.0, volatility=0.06, games=2, updated=T0
+                        account_id=101, key="laplaplace", rating=1562.3, rd=180.0, volatility=0.06, games=2, updated=T0
                     ),
                     RatingModel(
-                        account_id=1, key="tashkalar-melee4", rating=1490, rd=90, volatility=0.06, games=30, updated=T0
+                        account_id=101,
+                        key="tashkalar-melee4",
+                        rating=1490,
+                        rd=90,
+                        volatility=0.06,
+                        games=30,
+                        updated=T0,
                     ),
                 ]
             )
-        aki = SeatRow(0, SeatKind.HUMAN, "Aki", claimed=True, account=1)
-        bo = SeatRow(1, SeatKind.HUMAN, "Bo", claimed=True, account=2)
+        aki = SeatRow(0, SeatKind.HUMAN, "Aki", claimed=True, account=101)
+        bo = SeatRow(1, SeatKind.HUMAN, "Bo", claimed=True, account=102)
         ai = SeatRow(1, SeatKind.AI, "Easy AI", agent="heuristic", label="easy", claimed=True)
         store.create_game(row("won", GameStatus.FINISHED, (aki, bo), result=[1.0, -1.0], rated=True))
         store.create_game(row("lost", GameStatus.FINISHED, (replace(aki, seat=1), replace(ai, seat=0)), result=[1, -1]))
@@ -51,7 +58,7 @@ def test_a_players_page_shows_ratings_history_finished_games_and_games_in_progre
             for i, (before, after, game) in enumerate([(1500.0, 1530.0, None), (1530.0, 1562.3, "won")]):
                 session.add(
                     RatingEventModel(
-                        account_id=1,
+                        account_id=101,
                         key="laplaplace",
                         game_key=game,
                         before=before,

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -26,8 +27,9 @@ from .analyses import Analyses
 from .capacity import Capacity
 from .lobby import ApiError
 from .match import Matchmaker, MatchRules
+from .ratings import Ratings
 from .replays import Replays
-from .routes import games, live, lobby, pages, players
+from .routes import games, live, lobby, pages, players, ratings
 from .routes.deps import Server
 from .routes.models import Error
 from .sql import accounts_engine
@@ -159,8 +161,14 @@ def create_app(
     (:class:`~cardarena.web.match.MatchRules`'s defaults). ``analysis_agent``: the analyst of finished games
     (:mod:`cardarena.web.analyses`); ``analysis_workers``: 1 runs its searches in a process of their own, 0 in a
     thread. The caller owns ``store`` (closes it after the app)."""
+    accounts = accounts_engine(store)  # one database (a memory store's is made here, once)
+    rating = Ratings(accounts)
     tables = Tables(
-        store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
+        store,
+        AIPool(ai_workers, budget=ai_budget, grace=ai_grace),
+        ai_timeout=ai_timeout,
+        capacity=capacity,
+        ratings=rating,
     )
     limiter = RestLimit(rest_rate, rest_burst)
     replays = Replays(tables, store, processes=replay_workers)
@@ -169,6 +177,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(rating.ensure_bots)  # the bots' accounts, made on the first start
         await tables.start()
         try:
             yield
@@ -193,10 +202,11 @@ def create_app(
         replays=replays,
         analyses=analyses,
         matchmaker=matchmaker,
+        ratings=rating,
         allow_agent_specs=allow_agent_specs,
         static_dir=static_dir,
         ws_rate=ws_rate,
-        accounts_engine=accounts_engine(store),
+        accounts_engine=accounts,
     )
     app.state.tables = tables
     app.state.matchmaker = matchmaker
@@ -240,7 +250,7 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    for router in (lobby.router, games.router, players.router, pages.router, live.router):
+    for router in (lobby.router, games.router, ratings.router, players.router, pages.router, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

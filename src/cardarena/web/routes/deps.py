@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 from ..analyses import Analyses
 from ..capacity import client_address
 from ..match import Matchmaker
+from ..ratings import Ratings
 from ..replays import Replays
 from ..store import Store
 from ..tables import Tables
@@ -27,6 +28,7 @@ class Server:
     replays: Replays
     analyses: Analyses
     matchmaker: Matchmaker
+    ratings: Ratings
     allow_agent_specs: bool
     static_dir: Path
     ws_rate: int

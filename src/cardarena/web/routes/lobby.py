@@ -69,6 +69,8 @@ async def create_game(body: NewGame, srv: ServerDep, creator: ClientDep) -> dict
     # loading a game reads its data files: in a thread, never on the event loop
     row, invitations = await asyncio.to_thread(new_game, plain, allow_agent_specs=srv.allow_agent_specs)
     clock = read_clock(plain.get("clock"), len(row.seats))
+    if row.rated:  # its AI seats are their strengths' bot accounts
+        row = await asyncio.to_thread(srv.ratings.bind_bots, row)
     await srv.tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
     return invitation_links(row.key, invitations)
 
@@ -136,6 +138,8 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep)
     row, invitations = await asyncio.to_thread(
         new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=srv.allow_agent_specs
     )
+    if row.rated:
+        row = await asyncio.to_thread(srv.ratings.bind_bots, row)
     new = await srv.tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
     own = next(i for i in invitations if i["seat"] == mine.seat)
     seat, secret = await srv.tables.join(new, own["token"], mine.name or "player")

@@ -62,6 +62,11 @@ class NewGame(Request):
     seats: list[SeatRequest]
     private: bool = Field(False, description="not listed in the lobby; reached by its links only")
     clock: ClockRequest | None = None
+    rated: bool = Field(
+        False,
+        description="a rated game: its result moves its players' ratings. Every human seat is taken by a signed-in "
+        "person; AI seats play a strength (not an agent spec)",
+    )
 
 
 class SeatToken(Request):
@@ -149,6 +154,7 @@ class GameSummary(Answer):
     options: dict[str, Any]
     status: Literal["open", "running", "finished", "abandoned"]
     private: bool
+    rated: bool
     seats: list[SeatSummary]
     ply: int
     result: list[float] | None
@@ -207,6 +213,45 @@ class Record(Answer):
 
 class ReplayStep(Answer):
     """One step of a finished game's replay, as one seat (or a spectator) saw it."""
+
+
+# -- ratings --------------------------------------------------------------------------------------------------
+class RatingEntry(Answer):
+    """An account's rating in one rating key (a bot's is fixed: its anchor from the ladder)."""
+
+    account: int
+    name: str
+    bot: str | None = Field(description="a bot account: the strength it plays (easy ... expert); null for a person")
+    rating: float
+    rd: float = Field(description="the rating deviation (Glicko-2)")
+    provisional: bool = Field(description="a person's rating whose deviation is still over 110")
+    games: int = Field(description="rated games played in this key")
+
+
+class Leaderboard(Answer):
+    key: str = Field(description="the rating key: a game, or a Tash-Kalar mode (tashkalar-highform, ...)")
+    title: str = Field(description="the rating key in words")
+    players: list[RatingEntry]
+
+
+class RatingEvent(BaseModel):
+    game: str | None = Field(description="the game's key (null for a private game)")
+    before: float
+    rating: float
+    rd: float
+    at: str
+
+
+class KeyRating(RatingEntry):
+    key: str
+    history: list[RatingEvent] = Field(description="the changes of this rating, oldest first")
+
+
+class AccountRatings(Answer):
+    account: int
+    name: str
+    bot: str | None
+    ratings: list[KeyRating]
 
 
 class AnalysisStatus(Answer):
