@@ -3,6 +3,11 @@ back to it from another browser by signing in there; a rated game seats signed-i
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
+from sqlalchemy.orm import Session
+
+from cardarena.web.sql import RatingModel
 from cardarena.web.store import MemoryStore
 
 from .account_fixtures import Browser, account_server, rated_game
@@ -149,3 +154,38 @@ def test_a_seat_handed_to_an_ai_stays_the_accounts_and_a_rated_seat_is_not_left_
         assert (seat.kind, seat.account) == ("ai", ann_id)  # the result counts for Ann's account
         assert ann.get("/api/accounts/me/games").json() == []  # an AI plays it: nothing for Ann to do there
         assert [g["key"] for g in bob.get("/api/accounts/me/games").json()] == [key]
+
+
+def test_your_games_lists_the_accounts_seats_in_a_browser_that_holds_none() -> None:
+    with account_server() as client:
+        home = Browser(client)
+        home.register("Ann")
+        key, tokens = create(client, "laplaplace", VS_RANDOM)
+        secret = home.join(key, tokens[0], "Ann").json()["secret"]
+        phone = Browser(client)
+        assert phone.post("/api/seats/status", {"seats": []}).json() == []  # not signed in: nothing
+        phone.sign_in("Ann")
+        games = phone.post("/api/seats/status", {"seats": []}).json()
+        assert [(g["key"], g["seat"], g["play"], g["your_turn"]) for g in games] == [
+            (key, 0, f"/play/{key}#account", True)
+        ]
+        # the browser that holds the seat's secret sees it once, by its secret's link
+        held = home.post("/api/seats/status", {"seats": [{"key": key, "secret": secret}]}).json()
+        assert [(g["key"], g["play"]) for g in held] == [(key, f"/play/{key}#seat=0")]
+
+
+def test_play_anyone_signed_in_waits_with_the_accounts_rating() -> None:
+    with account_server() as client:
+        ann = Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        engine = client.app.state.server.accounts.engine  # type: ignore[attr-defined]
+        with Session(engine) as session, session.begin():
+            session.add(
+                RatingModel(account_id=ann_id, key="laplaplace", rating=1812.5, rd=80.0, volatility=0.06, games=9,
+                            updated=datetime.now(UTC))
+            )  # fmt: skip
+        ticket = ann.post("/api/match", {"game": "laplaplace", "name": "Ann"}).json()["ticket"]
+        guest = client.post("/api/match", json={"game": "torabato", "name": "Guest"}).json()["ticket"]
+        tickets = client.app.state.matchmaker.tickets  # type: ignore[attr-defined]
+        assert (tickets[ticket].rating, tickets[ticket].account) == (1812.5, ann_id)
+        assert (tickets[guest].rating, tickets[guest].account) == (1500.0, None)

@@ -245,3 +245,40 @@ def test_a_rematch_against_the_ai_goes_straight_to_a_running_table() -> None:
         assert client.get(f"/api/games/{again['key']}").json()["status"] == "running"
         with Client(client, again["key"], again["secret"]) as mine:
             assert mine.welcome["seat"] == 0
+
+
+# -- close ratings first (issue 32, point 5) --------------------------------------------------------------------
+def test_close_ratings_are_paired_first_and_the_window_widens_with_waiting(monkeypatch: Any) -> None:
+    """A 1500 and a 2000 player wait: they are too far apart at first. A 1560 player comes and is paired with the
+    1500 at once; the 2000 player keeps waiting until a 1800 player has waited long enough for the windows to meet
+    (100 points at first, 15 more each second)."""
+    from cardarena.web import match
+
+    clock = [1000.0]
+    monkeypatch.setattr(match.time, "monotonic", lambda: clock[0])
+    with server(matching=MatchRules(poll_wait=0.0, stale_after=3600.0)) as client:
+        maker = client.app.state.matchmaker  # type: ignore[attr-defined]
+
+        def enter(name: str, rating: float) -> dict[str, Any]:
+            body = {"game": "laplaplace", "name": name}
+            answer: dict[str, Any] = client.portal.call(  # type: ignore[union-attr]
+                lambda: maker.enter(body, f"10.0.0.{len(name)}{int(rating) % 97}", rating=rating)
+            )
+            return answer
+
+        low, high = enter("Lo", 1500), enter("High", 2000)
+        assert (low["status"], high["status"]) == ("waiting", "waiting")
+        near = enter("Near", 1560)
+        assert near["status"] == "matched"
+        assert maker.tickets[low["ticket"]].result["key"] == maker.tickets[near["ticket"]].result["key"]
+        assert maker.tickets[high["ticket"]].result is None
+        clock[0] += 5  # High's window: 175; a 1800 newcomer's: 100 -> too far apart
+        mid = enter("Mid", 1800)
+        assert mid["status"] == "waiting"
+        clock[0] += 3  # High's window 220 > 200, Mid's 145 < 200: still not
+        poll = client.get(f"/api/match/{mid['ticket']}").json()
+        assert poll["status"] == "waiting"
+        clock[0] += 4  # Mid's window 205 >= 200: a poll pairs them
+        poll = client.get(f"/api/match/{mid['ticket']}").json()
+        assert poll["status"] == "matched"
+        assert client.get(f"/api/match/{high['ticket']}").json()["status"] == "matched"

@@ -550,3 +550,24 @@ def test_a_database_of_before_accounts_keeps_its_games_after_the_migration(tmp_p
     store.append_action("old1", 1, 1, "next", result=None)
     assert store.get_game("old1").ply == 2
     store.close()
+
+
+def test_an_accounts_games_are_those_with_a_seat_bound_to_it(store: Store) -> None:
+    """Issue 32: a profile lists the games of its account, whatever the seat's name was."""
+    if isinstance(store, SqlStore):  # a seat binds to an account row
+        with store.engine.begin() as connection:
+            for number in (1, 2):
+                connection.execute(
+                    sql_text("INSERT INTO accounts (id, name, name_key, created) VALUES (:id, :name, :name, :created)"),
+                    {"id": number, "name": f"a{number}", "created": T0},
+                )
+    bound = replace(seats()[0], account=1, name="Aki", claimed=True)
+    store.create_game(game("mine", seats=(bound, *seats()[1:]), status=GameStatus.FINISHED, rated=True))
+    store.create_game(game("other", created=T0 + timedelta(seconds=1)))
+    store.create_game(game("later", created=T0 + timedelta(seconds=2), status=GameStatus.RUNNING))
+    store.update_seat("later", replace(seats()[0], account=1, claimed=True), ply=0)
+    statuses = (GameStatus.RUNNING, GameStatus.FINISHED)
+    assert [g.key for g in store.list_games(statuses, account=1)] == ["later", "mine"]
+    assert store.list_games(statuses, account=2) == []
+    mine = store.get_game("mine")
+    assert (mine.seats[0].account, mine.rated) == (1, True)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -27,9 +28,10 @@ from .analyses import Analyses
 from .capacity import Capacity
 from .lobby import ApiError
 from .match import Matchmaker, MatchRules
+from .ratings import Ratings
 from .replays import Replays
 from .routes import accounts as account_routes
-from .routes import games, live, lobby, pages
+from .routes import games, live, lobby, pages, players, ratings
 from .routes.deps import Server
 from .routes.models import Error
 from .sql import accounts_engine
@@ -162,9 +164,19 @@ def create_app(
     (:class:`~cardarena.web.match.MatchRules`'s defaults). ``analysis_agent``: the analyst of finished games
     (:mod:`cardarena.web.analyses`); ``analysis_workers``: 1 runs its searches in a process of their own, 0 in a
     thread. ``accounts``: the accounts service (:mod:`cardarena.web.accounts`; by default over the store's
-    database, with argon2's recommended parameters). The caller owns ``store`` (closes it after the app)."""
+    database, with argon2's recommended parameters; given, the ratings use its database). The caller owns
+    ``store`` (closes it after the app)."""
+    # one database (a memory store's is made here, once)
+    engine = accounts.engine if accounts is not None else accounts_engine(store)
+    if accounts is None:
+        accounts = Accounts(engine)
+    rating = Ratings(engine)
     tables = Tables(
-        store, AIPool(ai_workers, budget=ai_budget, grace=ai_grace), ai_timeout=ai_timeout, capacity=capacity
+        store,
+        AIPool(ai_workers, budget=ai_budget, grace=ai_grace),
+        ai_timeout=ai_timeout,
+        capacity=capacity,
+        ratings=rating,
     )
     limiter = RestLimit(rest_rate, rest_burst)
     replays = Replays(tables, store, processes=replay_workers)
@@ -173,6 +185,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(rating.ensure_bots)  # the bots' accounts, made on the first start
         await tables.start()
         try:
             yield
@@ -194,13 +207,15 @@ def create_app(
     app.state.server = Server(
         store=store,
         tables=tables,
-        accounts=accounts if accounts is not None else Accounts(accounts_engine(store)),
+        accounts=accounts,
         replays=replays,
         analyses=analyses,
         matchmaker=matchmaker,
+        ratings=rating,
         allow_agent_specs=allow_agent_specs,
         static_dir=static_dir,
         ws_rate=ws_rate,
+        accounts_engine=engine,
     )
     app.state.tables = tables
     app.state.matchmaker = matchmaker
@@ -245,7 +260,8 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    for router in (lobby.router, games.router, account_routes.router, pages.router, live.router):
+    routers = (lobby.router, games.router, account_routes.router, ratings.router, players.router, pages.router)
+    for router in (*routers, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

@@ -1,9 +1,12 @@
 """Turn clocks: what a game's clock is, how a create request sets one, and how time is charged.
 
-A game has no clock, or one of two (chosen when it is created, docs/web.md "Turn clocks"):
+A game has no clock, or one of three (chosen when it is created, docs/web.md "Turn clocks"):
 
 - ``game``: each human seat has ``limit`` seconds for the whole game (chess-style), spent only while it is to act;
-- ``move``: each decision of a human seat must come within ``limit`` seconds.
+- ``move``: each decision of a human seat must come within ``limit`` seconds;
+- ``turn``: a turn-based game (issue 32): each decision within ``limit`` seconds too, given in hours (1 hour to 14
+  days), so that people play it over days, coming back when it is their turn (the lobby says which games wait for
+  them).
 
 A seat that runs out of time is handed to an AI of the strength ``then`` (easy, normal, hard), so the others can
 finish. AI seats have no clock (the server bounds their thinking by its own timeout).
@@ -24,18 +27,24 @@ from typing import Any
 from ..agents.levels import LEVELS
 from .lobby import bad_request
 
-KINDS = ("game", "move")
+KINDS = ("game", "move", "turn")
 GAME_MINUTES = (0.5, 600.0)  # minutes per player: the range a create request may ask
 MOVE_SECONDS = (5, 3600)  # seconds per decision
+TURN_HOURS = (1, 14 * 24)  # hours per decision of a turn-based game
 
 
 @dataclass(frozen=True)
 class Clock:
-    kind: str  # "game" or "move"
-    limit: float  # seconds: per seat for the whole game ("game"), per decision ("move")
+    kind: str  # "game", "move" or "turn"
+    limit: float  # seconds: per seat for the whole game ("game"), per decision ("move", "turn")
     then: str  # the strength label of the AI that takes a seat over when its time runs out
-    used: tuple[float, ...]  # seconds each seat has used ("game"; zeros for "move")
+    used: tuple[float, ...]  # seconds each seat has used ("game"; zeros for the others)
     since: datetime | None = None  # when the seat to act began to think; None while no human clock runs
+
+    @property
+    def per_decision(self) -> bool:
+        """Whether the limit is each decision's (``move``, ``turn``), not the whole game's."""
+        return self.kind != "game"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,13 +69,13 @@ class Clock:
     def left(self, seat: int, now: datetime, *, running: bool) -> float:
         """Seconds ``seat`` has left; ``running``: it is the seat to act, and the time since ``since`` counts."""
         spent = 0.0 if self.since is None or not running else max(0.0, (now - self.since).total_seconds())
-        if self.kind == "move":
+        if self.per_decision:
             return self.limit - spent
         return self.limit - self.used[seat] - spent
 
     def stop(self, seat: int | None, now: datetime) -> Clock:
         """``seat`` (the seat whose clock ran, or ``None``) has acted: its time is charged and nothing runs."""
-        if self.since is None or seat is None or self.kind == "move":
+        if self.since is None or seat is None or self.per_decision:
             return replace(self, since=None)
         used = list(self.used)
         used[seat] += max(0.0, (now - self.since).total_seconds())
@@ -83,12 +92,13 @@ class Clock:
 
 
 def read_clock(body: object, players: int) -> Clock | None:
-    """The ``clock`` of a create request: absent or ``null`` for none, else ``{"kind": "game", "minutes": M}``
-    or ``{"kind": "move", "seconds": S}``, with ``"then"``: the strength taking over (default ``easy``)."""
+    """The ``clock`` of a create request: absent or ``null`` for none, else ``{"kind": "game", "minutes": M}``,
+    ``{"kind": "move", "seconds": S}`` or ``{"kind": "turn", "hours": H}`` (turn-based), with ``"then"``: the
+    strength taking over (default ``easy``)."""
     if body is None:
         return None
     if not isinstance(body, dict):
-        raise bad_request("clock must be an object {kind, minutes | seconds, then} or null")
+        raise bad_request("clock must be an object {kind, minutes | seconds | hours, then} or null")
     kind = body.get("kind")
     if kind in (None, "none"):
         return None
@@ -99,6 +109,8 @@ def read_clock(body: object, players: int) -> Clock | None:
         raise bad_request(f"clock 'then' must be one of {', '.join(LEVELS)} (the AI taking over), not {then!r}")
     if kind == "game":
         limit = _number(body.get("minutes"), "clock minutes", *GAME_MINUTES) * 60
+    elif kind == "turn":
+        limit = _number(body.get("hours"), "clock hours", *TURN_HOURS) * 3600
     else:
         limit = _number(body.get("seconds"), "clock seconds", *MOVE_SECONDS)
     return Clock(kind=str(kind), limit=limit, then=str(then), used=(0.0,) * players)

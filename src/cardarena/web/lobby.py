@@ -230,6 +230,11 @@ def _seat_row(index: int, seat: object, game_id: str, allow_agent_specs: bool) -
     return SeatRow(index, SeatKind.AI, name, agent=str(agent), label=label, claimed=True), None
 
 
+def new_seed() -> int:
+    """A new game's seed: unpredictable, so that nobody can know a deal before it is dealt."""
+    return secrets.randbits(63)
+
+
 def new_game(
     body: object, *, rematch_of: GameRow | None = None, allow_agent_specs: bool = False
 ) -> tuple[GameRow, list[dict[str, Any]]]:
@@ -247,6 +252,9 @@ def new_game(
     private = body.get("private", False)
     if not isinstance(private, bool):
         raise bad_request("private must be true or false")
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise bad_request("rated must be true or false")
     rows: list[SeatRow] = []
     invitations: list[dict[str, Any]] = []
     for index, seat in enumerate(seats):
@@ -258,7 +266,9 @@ def new_game(
         rows.append(seat_row)
         if token is not None:
             invitations.append({"seat": index, "token": token})
-    seed = secrets.randbits(63)
+    if rated:
+        check_rated(rows)
+    seed = new_seed()
     row = GameRow(
         key=new_key(),
         game=game.id,
@@ -267,8 +277,23 @@ def new_game(
         seats=tuple(rows),
         private=private,
         rematch_of=None if rematch_of is None else rematch_of.key,
+        rated=rated,
     )
     return row, invitations
+
+
+def check_rated(seats: list[SeatRow]) -> None:
+    """A rated game (:mod:`cardarena.web.ratings`): two seats or more, at least one of them a person's (who must
+    be signed in to take it), and every AI seat a strength (its bot account is rated; an agent spec is not)."""
+    if len(seats) < 2:
+        raise bad_request("a rated game has two seats or more")
+    if all(s.kind == SeatKind.AI for s in seats):
+        raise bad_request("a rated game has a person in it: give one human seat or more")
+    for s in seats:
+        if s.kind == SeatKind.AI and s.label is None:
+            raise bad_request(
+                f"seat {s.seat}: a rated game's AI seats play a strength ({', '.join(LEVELS)}), not an agent spec"
+            )
 
 
 def rematch_request(old: GameRow) -> dict[str, Any]:
@@ -281,7 +306,7 @@ def rematch_request(old: GameRow) -> dict[str, Any]:
             seats.append({"kind": "ai", "strength": s.label})
         else:
             seats.append({"kind": "ai", "agent": s.agent})
-    return {"game": old.game, "options": old.options, "seats": seats, "private": old.private}
+    return {"game": old.game, "options": old.options, "seats": seats, "private": old.private, "rated": old.rated}
 
 
 def invitation_url(key: str, token: str) -> str:
@@ -307,6 +332,7 @@ def summary(row: GameRow, *, ply: int, connected: set[int]) -> dict[str, Any]:
         "options": row.options,
         "status": str(row.status),
         "private": row.private,
+        "rated": row.rated,
         "seats": [
             {
                 "seat": s.seat,

@@ -8,6 +8,12 @@ for a game as it has seats (its default options), the server creates the game wi
 each seat for its waiter, and answers each ticket with *its own* seat and secret only: nobody is ever given
 another player's secret, nor an invitation (there is none left to use: every seat is joined at once).
 
+**Close ratings first.** Each waiter has a rating (their account's in that game, issue 32; 1500, the rating of a new
+account, for a person without one). A waiter is matched only with people whose rating is within a window of theirs
+that widens the longer they wait (:attr:`MatchRules.window` points at first, :attr:`MatchRules.widen` more each
+second), so close ratings meet first and nobody waits long for want of an equal: after half a minute the window
+takes in nearly everyone. The oldest waiter is served first, with the closest ratings its window allows.
+
 The queue is in memory (a restart forgets it; the waiters' pages simply ask again) and bounded: an address may
 hold :attr:`MatchRules.per_address` tickets at once; a ticket nobody asks about for
 :attr:`MatchRules.stale_after` seconds (the page was closed), or whose long poll's client went away, leaves the
@@ -37,6 +43,12 @@ class MatchRules:
     stale_after: float = 30.0
     longest: float = 900.0
     per_address: int = 4
+    window: float = 100.0  # rating points apart two waiters may be at first
+    widen: float = 15.0  # points the window grows each second a waiter waits
+
+
+#: the rating of a waiter without one (a new account's, on the Glicko scale)
+UNRATED = 1500.0
 
 
 @dataclass
@@ -50,6 +62,7 @@ class Ticket:
     address: str
     created: float
     seen: float
+    rating: float = UNRATED
     polls: int = 0
     result: dict[str, Any] | None = None
     error: ApiError | None = None
@@ -68,10 +81,12 @@ class Matchmaker:
         self.queues: dict[str, list[Ticket]] = {}
         self._pairing = asyncio.Lock()
 
-    async def enter(self, body: object, address: str, *, account: int | None = None) -> dict[str, Any]:
-        """A new waiter for ``body``'s game (its default options): their ticket. 409 ``too_many_waiting`` when the
-        address holds :attr:`MatchRules.per_address` tickets already. ``account``: the signed-in waiter's, which
-        their seat will be bound to."""
+    async def enter(
+        self, body: object, address: str, *, rating: float | None = None, account: int | None = None
+    ) -> dict[str, Any]:
+        """A new waiter for ``body``'s game (its default options), of ``rating`` (``None``: unrated): their ticket.
+        409 ``too_many_waiting`` when the address holds :attr:`MatchRules.per_address` tickets already.
+        ``account``: the signed-in waiter's, which their seat will be bound to."""
         if not isinstance(body, dict):
             raise bad_request("the request is a JSON object {game, name}")
         name = check_name(body.get("name"))
@@ -88,17 +103,43 @@ class Matchmaker:
                     "before asking for another",
                 )
             ticket = Ticket(new_token(), game.id, game.num_players, name, address, now, now, account=account)
+            ticket.rating = UNRATED if rating is None else float(rating)
             self.tickets[ticket.token] = ticket
-            queue = self.queues.setdefault(game.id, [])
-            queue.append(ticket)
-            if len(queue) >= ticket.seats:
-                players, self.queues[game.id] = queue[: ticket.seats], queue[ticket.seats :]
-                await self._start(players)
+            self.queues.setdefault(game.id, []).append(ticket)
+            await self._pair(game.id, now)
         if ticket.error is not None:  # the match this waiter completed could not be made: told at once
             self._remove(ticket)
             raise ticket.error
         status = "matched" if ticket.result is not None else "waiting"
         return {"ticket": ticket.token, "status": status, "game": game.id, "seats": game.num_players}
+
+    def window(self, ticket: Ticket, now: float) -> float:
+        """How far from ``ticket``'s rating its opponents may be, having waited since it came."""
+        return self.rules.window + self.rules.widen * max(0.0, now - ticket.created)
+
+    def _group(self, queue: list[Ticket], now: float) -> list[Ticket] | None:
+        """The players of the next game of ``queue``: its oldest waiter that can be served, with the waiters closest
+        to its rating, each within the other's window; ``None`` when nobody can be matched yet."""
+        for anchor in queue:
+            seats = anchor.seats
+            near = sorted(
+                (t for t in queue if t is not anchor),
+                key=lambda t: (abs(t.rating - anchor.rating), t.created),
+            )
+            chosen = [
+                t for t in near if abs(t.rating - anchor.rating) <= min(self.window(anchor, now), self.window(t, now))
+            ][: seats - 1]
+            if len(chosen) == seats - 1:
+                return [anchor, *chosen]
+        return None
+
+    async def _pair(self, game: str, now: float) -> None:
+        """Start every game the queue of ``game`` can make now (``_pairing`` held)."""
+        queue = self.queues.get(game, [])
+        while (group := self._group(queue, now)) is not None:
+            for ticket in group:
+                queue.remove(ticket)
+            await self._start(group)
 
     async def _start(self, players: list[Ticket]) -> None:
         """Create the game of ``players`` (in random seats) and join each seat for its player: each ticket keeps its
@@ -138,6 +179,7 @@ class Matchmaker:
         ticket = self._ticket(token)
         ticket.polls += 1
         try:
+            await self._widened(ticket)
             deadline = time.monotonic() + self.rules.poll_wait
             while not ticket.done.is_set() and time.monotonic() < deadline:
                 try:
@@ -146,10 +188,17 @@ class Matchmaker:
                     if await gone():
                         self._remove(ticket)
                         break
+                    await self._widened(ticket)
         finally:
             ticket.polls -= 1
             ticket.seen = time.monotonic()
         return self._answer(ticket)
+
+    async def _widened(self, ticket: Ticket) -> None:
+        """The windows have widened since ``ticket`` last looked: someone may be near enough now."""
+        async with self._pairing:
+            if ticket.token in self.tickets and not ticket.done.is_set():
+                await self._pair(ticket.game, time.monotonic())
 
     async def cancel(self, token: str) -> dict[str, Any]:
         """The waiter stops waiting: ``{status: "cancelled"}``, or the match if it was made already (the page then

@@ -95,10 +95,12 @@ class Store(ABC):
         limit: int | None = None,
         before: datetime | None = None,
         listed_only: bool = False,
+        account: int | None = None,
     ) -> list[GameRow]:
         """Games with one of ``statuses``, newest first (by ``created``, then key): at most ``limit`` of them (all
         when ``None``), only those created before ``before`` when given (the next page after a game of that time),
-        and only the listed ones (not ``private``) when ``listed_only``."""
+        only the listed ones (not ``private``) when ``listed_only``, and only those with a seat bound to
+        ``account`` when given (an account's games, for its profile)."""
 
     @abstractmethod
     def count_games(self, statuses: tuple[GameStatus, ...], *, creator: str) -> int:
@@ -144,12 +146,6 @@ class Store(ABC):
     def put_analysis(self, key: str, seat: int, agent: str, analysis: dict[str, Any]) -> None:
         """Keep (or replace) that analysis: JSON-ready, as :meth:`GameAnalysis.to_json
         <cardarena.agents.analysis.GameAnalysis.to_json>` gives it. It survives a restart in the SQL store."""
-
-    def games_of_account(self, account: int, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
-        """The games with one of ``statuses`` that have a seat bound to ``account``, newest first. (This default
-        reads every such game; the SQL store asks its index of seats by account.)"""
-        rows = self.list_games(statuses)
-        return [row for row in rows if any(s.account == account for s in row.seats)]
 
     def hold_for_server(self) -> None:  # noqa: B027 - optional hook: a store no other process can open needs none
         """Hold the database for this process alone until :meth:`close` (a server calls it on start), or raise

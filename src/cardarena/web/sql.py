@@ -312,15 +312,12 @@ def _sqlite_engine(url: URL) -> Engine:
 def accounts_engine(store: Store) -> Engine:
     """The database of ``store``'s accounts, sessions and ratings (issue 32): the SQL store's own, or, for a
     :class:`~cardarena.web.store.MemoryStore` (tests, ``--db memory://``), a private in-memory SQLite database with
-    the same tables, gone with the process like the games."""
+    the same tables, gone with the process like the games. There the games' rows are not in that database, so its
+    foreign keys are not enforced: code that deletes deletes what refers to it itself, as it must on any store."""
     if isinstance(store, SqlStore):
         return store.engine
+    # SQLite's default: foreign keys not enforced, since the games they refer to are in the memory store, not here
     engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.execute("PRAGMA foreign_keys=ON")
-
     Base.metadata.create_all(engine)
     return engine
 
@@ -382,6 +379,7 @@ class SqlStore(Store):
         limit: int | None = None,
         before: datetime | None = None,
         listed_only: bool = False,
+        account: int | None = None,
     ) -> list[GameRow]:
         query = (
             select(GameModel)
@@ -392,18 +390,11 @@ class SqlStore(Store):
             query = query.where(GameModel.created < before)
         if listed_only:
             query = query.where(GameModel.private.is_(False))
+        if account is not None:
+            bound = select(SeatModel.game_key).where(SeatModel.account_id == account)
+            query = query.where(GameModel.key.in_(bound))
         if limit is not None:
             query = query.limit(limit)  # in SQL: a page reads its rows only (their seats in one more query)
-        with Session(self.engine) as session, session.begin():
-            return [_game_row(g) for g in session.scalars(query)]
-
-    def games_of_account(self, account: int, statuses: tuple[GameStatus, ...]) -> list[GameRow]:
-        bound = select(SeatModel.game_key).where(SeatModel.account_id == account)
-        query = (
-            select(GameModel)
-            .where(GameModel.key.in_(bound), GameModel.status.in_([s.value for s in statuses]))
-            .order_by(GameModel.created.desc(), GameModel.key)
-        )
         with Session(self.engine) as session, session.begin():
             return [_game_row(g) for g in session.scalars(query)]
 

@@ -90,12 +90,16 @@ class MemoryStore(Store):
         limit: int | None = None,
         before: datetime | None = None,
         listed_only: bool = False,
+        account: int | None = None,
     ) -> list[GameRow]:
         with self._lock:
             rows = [
                 g
                 for g in self._games.values()
-                if g.status in statuses and (before is None or g.created < before) and not (listed_only and g.private)
+                if g.status in statuses
+                and (before is None or g.created < before)
+                and not (listed_only and g.private)
+                and (account is None or any(s.account == account for s in g.seats))
             ]
         rows.sort(key=lambda g: g.key)  # the SQL store's order: newest first, then by key
         rows.sort(key=lambda g: g.created, reverse=True)

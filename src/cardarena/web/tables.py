@@ -58,6 +58,7 @@ from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
 from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
+from .ratings import Ratings, rating_key, resigned
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .strengths import words_for
 from .views import Viewer, log_entry, named_entries, named_view, seat_names, state_view, viewers, with_names
@@ -229,9 +230,17 @@ class Tables:
     """Every live table of the server, and what happens at them."""
 
     def __init__(
-        self, store: Store, ai: AIPool, *, ai_timeout: float = 120.0, capacity: Capacity | None = None
+        self,
+        store: Store,
+        ai: AIPool,
+        *,
+        ai_timeout: float = 120.0,
+        capacity: Capacity | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         self.store = store
+        #: where a finished rated game's result updates its players' ratings (none: no game is rated)
+        self.ratings = ratings
         self.ai = ai
         self.ai_timeout = ai_timeout
         self.capacity = capacity if capacity is not None else Capacity()
@@ -260,6 +269,7 @@ class Tables:
         for table in self._tables.values():
             await self._resume(table)
         log.info("rebuilt %d of %d running games (the others when someone comes)", len(self._tables), len(rows))
+        await self._rate_unrated()
         self._sweeper = asyncio.create_task(self._sweep_forever())
 
     async def close(self) -> None:
@@ -526,16 +536,17 @@ class Tables:
 
     async def leave(self, table: Table, token: object) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
-        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with). Its
-        account, if any, is no longer bound to it. A running rated game's seat is not opened to someone else (409
-        ``rated``): it is handed to an AI, and stays its account's (the result counts as its loss)."""
+        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with); an
+        account bound to it is no longer. Not in a running rated game (409 ``rated``): someone else would finish
+        it for the leaver, who would escape the loss that leaving is there (:meth:`hand_over` is how to leave it)."""
         async with table.lock:
             seat = seat_of_secret(table.row, token)
             if table.row.rated and table.row.status == GameStatus.RUNNING:
                 raise ApiError(
                     409,
                     "rated",
-                    "a running rated game's seat is not given to someone else: hand it to an AI instead (a loss)",
+                    "a rated game's seat is not given back once it runs: hand it to an AI instead (handover), which "
+                    "counts as a loss",
                 )
             invitation = new_token()
             opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation), account=None)
@@ -548,7 +559,7 @@ class Tables:
     async def rename_account(self, account: int, name: str) -> int:
         """Give every seat bound to ``account`` the name ``name``, in every game (a deleted account's games stay,
         under the deleted name); the tables in memory show it at once. The number of games changed."""
-        rows = await asyncio.to_thread(self.store.games_of_account, account, tuple(GameStatus))
+        rows = await asyncio.to_thread(self.store.list_games, tuple(GameStatus), account=account)
         for row in rows:
             table = self._tables.get(row.key)
             if table is not None:
@@ -741,6 +752,46 @@ class Tables:
             sender.push({"type": "ack", "ply": table.ply_of(seat)})
             table.undoable = await asyncio.to_thread(undoable_seat, table, state)
         self._broadcast(table)
+        if result is not None and table.row.rated:
+            await self._rate(table)
+
+    async def _rate_unrated(self) -> None:
+        """Rate the finished rated games a stopped server left unrated (it stopped between storing the result and
+        rating it)."""
+        if self.ratings is None:
+            return
+        ratings = self.ratings
+        for key in await asyncio.to_thread(ratings.unrated):
+            try:
+                row = await asyncio.to_thread(self.store.get_game, key)
+                history = await asyncio.to_thread(self.store.actions, key)
+                forfeited = await asyncio.to_thread(resigned, row, history)
+                rating = await asyncio.to_thread(rating_key, row)
+                await asyncio.to_thread(ratings.rate_game, row, key=rating, forfeited=forfeited)
+            except Exception:
+                log.exception("game %s: its players' ratings could not be updated", key)
+
+    async def _rate(self, table: Table) -> None:
+        """A rated game has ended (``table.lock`` held): its players' ratings move (:mod:`cardarena.web.ratings`),
+        and every connection is told how (``rated``: ratings are public). The result is stored already, so a
+        failure here is logged and leaves the game as it is."""
+        if self.ratings is None:
+            return
+        ratings, row, history = self.ratings, table.row, [str(a) for a in table.state.history]
+
+        def rate() -> list[dict[str, Any]]:
+            forfeited = resigned(row, history)
+            return [c.to_json() for c in ratings.rate_game(row, key=rating_key(row), forfeited=forfeited)]
+
+        try:
+            changes = await asyncio.to_thread(rate)
+        except Exception:
+            log.exception("game %s: its players' ratings could not be updated", table.key)
+            return
+        if changes:
+            message = {"type": "rated", "changes": changes}
+            for conn in table.conns:
+                conn.push(message)
 
     async def undo(self, table: Table, conn: Conn, ply: int) -> None:
         """A seat takes its last action back (``ply``: the seat's ply, as for ``act``), refused with
@@ -870,7 +921,7 @@ class Tables:
             label=strength,
             token_hash=old.token_hash,
             claimed=True,
-            account=old.account,  # still the account's seat: a rated game's result counts for it (a loss, left)
+            account=old.account,  # still its player's: in a rated game, the seat's loss (ratings.py)
         )
         await asyncio.to_thread(self.store.update_seat, table.key, ai, ply=table.row.ply)
         table.row = replace(table.row, seats=tuple(ai if s.seat == seat else s for s in table.row.seats))

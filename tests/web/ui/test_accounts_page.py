@@ -1,7 +1,7 @@
 """Issue 32 in a real browser against the real server (``cardarena serve``, a throwaway SQLite file): a person
 registers in the lobby's account bar, takes a seat while signed in, then signs in from another browser, finds the
-game under "Your games" and opens the seat there, with no seat secret in that browser; signs out; a wrong password
-is told plainly.
+game under "Your games" (which lists the account's seats too) and opens the seat there, with no seat secret in that
+browser; signs out; a wrong password is told plainly.
 
 Set ``CARDARENA_SCREENSHOTS=DIR`` to keep the lobby's screenshot (``accounts-lobby.png``)."""
 
@@ -73,10 +73,10 @@ def test_a_person_registers_and_comes_back_to_the_seat_from_another_browser(
 
         # another browser: sign in, find the game, open the seat by the account
         account_bar(phone, server, "ann lee", "#sign-in")
-        phone.wait_for_selector("#my-games-box:not([hidden])")
-        link = phone.locator("#my-games a")
+        phone.wait_for_selector("#mine-box:not([hidden])")
+        link = phone.locator("#mine a")
         assert link.count() == 1 and link.get_attribute("href") == f"/play/{key}#account"
-        assert "Laplaplace" in phone.locator("#my-games").text_content()
+        assert "Laplaplace" in phone.locator("#mine").text_content()
         shots = os.environ.get("CARDARENA_SCREENSHOTS")
         shot = Path(shots) if shots else tmp_path
         shot.mkdir(parents=True, exist_ok=True)
@@ -90,7 +90,7 @@ def test_a_person_registers_and_comes_back_to_the_seat_from_another_browser(
         phone.wait_for_selector("#account-signed:not([hidden])")
         phone.click("#sign-out")
         phone.wait_for_selector("#account-form:not([hidden])")
-        assert phone.locator("#my-games-box").is_hidden()
+        phone.wait_for_selector("#mine-box", state="hidden")
         assert not [c for c in phone.context.cookies() if c["name"] == "cardarena_session"]
 
         # a wrong password is told plainly, and nothing more

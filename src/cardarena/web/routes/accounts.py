@@ -126,7 +126,7 @@ async def my_games(srv: ServerDep, signed: SignedInDep) -> list[dict[str, Any]]:
     """The account's games in progress (open or running, newest first), each with its seat's page: from any
     browser signed in to the account, that page connects as the seat."""
     statuses = (GameStatus.OPEN, GameStatus.RUNNING)
-    rows = await asyncio.to_thread(srv.store.games_of_account, signed.account.id, statuses)
+    rows = await asyncio.to_thread(srv.store.list_games, statuses, account=signed.account.id)
     out = []
     for row in rows:
         seat = next((s for s in row.seats if s.account == signed.account.id and s.kind == SeatKind.HUMAN), None)

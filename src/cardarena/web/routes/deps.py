@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy import Engine
 from starlette.requests import HTTPConnection
 
 from ..accounts import Accounts, SignedIn
@@ -23,6 +24,7 @@ from ..analyses import Analyses
 from ..capacity import client_address
 from ..lobby import ApiError
 from ..match import Matchmaker
+from ..ratings import Ratings
 from ..replays import Replays
 from ..store import Store
 from ..tables import Tables
@@ -38,9 +40,12 @@ class Server:
     replays: Replays
     analyses: Analyses
     matchmaker: Matchmaker
+    ratings: Ratings
     allow_agent_specs: bool
     static_dir: Path
     ws_rate: int
+    #: the database of accounts, sessions and ratings (``web.sql.accounts_engine``)
+    accounts_engine: Engine
 
 
 def server(connection: HTTPConnection) -> Server:

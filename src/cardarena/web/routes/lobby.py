@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from ...agents.levels import LEVELS
+from ...agents.levels import LEVELS, model_key
 from ..accounts import SignedIn
 from ..capacity import read_page
 from ..clocks import fresh, read_clock
@@ -20,11 +20,13 @@ from ..lobby import (
     catalogue,
     invitation_links,
     invitation_url,
+    load_game,
     new_game,
     rematch_request,
     seat_of_secret,
 )
 from ..match import offer_rematch
+from ..mine import account_status, seats_status
 from ..store import GameStatus
 from .deps import AccountDep, ClientDep, ServerDep
 from .models import (
@@ -32,11 +34,13 @@ from .models import (
     GameSummary,
     HandedOver,
     HandoverRequest,
+    HeldSeats,
     Invitations,
     JoinRequest,
     Left,
     MatchRequest,
     MatchStatus,
+    MyGame,
     NewGame,
     Rematch,
     SeatSecret,
@@ -72,6 +76,8 @@ async def create_game(body: NewGame, srv: ServerDep, creator: ClientDep) -> dict
     # loading a game reads its data files: in a thread, never on the event loop
     row, invitations = await asyncio.to_thread(new_game, plain, allow_agent_specs=srv.allow_agent_specs)
     clock = read_clock(plain.get("clock"), len(row.seats))
+    if row.rated:  # its AI seats are their strengths' bot accounts
+        row = await asyncio.to_thread(srv.ratings.bind_bots, row)
     await srv.tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))
     return invitation_links(row.key, invitations)
 
@@ -142,6 +148,8 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep,
     row, invitations = await asyncio.to_thread(
         new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=srv.allow_agent_specs
     )
+    if row.rated:
+        row = await asyncio.to_thread(srv.ratings.bind_bots, row)
     new = await srv.tables.create(replace(row, clock=fresh(table.row.clock, len(row.seats)), creator=creator))
     own = next(i for i in invitations if i["seat"] == mine.seat)
     seat, secret = await srv.tables.join(new, own["token"], mine.name or "player", account=_account_id(signed))
@@ -150,12 +158,31 @@ async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep,
     return {**invitation_links(row.key, others), "seat": seat, "secret": secret, "play": f"/play/{row.key}#seat={seat}"}
 
 
+@router.post("/seats/status", response_model=list[MyGame])
+async def my_games(body: HeldSeats, srv: ServerDep, signed: AccountDep) -> list[dict[str, Any]]:
+    """The games of the seats a browser holds, and which of them wait for it now (the lobby's "Your games", the
+    unread count in its title): a POST, so that the secrets travel in the body, never in a URL. Signed in, the
+    account's seats in games in progress too, those this browser does not hold opening by the account
+    (``play``: ``/play/KEY#account``)."""
+    out = await seats_status(srv.tables, [(s.key, s.secret) for s in body.seats])
+    if signed is not None:
+        known = {g["key"] for g in out if g.get("status") != "unknown"}
+        out += await account_status(srv.tables, signed.account.id, known=known)
+    return out
+
+
 # -- "Play anyone" (docs/web.md, Finding an opponent) ----------------------------------------------------------
 @router.post("/match", status_code=201, response_model=Ticket)
 async def match_enter(body: MatchRequest, srv: ServerDep, address: ClientDep, signed: AccountDep) -> dict[str, Any]:
-    """Wait for an opponent in a game: a ticket to ask about (``GET /api/match/{ticket}``). Signed in, the seat
-    the match gives is bound to the account."""
-    return await srv.matchmaker.enter(_body(body), address, account=_account_id(signed))
+    """Wait for an opponent in a game: a ticket to ask about (``GET /api/match/{ticket}``). Signed in, the waiter
+    is paired by the account's rating in the game (its default options) and the seat the match gives is bound to
+    the account."""
+    rating = None
+    if signed is not None:
+        game = await asyncio.to_thread(load_game, body.game, {})  # reads the game's data files: in a thread
+        found = await asyncio.to_thread(srv.ratings.rating_of, signed.account.id, model_key(game))
+        rating = found.rating
+    return await srv.matchmaker.enter(_body(body), address, rating=rating, account=_account_id(signed))
 
 
 @router.get("/match/{ticket}", response_model=MatchStatus)

@@ -49,9 +49,10 @@ class SeatRequest(Request):
 
 
 class ClockRequest(Request):
-    kind: Literal["none", "game", "move"]
+    kind: Literal["none", "game", "move", "turn"] = Field(description="turn: a turn-based game, played over days")
     minutes: float | None = Field(None, description="kind game: minutes for each player's whole game")
     seconds: float | None = Field(None, description="kind move: seconds for each decision")
+    hours: float | None = Field(None, description="kind turn: hours for each decision (1 to 336)")
     then: str = Field("easy", description="the AI strength that takes over a seat whose time runs out")
 
 
@@ -61,6 +62,11 @@ class NewGame(Request):
     seats: list[SeatRequest]
     private: bool = Field(False, description="not listed in the lobby; reached by its links only")
     clock: ClockRequest | None = None
+    rated: bool = Field(
+        False,
+        description="a rated game: its result moves its players' ratings. Every human seat is taken by a signed-in "
+        "person; AI seats play a strength (not an agent spec)",
+    )
 
 
 class SeatToken(Request):
@@ -85,6 +91,17 @@ class HandoverRequest(SeatToken):
 class MatchRequest(Request):
     game: str
     name: str | None = None
+
+
+class HeldSeat(Request):
+    key: str
+    secret: str
+
+
+class HeldSeats(Request):
+    """The seats a browser holds (their secrets, from its storage), to learn which games wait for it."""
+
+    seats: list[HeldSeat] = Field(max_length=50)
 
 
 class Invitation(BaseModel):
@@ -137,11 +154,29 @@ class GameSummary(Answer):
     options: dict[str, Any]
     status: Literal["open", "running", "finished", "abandoned"]
     private: bool
+    rated: bool
     seats: list[SeatSummary]
     ply: int
     result: list[float] | None
     created: str
     rematch_of: str | None
+
+
+class MyGame(Answer):
+    """One of a person's games: whether it waits for them (``your_turn``) and how long they have (``left``, seconds;
+    ``null`` without a clock). ``status`` is ``unknown`` (and nothing else is said) for a seat that is not theirs."""
+
+    key: str
+    status: Literal["open", "running", "finished", "abandoned", "unknown"]
+    seat: int | None = None
+    game: str | None = None
+    title: str | None = None
+    turn_based: bool = False
+    rated: bool = False
+    your_turn: bool = False
+    left: float | None = None
+    players: list[str] = []
+    play: str | None = None
 
 
 class CatalogueGame(Answer):
@@ -178,6 +213,45 @@ class Record(Answer):
 
 class ReplayStep(Answer):
     """One step of a finished game's replay, as one seat (or a spectator) saw it."""
+
+
+# -- ratings --------------------------------------------------------------------------------------------------
+class RatingEntry(Answer):
+    """An account's rating in one rating key (a bot's is fixed: its anchor from the ladder)."""
+
+    account: int
+    name: str
+    bot: str | None = Field(description="a bot account: the strength it plays (easy ... expert); null for a person")
+    rating: float
+    rd: float = Field(description="the rating deviation (Glicko-2)")
+    provisional: bool = Field(description="a person's rating whose deviation is still over 110")
+    games: int = Field(description="rated games played in this key")
+
+
+class Leaderboard(Answer):
+    key: str = Field(description="the rating key: a game, or a Tash-Kalar mode (tashkalar-highform, ...)")
+    title: str = Field(description="the rating key in words")
+    players: list[RatingEntry]
+
+
+class RatingEvent(BaseModel):
+    game: str | None = Field(description="the game's key (null for a private game)")
+    before: float
+    rating: float
+    rd: float
+    at: str
+
+
+class KeyRating(RatingEntry):
+    key: str
+    history: list[RatingEvent] = Field(description="the changes of this rating, oldest first")
+
+
+class AccountRatings(Answer):
+    account: int
+    name: str
+    bot: str | None
+    ratings: list[KeyRating]
 
 
 class AnalysisStatus(Answer):
@@ -228,3 +302,58 @@ class AccountGame(Answer):
     status: Literal["open", "running"]
     seat: int
     play: str = Field(description="the seat's page (/play/KEY#account): it connects as the account's seat")
+
+
+# -- players ----------------------------------------------------------------------------------------------------
+class RatingPoint(BaseModel):
+    at: str
+    rating: float
+    rd: float
+
+
+class RatingShown(Answer):
+    key: str = Field(description="the game configuration (agents.levels.model_key)")
+    title: str
+    rating: float
+    rd: float = Field(description="the rating's deviation (Glicko-2)")
+    provisional: bool
+    games: int
+    history: list[RatingPoint]
+
+
+class FinishedGame(Answer):
+    key: str
+    title: str
+    seat: int
+    outcome: Literal["win", "loss", "draw", "unfinished"]
+    opponents: list[str]
+    rated: bool
+    rating_change: float | None
+    replay: str
+
+
+class PlayingGame(Answer):
+    key: str
+    title: str
+    seat: int
+    status: str
+    opponents: list[str]
+    rated: bool
+    turn_based: bool
+    watch: str
+
+
+class RatingKey(BaseModel):
+    key: str
+    title: str
+
+
+class Profile(Answer):
+    id: int
+    name: str
+    bot: str | None = Field(description="a bot's strength label; null for a person")
+    created: str
+    owner: bool = Field(description="the page is the signed-in viewer's own (private games are listed to it only)")
+    ratings: list[RatingShown]
+    finished: list[FinishedGame]
+    playing: list[PlayingGame]

@@ -1,11 +1,12 @@
-// The lobby's account bar (docs/web.md, Accounts): sign in, register, sign out, and the account's games in
-// progress, each a link to its seat's page (/play/KEY#account), which opens from any browser signed in. The
-// session is the server's HttpOnly cookie: this page never sees it; getJSON keeps the CSRF token the answers give.
+// The lobby's account bar (docs/web.md, Accounts): sign in, register, sign out. Signed in, "Your games"
+// (mine.js) lists the account's games in progress too, each a link to its seat's page (/play/KEY#account), which
+// opens from any browser signed in. The session is the server's HttpOnly cookie: this page never sees it; getJSON
+// keeps the CSRF token the answers give.
 
-import {h, replace, getJSON, setCsrf, toast} from "./dom.js";
+import {getJSON, setCsrf, toast} from "./dom.js";
+import {setSignedIn} from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
-const STATUS_WORDS = {open: "waiting for players", running: "being played"};
 
 let named = () => {};
 
@@ -59,22 +60,9 @@ function show(me) {
   const account = me && me.account;
   $("account-form").hidden = Boolean(account);
   $("account-signed").hidden = !account;
-  if (!account) {
-    $("my-games-box").hidden = true;
-    return;
+  setSignedIn(Boolean(account));
+  if (account) {
+    $("account-name").textContent = account.name;
+    named(account.name);
   }
-  $("account-name").textContent = account.name;
-  named(account.name);
-  loadMyGames().catch((error) => toast(`Could not load your games: ${error.message}`));
-}
-
-async function loadMyGames() {
-  const games = await getJSON("/api/accounts/me/games");
-  $("my-games-box").hidden = games.length === 0;
-  replace(
-    $("my-games"),
-    games.map((g) =>
-      h("li", {}, h("a", {href: g.play}, g.title), ` — ${STATUS_WORDS[g.status] || g.status}, your seat: ${g.seat + 1}`),
-    ),
-  );
 }

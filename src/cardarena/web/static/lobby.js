@@ -4,6 +4,7 @@
 
 import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
 import {startAccountBar} from "./account.js";
+import {startMine} from "./mine.js";
 
 const REFRESH_MS = 5000;
 /** The strength labels offered, weakest first, when the catalogue names none (it does: its `strengths`). */
@@ -229,13 +230,14 @@ function myName() {
   return $("my-name").value.trim().slice(0, 24);
 }
 
-/** The turn clock of the form: null for none, else {kind, minutes | seconds, then} (docs/web.md). */
+/** The turn clock of the form: null for none, else {kind, minutes | seconds | hours, then} (docs/web.md). */
 function readClock() {
   const kind = $("clock-kind").value;
   if (kind === "none") return null;
   const amount = Number($("clock-amount").value);
   const clock = {kind, then: $("clock-then").value};
   if (kind === "game") clock.minutes = amount;
+  else if (kind === "turn") clock.hours = amount;
   else clock.seconds = amount;
   return clock;
 }
@@ -245,6 +247,7 @@ function toggleClock() {
   $("clock-amount").hidden = $("clock-then").hidden = kind === "none";
   if (kind === "game") $("clock-amount").value = "10";
   if (kind === "move") $("clock-amount").value = "60";
+  if (kind === "turn") $("clock-amount").value = "24";
 }
 
 async function create(event) {
@@ -512,6 +515,7 @@ function start() {
   });
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);
+  startMine();
   // a page closed while waiting leaves the queue at once (the server drops it anyway once nobody asks)
   window.addEventListener("pagehide", () => {
     if (anyone.ticket) navigator.sendBeacon(`/api/match/${encodeURIComponent(anyone.ticket)}/cancel`);

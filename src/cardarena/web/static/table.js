@@ -52,6 +52,7 @@ const page = {
   shownObservation: null, // a spectator's previous observation
   cards: {}, // what each card of the game says (welcome.cards)
   strengths: {}, // each AI strength in words (welcome.strengths): label -> {title, words}
+  rated: null, // a rated game's rating changes when it ended (the "rated" message): [{seat, name, before, rating, ...}]
 };
 
 const $ = (id) => document.getElementById(id);
@@ -274,6 +275,9 @@ function onMessage(message) {
       return onAdvice(message);
     case "rematch":
       return onRematchOffer(message);
+    case "rated":
+      page.rated = message.changes || [];
+      return page.state ? renderResult() : undefined;
     case "error":
       if (page.asking) adviceRefused(message);
       return onError(message);
@@ -398,8 +402,11 @@ function clockLeft(seat) {
   return Math.max(0, left);
 }
 
+/** Time left as a clock shows it: m:ss, or days and hours / hours and minutes on a turn-based game's clock. */
 function clockText(seconds) {
   const s = Math.ceil(seconds);
+  if (s >= 86400) return `${Math.floor(s / 86400)}d ${Math.floor((s % 86400) / 3600)}h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -671,7 +678,27 @@ function renderResult() {
     const seat = page.seat === null ? "open" : page.seat;
     children.push(h("a", {class: "replay-link", href: `/replay/${encodeURIComponent(page.key)}?seat=${seat}&ply=0`}, "Watch the replay"));
   }
+  if (page.rated && page.rated.length) children.push(ratingChanges(page.rated));
   replace(box, children);
+}
+
+/** A rated game's rating changes, one line a player ("Ann: 1500 → 1662 (+162)?"; "?" marks a provisional rating),
+ * with the link to the game's leaderboard. */
+function ratingChanges(changes) {
+  const line = (c) => {
+    const delta = Math.round(c.rating) - Math.round(c.before);
+    const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+    const who = c.seat === page.seat ? `${c.name} (you)` : c.name;
+    return h("li", {dataset: {account: c.account}}, `${who}: ${Math.round(c.before)} → ${Math.round(c.rating)}${c.provisional ? "?" : ""} (${sign}${Math.abs(delta)})`);
+  };
+  const key = changes[0].key;
+  return h(
+    "div",
+    {class: "rating-changes"},
+    h("span", {}, "Ratings: "),
+    h("ul", {}, changes.map(line)),
+    h("a", {href: `/leaderboard/${encodeURIComponent(key)}`}, "Leaderboard"),
+  );
 }
 
 /**
