@@ -189,3 +189,17 @@ def test_play_anyone_signed_in_waits_with_the_accounts_rating() -> None:
         tickets = client.app.state.matchmaker.tickets  # type: ignore[attr-defined]
         assert (tickets[ticket].rating, tickets[ticket].account) == (1812.5, ann_id)
         assert (tickets[guest].rating, tickets[guest].account) == (1500.0, None)
+
+
+def test_a_players_own_page_lists_their_private_games_to_them_only() -> None:
+    with account_server() as client:
+        ann, bob = Browser(client), Browser(client)
+        ann.register("Ann")
+        bob.register("Bob")
+        key, tokens = create(client, "laplaplace", VS_RANDOM, private=True)
+        ann.join(key, tokens[0], "Ann")
+        own = ann.get("/api/players/Ann").json()
+        assert own["owner"] is True and [g["key"] for g in own["playing"]] == [key]
+        for other in (bob, Browser(client)):  # another account, and nobody signed in
+            seen = other.get("/api/players/Ann").json()
+            assert seen["owner"] is False and seen["playing"] == []

@@ -63,6 +63,7 @@ function show(me) {
   setSignedIn(Boolean(account));
   if (account) {
     $("account-name").textContent = account.name;
+    $("account-name").href = `/players/${encodeURIComponent(account.name)}`;
     named(account.name);
   }
 }
