@@ -11,7 +11,7 @@ from cardarena.web.sql import RatingModel
 from cardarena.web.store import MemoryStore
 
 from .account_fixtures import Browser, account_server, rated_game
-from .server_fixtures import create
+from .server_fixtures import Client, create
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 VS_RANDOM = [{"kind": "human"}, {"kind": "ai", "agent": "random"}]
@@ -203,3 +203,35 @@ def test_a_players_own_page_lists_their_private_games_to_them_only() -> None:
         for other in (bob, Browser(client)):  # another account, and nobody signed in
             seen = other.get("/api/players/Ann").json()
             assert seen["owner"] is False and seen["playing"] == []
+
+
+def test_from_another_browser_the_account_leaves_hands_over_and_asks_a_rematch_without_the_secret() -> None:
+    store = MemoryStore()
+    with account_server(store) as client:
+        home, phone, bob = Browser(client), Browser(client), Browser(client)
+        ann_id = home.register("Ann")["id"]
+        bob.register("Bob")
+        phone.sign_in("Ann")
+        key, tokens = create(client, "laplaplace", VS_RANDOM)
+        home.join(key, tokens[0], "Ann")
+        # nobody else touches Ann's seat without its secret: not another account, not a stranger
+        for other in (bob, Browser(client)):
+            refused = other.post(f"/api/games/{key}/handover", {"strength": "easy"})
+            assert refused.status_code == 403 and refused.json()["error"]["code"] == "no_seat"
+            assert other.post(f"/api/games/{key}/leave", {}).status_code == 403
+        assert phone.post(f"/api/games/{key}/handover", {"strength": "easy"}).json() == {"seat": 0, "strength": "easy"}
+        with Client(client, key) as watcher:  # the AIs play it to the end
+            while not watcher.state["terminal"]:
+                watcher.next()
+        again = phone.post(f"/api/games/{key}/rematch", {})
+        assert again.status_code == 201, again.text
+        new = again.json()["key"]
+        assert store.get_game(new).seats[0].account == ann_id
+        left = phone.post(f"/api/games/{new}/leave", {"token": again.json()["secret"]})
+        assert left.status_code == 200 and store.get_game(new).seats[0].account is None
+        # and leaving by the account, in a game the phone never held a secret of
+        key2, tokens2 = create(client, "laplaplace", [{"kind": "human"}, {"kind": "human"}])
+        home.join(key2, tokens2[0], "Ann")
+        left = phone.post(f"/api/games/{key2}/leave", {})
+        assert left.status_code == 200 and left.json()["seat"] == 0
+        assert store.get_game(key2).seats[0].claimed is False

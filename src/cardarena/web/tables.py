@@ -57,7 +57,18 @@ from . import advice, protocol
 from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
-from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
+from .lobby import (
+    ApiError,
+    account_seat,
+    bad_request,
+    check_name,
+    find_seat,
+    hash_token,
+    new_token,
+    no_game,
+    seat_of_secret,
+    summary,
+)
 from .ratings import Ratings, rating_key, resigned
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .strengths import words_for
@@ -534,13 +545,14 @@ class Tables:
         self._broadcast(table)
         return secret
 
-    async def leave(self, table: Table, token: object) -> tuple[int, str]:
+    async def leave(self, table: Table, token: object, *, account: int | None = None) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
         closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with); an
         account bound to it is no longer. Not in a running rated game (409 ``rated``): someone else would finish
-        it for the leaver, who would escape the loss that leaving is there (:meth:`hand_over` is how to leave it)."""
+        it for the leaver, who would escape the loss that leaving is there (:meth:`hand_over` is how to leave it).
+        Without ``token``: the seat bound to ``account`` (its player signed in, in a browser without the secret)."""
         async with table.lock:
-            seat = seat_of_secret(table.row, token)
+            seat = account_seat(table.row, account) if token is None else seat_of_secret(table.row, token)
             if table.row.rated and table.row.status == GameStatus.RUNNING:
                 raise ApiError(
                     409,

@@ -83,6 +83,9 @@ def test_a_person_registers_and_comes_back_to_the_seat_from_another_browser(
         phone.screenshot(path=str(shot / "accounts-lobby.png"))
         link.click()
         phone.wait_for_function("() => window.__table && window.__table.seat() === 0", timeout=WAIT_MS)
+        # the seat's own buttons too: its requests go by the account, with no secret
+        assert phone.locator("#leave").is_visible()
+        phone.wait_for_selector("#handover:not([hidden])")
         assert phone.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('cardarena.seat.'))") == []
 
         # signing out: the bar offers signing in again, and the games are no longer listed

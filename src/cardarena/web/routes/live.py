@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from .. import protocol
-from ..lobby import ApiError, check_text, seat_of_secret
+from ..lobby import ApiError, account_seat, check_text, seat_of_secret
 from ..tables import ActError, Conn, Table
 from .deps import Server, same_origin, server, session_of
 
@@ -80,10 +80,10 @@ async def _account_seat(ws: WebSocket, table: Table) -> int:
     signed = await asyncio.to_thread(session_of, ws)
     if signed is None:
         raise protocol.ProtocolError("not_signed_in", "sign in to open your seat by your account")
-    mine = [s for s in table.row.seats if s.account == signed.account.id and s.claimed]
-    if not mine:
-        raise protocol.ProtocolError("no_seat", "your account has no seat in this game")
-    return mine[0].seat
+    try:
+        return account_seat(table.row, signed.account.id).seat
+    except ApiError as e:
+        raise protocol.ProtocolError(e.code, e.message) from None
 
 
 async def _read(srv: Server, ws: WebSocket, table: Table, conn: Conn) -> None:

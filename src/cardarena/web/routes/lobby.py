@@ -16,6 +16,7 @@ from ..capacity import read_page
 from ..clocks import fresh, read_clock
 from ..lobby import (
     ApiError,
+    account_seat,
     bad_request,
     catalogue,
     invitation_links,
@@ -27,7 +28,7 @@ from ..lobby import (
 )
 from ..match import offer_rematch
 from ..mine import account_status, seats_status
-from ..store import GameStatus
+from ..store import GameRow, GameStatus, SeatRow
 from .deps import AccountDep, ClientDep, ServerDep
 from .models import (
     Catalogue,
@@ -43,13 +44,21 @@ from .models import (
     MyGame,
     NewGame,
     Rematch,
+    SeatRef,
     SeatSecret,
-    SeatToken,
     SitRequest,
     Ticket,
 )
 
 router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+def _own_seat(row: GameRow, token: str | None, signed: SignedIn | None) -> SeatRow:
+    """The caller's seat: the one whose secret ``token`` is, or without one the seat bound to the caller's account
+    (a browser signed in that does not hold the secret)."""
+    if token is None:
+        return account_seat(row, _account_id(signed))
+    return seat_of_secret(row, token)
 
 
 def _account_id(signed: SignedIn | None) -> int | None:
@@ -118,18 +127,20 @@ async def sit(key: str, body: SitRequest, srv: ServerDep, signed: AccountDep) ->
 
 
 @router.post("/games/{key}/leave", response_model=Left)
-async def leave(key: str, body: SeatToken, srv: ServerDep) -> dict[str, Any]:
-    """A seat is given up: open again, with a new invitation for the leaver to pass on (or to come back)."""
+async def leave(key: str, body: SeatRef, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
+    """A seat is given up: open again, with a new invitation for the leaver to pass on (or to come back). Without
+    a token, signed in: the account's seat."""
     table = await srv.tables.get(key)
-    seat, invitation = await srv.tables.leave(table, body.token)
+    seat, invitation = await srv.tables.leave(table, body.token, account=_account_id(signed))
     return {"seat": seat, "invitation": invitation_url(table.key, invitation)}
 
 
 @router.post("/games/{key}/handover", response_model=HandedOver)
-async def handover(key: str, body: HandoverRequest, srv: ServerDep) -> dict[str, Any]:
-    """A seat leaves a running game and an AI of the strength it names plays on for it."""
+async def handover(key: str, body: HandoverRequest, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
+    """A seat leaves a running game and an AI of the strength it names plays on for it. Without a token, signed
+    in: the account's seat."""
     table = await srv.tables.get(key)
-    seat = seat_of_secret(table.row, body.token)
+    seat = _own_seat(table.row, body.token, signed)
     if body.strength not in LEVELS:
         raise bad_request(f"strength must be one of {', '.join(LEVELS)}, not {body.strength!r}")
     await srv.tables.hand_over(table, seat.seat, body.strength, why="left")
@@ -137,16 +148,18 @@ async def handover(key: str, body: HandoverRequest, srv: ServerDep) -> dict[str,
 
 
 @router.post("/games/{key}/rematch", status_code=201, response_model=Rematch)
-async def rematch(key: str, body: SeatToken, srv: ServerDep, creator: ClientDep, signed: AccountDep) -> dict[str, Any]:
+async def rematch(key: str, body: SeatRef, srv: ServerDep, creator: ClientDep, signed: AccountDep) -> dict[str, Any]:
     """A new game like a finished one, with the caller seated at once in their own seat (answered with its secret,
     as ``join`` answers it). Each other human seat's invitation goes to the caller to pass on, and to that seat's
-    own page on the finished table, which offers it the rematch."""
+    own page on the finished table, which offers it the rematch. Without a token, signed in: the account's seat."""
     table = await srv.tables.get(key)
-    mine = seat_of_secret(table.row, body.token)
+    mine = _own_seat(table.row, body.token, signed)
     if table.row.status != GameStatus.FINISHED:
         raise ApiError(409, "not_finished", "a rematch follows a finished game")
+    request = rematch_request(table.row)
+    request["seats"][mine.seat] = {"kind": "human"}  # the asker plays it, even where an AI finished the game
     row, invitations = await asyncio.to_thread(
-        new_game, rematch_request(table.row), rematch_of=table.row, allow_agent_specs=srv.allow_agent_specs
+        new_game, request, rematch_of=table.row, allow_agent_specs=srv.allow_agent_specs
     )
     if row.rated:
         row = await asyncio.to_thread(srv.ratings.bind_bots, row)

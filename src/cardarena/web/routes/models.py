@@ -84,7 +84,13 @@ class SitRequest(Request):
     name: str | None = None
 
 
-class HandoverRequest(SeatToken):
+class SeatRef(Request):
+    """A seat: its secret, or none from a browser signed in to the account the seat is bound to."""
+
+    token: str | None = Field(None, description="the seat's secret; left out, signed in: the account's seat")
+
+
+class HandoverRequest(SeatRef):
     strength: str = Field("easy", description="the AI strength that plays on for the seat")
 
 

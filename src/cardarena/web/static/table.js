@@ -383,7 +383,8 @@ function renderUndo() {
   $("undo").hidden = !(page.state && page.state.can_undo && page.seat !== null);
   const mine = page.seats.find((s) => s.seat === page.seat);
   const running = page.state && !page.state.terminal && page.state.status === "running";
-  $("handover").hidden = !(page.mode === "play" && page.token && !page.fixture && running && mine && mine.kind === "human");
+  const holds = page.token || page.byAccount; // the seat's secret, or the account the seat is bound to
+  $("handover").hidden = !(page.mode === "play" && holds && !page.fixture && running && mine && mine.kind === "human");
 }
 
 function onHandedOver(message) {
@@ -671,7 +672,7 @@ function renderResult() {
   }
   box.hidden = false;
   const children = [h("strong", {class: "result-line"}, resultLine(s))];
-  if (page.mode === "play" && page.token && !page.fixture) {
+  if (page.mode === "play" && (page.token || page.byAccount) && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
   }
   if (page.key) {
@@ -950,7 +951,11 @@ async function start() {
     // another link of this game pasted into this tab changes only the fragment: read it as a new page would
     window.addEventListener("hashchange", () => location.reload());
     if (page.mode === "play" && where.account) {
-      page.byAccount = true; // no secret in this browser: the socket's cookie opens the account's seat
+      // no secret in this browser: the cookie opens the account's seat (the socket, and leave, handover and
+      // rematch, whose requests then carry no token)
+      page.byAccount = true;
+      $("leave").hidden = false;
+      $("leave").addEventListener("click", leave);
     } else if (page.mode === "play") {
       const held = await claimSeat(where);
       if (!held) {
