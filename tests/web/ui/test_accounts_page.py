@@ -108,3 +108,39 @@ def test_a_person_registers_and_comes_back_to_the_seat_from_another_browser(
     finally:
         for page in (home, phone, stranger):
             page.context.close()
+
+
+def test_on_their_own_page_a_person_changes_the_password_and_deletes_the_account(
+    browser: Any,
+    server: str,  # noqa: F811 - the fixture imported above
+) -> None:
+    page, errors = new_page(browser)
+    visitor, _ = new_page(browser)
+    try:
+        account_bar(page, server, "Cy Young", "#register")
+        page.wait_for_selector("#account-signed:not([hidden])")
+        page.click("#account-name")  # the player's own page
+        page.wait_for_selector("#account-box:not([hidden])")
+        assert page.locator("#name").text_content() == "Cy Young"
+        visitor.goto(page.url)  # another person's view of it: no settings
+        visitor.wait_for_function("() => document.querySelector('#name').textContent === 'Cy Young'")
+        assert visitor.locator("#account-box").is_hidden()
+
+        page.fill("#password-current", PASSWORD)
+        page.fill("#password-new", "a brand new password")
+        page.click("#password-form button")
+        page.wait_for_selector(".toast:has-text('The password is changed')")
+
+        page.once("dialog", lambda dialog: dialog.accept())
+        page.fill("#delete-password", "a brand new password")
+        page.click("#delete-form button")
+        page.wait_for_url(f"{server}/")
+        page.wait_for_selector("#account-form:not([hidden])")  # signed out: the account is gone
+        page.fill("#account-user", "Cy Young")
+        page.fill("#account-password", "a brand new password")
+        page.click("#sign-in")
+        page.wait_for_selector(".toast:has-text('wrong name or password')")
+        assert [e for e in errors if "401" not in e] == []  # the refused sign-in's 401 only
+    finally:
+        page.context.close()
+        visitor.context.close()
