@@ -4,14 +4,22 @@ guessing passwords is stopped; a person sees only their own account."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Literal
 
+from argon2 import PasswordHasher
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from cardarena.web.accounts import Attempts, Limit
-from cardarena.web.sql import AccountModel, SessionModel
+from cardarena.web.accounts import Accounts, Attempts, Limit
+from cardarena.web.lobby import ApiError
+from cardarena.web.sql import AccountModel, SessionModel, accounts_engine
+from cardarena.web.store import MemoryStore
 
 from .account_fixtures import PASSWORD, Browser, account_server
 from .server_fixtures import create
@@ -169,3 +177,32 @@ def test_a_person_sees_their_own_account_only_and_never_a_secret() -> None:
             assert secret and not any(secret in text for text in seen)
         games = bob.get("/api/accounts/me/games").json()
         assert [(g["key"], g["seat"]) for g in games] == [(key, 1)]
+
+
+def test_password_hashes_run_a_few_at_a_time() -> None:
+    """Each argon2 hash holds its memory while it runs: a flood of sign-ins waits its turn, never all at once."""
+    running, most = 0, 0
+    lock = threading.Lock()
+
+    class Watched(PasswordHasher):
+        def verify(self, hash: str | bytes, password: str | bytes) -> Literal[True]:
+            nonlocal running, most
+            with lock:
+                running += 1
+                most = max(most, running)
+            time.sleep(0.02)
+            with lock:
+                running -= 1
+            return super().verify(hash, password)
+
+    watched = Watched(time_cost=1, memory_cost=8, parallelism=1)
+    accounts = Accounts(accounts_engine(MemoryStore()), hasher=watched, hashing=2)
+    accounts.register("Ann", PASSWORD, address="home")
+
+    def guess(i: int) -> None:
+        with contextlib.suppress(ApiError):
+            accounts.sign_in("Ann" if i % 2 else f"nobody {i}", "guess guess", address=f"10.0.0.{i}")
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(guess, range(16)))
+    assert most == 2

@@ -48,6 +48,8 @@ SESSION_DAYS = 30
 SHORTEST_PASSWORD = 8
 LONGEST_PASSWORD = 256  # hashing a longer one would only cost the server time
 BAD_CREDENTIALS = "wrong name or password"
+#: password hashes computed at once (each holds argon2's memory while it runs); more wait their turn
+HASHING = 2
 
 
 @dataclass(frozen=True)
@@ -162,17 +164,20 @@ class Accounts:
         hasher: PasswordHasher | None = None,
         attempts: Attempts | None = None,
         session_days: float = SESSION_DAYS,
+        hashing: int = HASHING,
     ) -> None:
         self.engine = engine
         self.hasher = hasher or PasswordHasher()
         self.attempts = attempts or Attempts()
         self.session_life = timedelta(days=session_days)
+        # a hash takes argon2's memory (64 MiB by default) for its time: a few at once, whatever the load
+        self._hashing = threading.BoundedSemaphore(hashing)
 
     @cached_property
     def _dummy(self) -> str:
         """What an unknown name's password is checked against: the same work, and answer, as a wrong password
         (made at the first need: a server nobody signs in to never pays for it)."""
-        return self.hasher.hash(secrets.token_urlsafe(16))
+        return self._hash(secrets.token_urlsafe(16))
 
     # -- registering and signing in -----------------------------------------------------------------------------
     def register(self, name: str, password: str, *, address: str) -> Account:
@@ -188,7 +193,7 @@ class Accounts:
         self.attempts.failed(None, address)  # a registration costs a hash, like a failed sign-in: counted alike
         if reserved(shown):
             raise _taken()
-        digest = self.hasher.hash(password)
+        digest = self._hash(password)
         row = AccountModel(name=shown, name_key=name_key(shown), password_hash=digest, created=datetime.now(UTC))
         try:
             with Session(self.engine) as session, session.begin():
@@ -216,12 +221,17 @@ class Accounts:
             raise bad_credentials()
         self.attempts.succeeded(key)
         if self.hasher.check_needs_rehash(digest):
-            self._set_password(account.id, self.hasher.hash(password))
+            self._set_password(account.id, self._hash(password))
         return account
+
+    def _hash(self, password: str) -> str:
+        with self._hashing:
+            return self.hasher.hash(password)
 
     def _verify(self, digest: str, password: str) -> bool:
         try:
-            return self.hasher.verify(digest, password)
+            with self._hashing:
+                return self.hasher.verify(digest, password)
         except (VerificationError, InvalidHashError):
             return False
 
@@ -285,7 +295,7 @@ class Accounts:
         """Replace the password (the current one given again); every other session of the account ends."""
         check_password(new)
         self.check_own_password(signed.account, current, address=address)
-        digest = self.hasher.hash(new)
+        digest = self._hash(new)
         with Session(self.engine) as session, session.begin():
             session.execute(
                 update(AccountModel).where(AccountModel.id == signed.account.id).values(password_hash=digest)
