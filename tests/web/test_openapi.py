@@ -12,7 +12,7 @@ ERROR_FORMAT = {"error"}
 
 
 #: POST routes whose input is their path and query only
-NO_BODY = {"/api/games/{key}/analysis", "/api/match/{ticket}/cancel"}
+NO_BODY = {"/api/games/{key}/analysis", "/api/match/{ticket}/cancel", "/api/accounts/signout"}
 
 
 def test_every_rest_route_has_its_models() -> None:

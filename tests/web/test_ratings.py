@@ -23,10 +23,11 @@ from cardarena.agents.levels import LEVELS
 from cardarena.engine import Rng, load
 from cardarena.web.glicko import Outcome, Rating, update
 from cardarena.web.ratings import START, anchor, pairwise_scores, resigned
+from cardarena.web.routes.deps import COOKIE
 from cardarena.web.sql import AccountModel
 from cardarena.web.store import GameRow, GameStatus, SeatKind, SeatRow, Store, open_store
 
-from .server_fixtures import Client, create, join, server
+from .server_fixtures import Client, create, server
 
 
 # -- Glicko-2 -------------------------------------------------------------------------------------------------
@@ -150,13 +151,22 @@ def _person(client: TestClient, name: str) -> int:
         return account.id
 
 
-def _bind(client: TestClient, key: str, seat: int, account: int) -> None:
-    """Bind a seat of a game to an account, in the store and the live table, as signing in to a seat will."""
-    tables = client.app.state.tables  # type: ignore[attr-defined]
-    table = tables.live(key)
-    bound = replace(table.row.seats[seat], account=account)
-    tables.store.update_seat(key, bound, ply=table.row.ply)
-    table.row = replace(table.row, seats=tuple(bound if s.seat == seat else s for s in table.row.seats))
+def _signed_in(client: TestClient, account: int) -> dict[str, str]:
+    """The headers of a browser signed in to ``account``: a new session's cookie and its CSRF token."""
+    accounts = client.app.state.server.accounts  # type: ignore[attr-defined]
+    secret, signed = accounts.open_session(accounts.get(account))
+    return {"Cookie": f"{COOKIE}={secret}", "X-CSRF-Token": signed.csrf}
+
+
+def _join_as(client: TestClient, key: str, token: str, name: str, account: int) -> str:
+    """Take the seat of the invitation ``token`` signed in to ``account``, which binds the seat to it: a session
+    opened by the accounts' service, its cookie and CSRF token sent as a browser sends them. The seat's secret."""
+    answer = client.post(
+        f"/api/games/{key}/join", json={"token": token, "name": name}, headers=_signed_in(client, account)
+    )
+    assert answer.status_code == 200, answer.text
+    seat: str = answer.json()["secret"]
+    return seat
 
 
 def _play_out(*players: Client) -> dict[str, Any]:
@@ -197,8 +207,7 @@ def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
         game = client.get(f"/api/games/{key}").json()
         assert game["rated"] is True
-        _bind(client, key, 0, ann)
-        secret = join(client, key, tokens[0], "Ann")
+        secret = _join_as(client, key, tokens[0], "Ann", ann)
         with Client(client, key, secret) as me:
             final = _play_out(me)
             rated = me.until("rated")
@@ -237,9 +246,7 @@ def test_a_rated_game_between_two_accounts_moves_both_and_hides_a_private_games_
     with server() as client:
         ann, bob = _person(client, "Ann"), _person(client, "Bob")
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "human"}], rated=True, private=True)
-        _bind(client, key, 0, ann)
-        _bind(client, key, 1, bob)
-        secrets = [join(client, key, tokens[0], "Ann"), join(client, key, tokens[1], "Bob")]
+        secrets = [_join_as(client, key, tokens[0], "Ann", ann), _join_as(client, key, tokens[1], "Bob", bob)]
         with Client(client, key, secrets[0]) as a, Client(client, key, secrets[1]) as b:
             returns = _play_out(a, b)["returns"]
             assert a.until("rated")["changes"] == b.until("rated")["changes"]
@@ -257,8 +264,7 @@ def test_an_unrated_game_moves_nothing() -> None:
         ann = _person(client, "Ann")
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}])
         assert client.get(f"/api/games/{key}").json()["rated"] is False
-        _bind(client, key, 0, ann)
-        with Client(client, key, join(client, key, tokens[0], "Ann")) as me:
+        with Client(client, key, _join_as(client, key, tokens[0], "Ann", ann)) as me:
             _play_out(me)
             assert all(m["type"] != "rated" for m in me.sync() + me.messages)
         assert client.get(f"/api/accounts/{ann}/ratings").json()["ratings"] == []
@@ -271,8 +277,7 @@ def test_leaving_a_rated_game_loses_it_whatever_the_ai_does_after() -> None:
     with server() as client:
         ann = _person(client, "Ann")
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
-        _bind(client, key, 0, ann)
-        secret = join(client, key, tokens[0], "Ann")
+        secret = _join_as(client, key, tokens[0], "Ann", ann)
         left = client.post(f"/api/games/{key}/leave", json={"token": secret})
         assert left.status_code == 409 and left.json()["error"]["code"] == "rated"  # giving the seat back: refused
         with Client(client, key) as watcher:
@@ -356,9 +361,8 @@ def test_a_game_a_stopped_server_left_unrated_is_rated_at_the_next_start(tmp_pat
             key, tokens = create(
                 client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "normal"}], rated=True
             )
-            _bind(client, key, 0, ann)
             client.app.state.tables.ratings = None  # type: ignore[attr-defined]  # as if it stopped before rating
-            with Client(client, key, join(client, key, tokens[0], "Ann")) as me:
+            with Client(client, key, _join_as(client, key, tokens[0], "Ann", ann)) as me:
                 returns = _play_out(me)["returns"]
             assert client.get(f"/api/accounts/{ann}/ratings").json()["ratings"] == []
         with server(store) as client:  # the next start rates it
@@ -375,12 +379,11 @@ def test_a_rematch_of_a_rated_game_is_rated() -> None:
     with server() as client:
         ann = _person(client, "Ann")
         key, tokens = create(client, "laplaplace", [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], rated=True)
-        _bind(client, key, 0, ann)
-        secret = join(client, key, tokens[0], "Ann")
+        secret = _join_as(client, key, tokens[0], "Ann", ann)
         with Client(client, key, secret) as me:
             _play_out(me)
             me.until("rated")
-        again = client.post(f"/api/games/{key}/rematch", json={"token": secret})
+        again = client.post(f"/api/games/{key}/rematch", json={"token": secret}, headers=_signed_in(client, ann))
         assert again.status_code == 201, again.text
         assert client.get(f"/api/games/{again.json()['key']}").json()["rated"] is True
 
@@ -395,8 +398,8 @@ def test_running_out_of_time_in_a_rated_game_loses_it() -> None:
             rated=True,
             clock={"kind": "move", "seconds": 5, "then": "expert"},
         )
-        _bind(client, key, 0, ann)
-        with Client(client, key, join(client, key, tokens[0], "Ann")) as me:  # Ann never plays: 5 s, then an AI
+        secret = _join_as(client, key, tokens[0], "Ann", ann)
+        with Client(client, key, secret) as me:  # Ann never plays: 5 s, then an AI
             assert me.until("handed_over")["why"] == "time"
             rated = me.until("rated")
         expected = update(START, [Outcome(anchor("laplaplace", "easy"), 0.0)])

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..agents.analysis import DEFAULT_AGENT as DEFAULT_ANALYST
 from . import protocol
+from .accounts import Accounts, TooManyAttempts
 from .ai import DEFAULT_BUDGET, DEFAULT_GRACE, AIPool
 from .analyses import Analyses
 from .capacity import Capacity
@@ -29,6 +30,7 @@ from .lobby import ApiError
 from .match import Matchmaker, MatchRules
 from .ratings import Ratings
 from .replays import Replays
+from .routes import accounts as account_routes
 from .routes import games, live, lobby, pages, players, ratings
 from .routes.deps import Server
 from .routes.models import Error
@@ -150,6 +152,7 @@ def create_app(
     matching: MatchRules | None = None,
     analysis_agent: str = DEFAULT_ANALYST,
     analysis_workers: int = 1,
+    accounts: Accounts | None = None,
 ) -> FastAPI:
     """The server over ``store``. ``ai_workers``: processes for AI searches (default min(4, cores); one more is
     kept for the cheap agents; 0 thinks in a thread). ``ai_budget``: seconds an AI decision may think (a worker
@@ -160,9 +163,14 @@ def create_app(
     steps in a process of their own, 0 in a thread. ``matching``: the "Play anyone" queue's times and bound
     (:class:`~cardarena.web.match.MatchRules`'s defaults). ``analysis_agent``: the analyst of finished games
     (:mod:`cardarena.web.analyses`); ``analysis_workers``: 1 runs its searches in a process of their own, 0 in a
-    thread. The caller owns ``store`` (closes it after the app)."""
-    accounts = accounts_engine(store)  # one database (a memory store's is made here, once)
-    rating = Ratings(accounts)
+    thread. ``accounts``: the accounts service (:mod:`cardarena.web.accounts`; by default over the store's
+    database, with argon2's recommended parameters; given, the ratings use its database). The caller owns
+    ``store`` (closes it after the app)."""
+    # one database (a memory store's is made here, once)
+    engine = accounts.engine if accounts is not None else accounts_engine(store)
+    if accounts is None:
+        accounts = Accounts(engine)
+    rating = Ratings(engine)
     tables = Tables(
         store,
         AIPool(ai_workers, budget=ai_budget, grace=ai_grace),
@@ -199,6 +207,7 @@ def create_app(
     app.state.server = Server(
         store=store,
         tables=tables,
+        accounts=accounts,
         replays=replays,
         analyses=analyses,
         matchmaker=matchmaker,
@@ -206,7 +215,7 @@ def create_app(
         allow_agent_specs=allow_agent_specs,
         static_dir=static_dir,
         ws_rate=ws_rate,
-        accounts_engine=accounts,
+        accounts_engine=engine,
     )
     app.state.tables = tables
     app.state.matchmaker = matchmaker
@@ -214,7 +223,8 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.body(), status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooManyAttempts) else None
+        return JSONResponse(exc.body(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -250,7 +260,8 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    for router in (lobby.router, games.router, ratings.router, players.router, pages.router, live.router):
+    routers = (lobby.router, games.router, account_routes.router, ratings.router, players.router, pages.router)
+    for router in (*routers, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

@@ -96,6 +96,15 @@ def seat_of_secret(row: GameRow, token: object) -> SeatRow:
     return seat
 
 
+def account_seat(row: GameRow, account: int | None) -> SeatRow:
+    """The taken seat of ``row`` bound to ``account`` (a signed-in player without the seat's secret in this
+    browser); ``ApiError`` 403 ``no_seat`` when there is none (or no account)."""
+    for seat in row.seats:
+        if account is not None and seat.account == account and seat.claimed:
+            return seat
+    raise ApiError(403, "no_seat", "your account has no seat in this game (sign in, or use the seat's own link)")
+
+
 # -- names and chat -------------------------------------------------------------------------------------------
 def check_text(value: object, *, what: str, longest: int) -> str:
     """1..``longest`` printable characters (no control characters, no line breaks), kept verbatim: the pages

@@ -67,6 +67,8 @@ class Ticket:
     result: dict[str, Any] | None = None
     error: ApiError | None = None
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the waiter's account when signed in: the seat they are given is bound to it
+    account: int | None = None
 
 
 class Matchmaker:
@@ -79,9 +81,12 @@ class Matchmaker:
         self.queues: dict[str, list[Ticket]] = {}
         self._pairing = asyncio.Lock()
 
-    async def enter(self, body: object, address: str, *, rating: float | None = None) -> dict[str, Any]:
+    async def enter(
+        self, body: object, address: str, *, rating: float | None = None, account: int | None = None
+    ) -> dict[str, Any]:
         """A new waiter for ``body``'s game (its default options), of ``rating`` (``None``: unrated): their ticket.
-        409 ``too_many_waiting`` when the address holds :attr:`MatchRules.per_address` tickets already."""
+        409 ``too_many_waiting`` when the address holds :attr:`MatchRules.per_address` tickets already.
+        ``account``: the signed-in waiter's, which their seat will be bound to."""
         if not isinstance(body, dict):
             raise bad_request("the request is a JSON object {game, name}")
         name = check_name(body.get("name"))
@@ -97,7 +102,7 @@ class Matchmaker:
                     f"you are waiting for {held} games already (the most one address may): stop waiting for one "
                     "before asking for another",
                 )
-            ticket = Ticket(new_token(), game.id, game.num_players, name, address, now, now)
+            ticket = Ticket(new_token(), game.id, game.num_players, name, address, now, now, account=account)
             ticket.rating = UNRATED if rating is None else float(rating)
             self.tickets[ticket.token] = ticket
             self.queues.setdefault(game.id, []).append(ticket)
@@ -153,7 +158,7 @@ class Matchmaker:
             # every seat is joined below at once: the game never waits for players, so no open-games cap applies
             table = await self.tables.create(replace(row, creator=None))
             for ticket, invitation in zip(order, invitations, strict=True):
-                seat, secret = await self.tables.join(table, invitation["token"], ticket.name)
+                seat, secret = await self.tables.join(table, invitation["token"], ticket.name, account=ticket.account)
                 ticket.result = {
                     "key": table.key,
                     "seat": seat,

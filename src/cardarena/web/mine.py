@@ -7,6 +7,7 @@ page shows it too, and nothing of the other seats beyond what the lobby shows ev
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from ..engine import game_class
@@ -65,4 +66,25 @@ async def seats_status(tables: Tables, asked: list[tuple[str, str]]) -> list[dic
             table = await tables.get(key)  # to know whose turn it is
             row = table.row
         out.append(seat_status(table, row, row.seats[seat.seat]))
+    return out
+
+
+async def account_status(tables: Tables, account: int, *, known: set[str]) -> list[dict[str, Any]]:
+    """The status of each game in progress where a human seat is bound to ``account`` (a signed-in person), but
+    for the games in ``known`` (the browser holds their seats already): their ``play`` is the page that opens the
+    seat by the account (``/play/KEY#account``), from a browser that holds no secret of it."""
+    statuses = (GameStatus.OPEN, GameStatus.RUNNING)
+    rows = await asyncio.to_thread(tables.store.list_games, statuses, account=account, limit=MOST)
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        if row.key in known:
+            continue
+        table = tables.live(row.key)
+        if table is None and row.status == GameStatus.RUNNING:
+            table = await tables.get(row.key)  # to know whose turn it is
+        if table is not None:
+            row = table.row
+        seat = next((s for s in row.seats if s.account == account and s.kind == SeatKind.HUMAN), None)
+        if seat is not None:
+            out.append({**seat_status(table, row, seat), "play": f"/play/{row.key}#account"})
     return out

@@ -57,7 +57,18 @@ from . import advice, protocol
 from .ai import AIPool, ThinkJob, strength_seconds, think
 from .capacity import Capacity
 from .clocks import Clock, now
-from .lobby import ApiError, bad_request, check_name, find_seat, hash_token, new_token, no_game, seat_of_secret, summary
+from .lobby import (
+    ApiError,
+    account_seat,
+    bad_request,
+    check_name,
+    find_seat,
+    hash_token,
+    new_token,
+    no_game,
+    seat_of_secret,
+    summary,
+)
 from .ratings import Ratings, rating_key, resigned
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .strengths import words_for
@@ -463,10 +474,11 @@ class Tables:
         self._kick_ai(table)
         return table
 
-    async def join(self, table: Table, token: object, name: object) -> tuple[int, str]:
+    async def join(self, table: Table, token: object, name: object, *, account: int | None = None) -> tuple[int, str]:
         """Take the open seat whose invitation ``token`` is: the seat and its new secret, which replaces the
         invitation (stored hashed, given to the joiner only). A taken seat's token (its secret, or an invitation
-        used already) is refused, so nobody can rename a player or take their seat over."""
+        used already) is refused, so nobody can rename a player or take their seat over. ``account``: the
+        signed-in joiner's account, which the seat is bound to (:meth:`_claim`)."""
         async with table.lock:
             seat = find_seat(table.row, token)
             if seat is None:
@@ -478,11 +490,13 @@ class Tables:
                 )
             if seat.claimed:
                 raise ApiError(409, "taken", "this seat is taken already: its page opens with the seat's secret")
-            secret = await self._claim(table, seat, name)
+            secret = await self._claim(table, seat, name, account)
         self._kick_ai(table)
         return seat.seat, secret
 
-    async def sit(self, table: Table, seat_number: object, name: object) -> tuple[int, str]:
+    async def sit(
+        self, table: Table, seat_number: object, name: object, *, account: int | None = None
+    ) -> tuple[int, str]:
         """Anyone takes an open human seat of a listed (not private) game, without an invitation: the seat and
         its new secret, given to the sitter only (the invitation the creator holds stops working). A private
         game's seats are reached only by their invitations; a taken seat is refused like a used invitation, and so
@@ -501,17 +515,25 @@ class Tables:
                 raise ApiError(409, "taken", "this seat is taken already: choose an open seat")
             if seat.name:  # named when the game was made: its creator's own (or a friend's), not offered
                 raise ApiError(409, "reserved", f"this seat is kept for {seat.name}: choose an open seat")
-            secret = await self._claim(table, seat, name)
+            secret = await self._claim(table, seat, name, account)
         self._kick_ai(table)
         return seat.seat, secret
 
-    async def _claim(self, table: Table, seat: SeatRow, name: object) -> str:
+    async def _claim(self, table: Table, seat: SeatRow, name: object, account: int | None) -> str:
         """Name the open ``seat`` and give it a new secret (stored hashed, returned), which replaces its
-        invitation; the game starts when every human seat is taken. The caller holds the table's lock."""
+        invitation; the game starts when every human seat is taken. The caller holds the table's lock.
+
+        ``account`` (the taker is signed in) binds the seat to it: its player comes back to it from any browser
+        signed in to the account. A rated game's seats go to signed-in people only (403 ``sign_in_required``),
+        one seat an account (409 ``same_account``: nobody rates themselves)."""
         if table.row.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
             raise ApiError(409, "finished", "this game is over")
+        if table.row.rated and account is None:
+            raise ApiError(403, "sign_in_required", "this game is rated: sign in (or register) to take a seat")
+        if table.row.rated and any(s.account == account and s.claimed for s in table.row.seats):
+            raise ApiError(409, "same_account", "your account has a seat of this rated game already")
         secret = new_token()
-        claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret))
+        claimed = replace(seat, name=check_name(name), claimed=True, token_hash=hash_token(secret), account=account)
         await asyncio.to_thread(self.store.update_seat, table.key, claimed, ply=table.row.ply)
         row = replace(table.row, seats=tuple(claimed if s.seat == seat.seat else s for s in table.row.seats))
         if row.status == GameStatus.OPEN and all(s.claimed for s in row.seats):
@@ -523,13 +545,14 @@ class Tables:
         self._broadcast(table)
         return secret
 
-    async def leave(self, table: Table, token: object) -> tuple[int, str]:
+    async def leave(self, table: Table, token: object, *, account: int | None = None) -> tuple[int, str]:
         """The seat whose secret ``token`` is becomes open again: its secret stops working (its connections are
-        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with). Not in a
-        running rated game (409 ``rated``): someone else would finish it for the leaver, who would escape the loss
-        that leaving is there (:meth:`hand_over` is how to leave it)."""
+        closed) and a new invitation replaces it, returned to the leaver to pass on (or to come back with); an
+        account bound to it is no longer. Not in a running rated game (409 ``rated``): someone else would finish
+        it for the leaver, who would escape the loss that leaving is there (:meth:`hand_over` is how to leave it).
+        Without ``token``: the seat bound to ``account`` (its player signed in, in a browser without the secret)."""
         async with table.lock:
-            seat = seat_of_secret(table.row, token)
+            seat = account_seat(table.row, account) if token is None else seat_of_secret(table.row, token)
             if table.row.rated and table.row.status == GameStatus.RUNNING:
                 raise ApiError(
                     409,
@@ -538,12 +561,43 @@ class Tables:
                     "counts as a loss",
                 )
             invitation = new_token()
-            opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation))
+            opened = replace(seat, name="", claimed=False, token_hash=hash_token(invitation), account=None)
             await asyncio.to_thread(self.store.update_seat, table.key, opened, ply=table.row.ply)
             table.row = replace(table.row, seats=tuple(opened if s.seat == seat.seat else s for s in table.row.seats))
             self._close_seat(table, seat.seat, protocol.error("left", "this seat was left: it is open again"))
             self._broadcast_seats(table)
         return seat.seat, invitation
+
+    async def rename_account(self, account: int, name: str) -> int:
+        """Give every seat bound to ``account`` the name ``name``, in every game (a deleted account's games stay,
+        under the deleted name); the tables in memory show it at once. The number of games changed."""
+        rows = await asyncio.to_thread(self.store.list_games, tuple(GameStatus), account=account)
+        for row in rows:
+            table = self._tables.get(row.key)
+            if table is not None:
+                async with table.lock:
+                    table.row = await self._rename_seats(table.row, account, name)
+                    self._broadcast_seats(table)
+                continue
+            try:
+                await self._rename_seats(row, account, name)
+            except StoreError:  # it moved (loaded and played meanwhile): once more, from the table or the store
+                table = self._tables.get(row.key)
+                if table is None:
+                    await self._rename_seats(await self.stored_row(row.key), account, name)
+                else:
+                    async with table.lock:
+                        table.row = await self._rename_seats(table.row, account, name)
+                        self._broadcast_seats(table)
+        return len(rows)
+
+    async def _rename_seats(self, row: GameRow, account: int, name: str) -> GameRow:
+        seats = list(row.seats)
+        for i, seat in enumerate(seats):
+            if seat.account == account:
+                seats[i] = replace(seat, name=name)
+                await asyncio.to_thread(self.store.update_seat, row.key, seats[i], ply=row.ply)
+        return replace(row, seats=tuple(seats))
 
     # -- connections ------------------------------------------------------------------------------------------
     def attach(self, table: Table, conn: Conn, *, since: int) -> None:

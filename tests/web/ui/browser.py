@@ -43,6 +43,9 @@ def route_static(page: Any, fixtures: dict[str, dict[str, Any]], api: Callable[[
                 return
         elif api is not None and api(route, path):
             return
+        elif path == "/api/accounts/me":  # unless a stand-in says otherwise: nobody is signed in
+            route.fulfill(status=200, content_type="application/json", body='{"account": null, "csrf": null}')
+            return
         route.fulfill(status=404, content_type="text/plain", body="not found")
 
     page.route(f"{ORIGIN}/**", handle)

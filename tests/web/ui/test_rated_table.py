@@ -3,8 +3,8 @@ clicking, and the result box then says how the ratings moved ("Ann (you): 1500 â
 Glicko-2 update for that result against the easy bot's anchored rating) with a link to the game's leaderboard,
 which lists them.
 
-The server runs in this process (uvicorn in a thread over a memory store), so that the test can make Ann's account
-as a row and bind her seat to it, as signing in will once the accounts' pages land."""
+The server runs in this process (uvicorn in a thread over a memory store). Ann registers in the lobby's account bar
+and takes her seat signed in, which binds it to her account."""
 
 from __future__ import annotations
 
@@ -17,19 +17,15 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
-from sqlalchemy.orm import Session
 
 from cardarena.web.app import create_app
 from cardarena.web.glicko import Outcome, update
 from cardarena.web.ratings import START, anchor
-from cardarena.web.sql import AccountModel
 from cardarena.web.store import MemoryStore
 
 from .browser import PageErrors
@@ -67,18 +63,9 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_rated_game_against_the_easy_ai_shows_the_rating_change(browser: Any, served: tuple[str, Any]) -> None:
     base, app = served
-    with Session(app.state.server.ratings.engine) as session, session.begin():
-        account = AccountModel(name="Ann", name_key="ann", password_hash=None, created=datetime.now(UTC))
-        session.add(account)
-        session.flush()
-        ann = account.id
     body = {"game": "laplaplace", "seats": [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], "rated": True}
     made = _post(f"{base}/api/games", body)
     key, invitation = made["key"], made["invitations"][0]["url"]
-    table = app.state.tables.live(key)  # nobody is at the table yet: Ann's seat is bound as signing in binds it
-    bound = replace(table.row.seats[0], account=ann)
-    app.state.tables.store.update_seat(key, bound, ply=table.row.ply)
-    table.row = replace(table.row, seats=(bound, *table.row.seats[1:]))
 
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     context.add_init_script("localStorage.setItem('cardarena.name', 'Ann')")
@@ -87,8 +74,17 @@ def test_a_rated_game_against_the_easy_ai_shows_the_rating_change(browser: Any, 
     errors.watch(page)
     page.set_default_timeout(WAIT_MS)
     try:
+        # Ann registers in the lobby's account bar: signed in, taking the seat binds it to her account
+        page.goto(f"{base}/")
+        page.wait_for_selector("#account-form:not([hidden])")
+        page.fill("#account-user", "Ann")
+        page.fill("#account-password", "correct horse battery")
+        page.click("#register")
+        page.wait_for_selector("#account-signed:not([hidden])")
         page.goto(f"{base}{invitation}")
         page.wait_for_function("() => document.querySelector('#status')?.dataset.status === 'connected'")
+        ann = page.evaluate("fetch('/api/accounts/me').then((r) => r.json()).then((me) => me.account.id)")
+        assert app.state.tables.live(key).row.seats[0].account == ann
         play_to_the_end([page], "laplaplace", random.Random(3))
         returns = page.evaluate("window.__table.state().returns")
         score = 1.0 if returns[0] > returns[1] else 0.5 if returns[0] == returns[1] else 0.0

@@ -13,9 +13,9 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from .. import protocol
-from ..lobby import ApiError, check_text, seat_of_secret
+from ..lobby import ApiError, account_seat, check_text, seat_of_secret
 from ..tables import ActError, Conn, Table
-from .deps import Server, server
+from .deps import Server, same_origin, server, session_of
 
 log = logging.getLogger("cardarena.web")
 
@@ -58,6 +58,10 @@ async def _hello(ws: WebSocket, table: Table) -> tuple[Conn, int]:
         raise protocol.ProtocolError("malformed", "the first message is hello")
     since = protocol.whole_number(message, "since", default=0)
     token = message.get("token")
+    if message.get("account") is True:
+        if token is not None:
+            raise protocol.ProtocolError("malformed", "a hello gives a seat's token or the account, not both")
+        return Conn(await _account_seat(ws, table)), since
     if token is None:
         return Conn(None), since
     try:  # a seat's secret; an invitation (a seat nobody took yet) may not look at the dealt hand
@@ -65,6 +69,21 @@ async def _hello(ws: WebSocket, table: Table) -> tuple[Conn, int]:
     except ApiError as e:
         raise protocol.ProtocolError(e.code, e.message) from None
     return Conn(seat.seat), since
+
+
+async def _account_seat(ws: WebSocket, table: Table) -> int:
+    """The seat of ``table`` bound to the account the socket's cookie signs in (the player coming back from
+    another browser). The upgrade must come from this site's pages (``Origin``): another site's page could open a
+    socket that carries the cookie, and would then read the seat's hand."""
+    if not same_origin(ws):
+        raise protocol.ProtocolError("cross_origin", "a signed-in connection comes from this site's own pages")
+    signed = await asyncio.to_thread(session_of, ws)
+    if signed is None:
+        raise protocol.ProtocolError("not_signed_in", "sign in to open your seat by your account")
+    try:
+        return account_seat(table.row, signed.account.id).seat
+    except ApiError as e:
+        raise protocol.ProtocolError(e.code, e.message) from None
 
 
 async def _read(srv: Server, ws: WebSocket, table: Table, conn: Conn) -> None:

@@ -84,7 +84,13 @@ class SitRequest(Request):
     name: str | None = None
 
 
-class HandoverRequest(SeatToken):
+class SeatRef(Request):
+    """A seat: its secret, or none from a browser signed in to the account the seat is bound to."""
+
+    token: str | None = Field(None, description="the seat's secret; left out, signed in: the account's seat")
+
+
+class HandoverRequest(SeatRef):
     strength: str = Field("easy", description="the AI strength that plays on for the seat")
 
 
@@ -259,6 +265,49 @@ class AnalysisStatus(Answer):
     seat: int
     agent: str
     status: Literal["none", "running", "done", "failed"]
+
+
+# -- accounts -------------------------------------------------------------------------------------------------
+class Credentials(Request):
+    name: str = Field(max_length=200, description="the account's name (compared ignoring case and width)")
+    password: str = Field(max_length=1000, description="8 to 256 characters")
+
+
+class NewPassword(Request):
+    current: str = Field(max_length=1000, description="the password now")
+    new: str = Field(max_length=1000, description="the new password: 8 to 256 characters")
+
+
+class PasswordAgain(Request):
+    password: str = Field(max_length=1000, description="the account's password, given again to confirm")
+
+
+class AccountView(Answer):
+    id: int
+    name: str
+    created: str
+
+
+class Me(Answer):
+    """The signed-in account and its session's CSRF token (for the ``X-CSRF-Token`` header), or nulls."""
+
+    account: AccountView | None
+    csrf: str | None = Field(description="send it as X-CSRF-Token with every signed-in request that changes something")
+
+
+class Done(Answer):
+    done: bool
+
+
+class AccountGame(Answer):
+    """A game in progress with a seat bound to the account: its page opens the seat from any signed-in browser."""
+
+    key: str
+    game: str
+    title: str
+    status: Literal["open", "running"]
+    seat: int
+    play: str = Field(description="the seat's page (/play/KEY#account): it connects as the account's seat")
 
 
 # -- players ----------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Response
 
 from ..profiles import RATING_KEYS, key_title, profile
-from .deps import ServerDep
+from .deps import AccountDep, ServerDep
 from .models import Profile, RatingKey
 from .pages import page
 
@@ -16,10 +16,11 @@ router = APIRouter()
 
 
 @router.get("/api/players/{name}", response_model=Profile, tags=["players"])
-async def player(name: str, srv: ServerDep) -> dict[str, Any]:
+async def player(name: str, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
     """A player's ratings per game (with their history), finished games and games in progress; 404 for no such
-    player. Private games are listed to their own player only."""
-    return await asyncio.to_thread(profile, srv.accounts_engine, srv.store, name)
+    player. Private games are listed to their own player only (signed in: ``owner``)."""
+    viewer = None if signed is None else signed.account.id
+    return await asyncio.to_thread(profile, srv.accounts_engine, srv.store, name, viewer=viewer)
 
 
 @router.get("/api/ratings/keys", response_model=list[RatingKey], tags=["players"])

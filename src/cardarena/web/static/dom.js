@@ -45,11 +45,35 @@ export function logItem(entry, who) {
   );
 }
 
+// The signed-in session's CSRF token (docs/web.md, Accounts): sent as X-CSRF-Token with every request that
+// changes something. Learnt from any answer that gives it ({account, csrf}: me, signin, register); a page that
+// has not learnt it asks /api/accounts/me once before its first such request (the session cookie is HttpOnly:
+// only the server knows whether there is one), and a request refused for want of it (code csrf: signed in
+// meanwhile in another tab) asks again and is sent once more.
+let csrfToken = null;
+let csrfAsked = false;
+
+/** Forget or set the session's CSRF token (signing out forgets it). */
+export function setCsrf(token) {
+  csrfToken = token || null;
+}
+
 /** fetch JSON; throws an Error carrying the server's {error: {code, message}} when there is one. */
-export async function getJSON(url, options = {}) {
+export async function getJSON(url, options = {}, retried = false) {
+  const method = (options.method || "GET").toUpperCase();
+  if (method !== "GET" && !csrfToken && !csrfAsked) {
+    csrfAsked = true;
+    try {
+      await getJSON("/api/accounts/me");
+    } catch {
+      // an older server, or none: the request goes without a token, as before accounts
+    }
+  }
+  const headers = {"Content-Type": "application/json", Accept: "application/json"};
+  if (method !== "GET" && csrfToken) headers["X-CSRF-Token"] = csrfToken;
   const response = await fetch(url, {
-    headers: {"Content-Type": "application/json", Accept: "application/json"},
     ...options,
+    headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   let data = null;
@@ -60,10 +84,18 @@ export async function getJSON(url, options = {}) {
   }
   if (!response.ok) {
     const err = (data && data.error) || {};
+    if (err.code === "csrf" && !retried) {
+      const me = await getJSON("/api/accounts/me");
+      if (me && me.csrf) return getJSON(url, options, true);
+    }
     const error = new Error(err.message || `${response.status} ${response.statusText}`);
     error.code = err.code || String(response.status);
     error.status = response.status;
     throw error;
+  }
+  if (data && typeof data === "object" && "account" in data && "csrf" in data) {
+    csrfAsked = true;
+    setCsrf(data.csrf);
   }
   return data;
 }

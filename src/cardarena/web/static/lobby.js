@@ -3,6 +3,7 @@
 // put in the page with textContent.
 
 import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
+import {startAccountBar} from "./account.js";
 import {startMine} from "./mine.js";
 
 const REFRESH_MS = 5000;
@@ -506,6 +507,12 @@ function start() {
   $("create").addEventListener("submit", create);
   $("clock-kind").addEventListener("change", toggleClock);
   loadCatalogue().catch((error) => toast(`Could not load the games: ${error.message}`));
+  // signed in, the account's name is the name at tables unless the person chose another
+  startAccountBar((accountName) => {
+    if (name.value.trim()) return;
+    name.value = accountName.slice(0, 24);
+    saveName(myName());
+  });
   refreshGames();
   setInterval(refreshGames, REFRESH_MS);
   startMine();

@@ -1,5 +1,6 @@
 // "Your games" (issue 32, turn-based play): the seats this browser holds (localStorage cardarena.seat.KEY.SEAT, as
-// the table's page keeps them), which of them wait for you now, and how long you have. The count of games waiting
+// the table's page keeps them) and, signed in, the account's seats (opened by the account: /play/KEY#account),
+// which of them wait for you now, and how long you have. The count of games waiting
 // is in the page's title; where the browser allows it, a notification says when a game starts waiting for you.
 // The secrets go to the server in a POST body (POST /api/seats/status), never in a URL.
 
@@ -10,7 +11,13 @@ const POLL_MS = 20000;
 const BASE_TITLE = document.title;
 const STATUS_WORDS = {open: "waiting for players", running: "being played", finished: "finished", abandoned: "abandoned"};
 
-const mine = {waiting: null, games: []};
+const mine = {waiting: null, games: [], signedIn: false};
+
+/** Whether the browser is signed in (account.js says): then the account's games are asked for too. */
+export function setSignedIn(signedIn) {
+  mine.signedIn = Boolean(signedIn);
+  refreshMine();
+}
 
 /** Every seat this browser holds whose secret it has (an invitation not yet taken is not a seat yet). */
 function heldSeats() {
@@ -92,7 +99,7 @@ function notify(games) {
 
 export async function refreshMine() {
   const seats = heldSeats();
-  if (!seats.length) {
+  if (!seats.length && !mine.signedIn) {
     draw([]);
     return;
   }

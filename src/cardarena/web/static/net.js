@@ -10,10 +10,12 @@ export class Connection {
    * @param {string} key the game key
    * @param {string|null} token the seat's secret (sent only inside the first message; null: a spectator)
    * @param {{onMessage: Function, onStatus: Function, since: Function}} hooks
+   * @param {{account?: boolean}} options account: no token; the seat bound to the cookie's account
    */
-  constructor(key, token, hooks) {
+  constructor(key, token, hooks, options = {}) {
     this.key = key;
     this.token = token;
+    this.account = Boolean(options.account);
     this.hooks = hooks;
     this.ws = null;
     this.failures = 0; // failed attempts in a row
@@ -42,6 +44,7 @@ export class Connection {
     ws.addEventListener("open", () => {
       const hello = {type: "hello"};
       if (this.token) hello.token = this.token;
+      else if (this.account) hello.account = true;
       const since = this.hooks.since();
       if (since > 0) hello.since = since; // resume: the server sends only the log entries after it
       ws.send(JSON.stringify(hello));

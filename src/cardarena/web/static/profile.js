@@ -3,6 +3,7 @@
 // analysis is asked for). Data from GET /api/players/{name}; every text from the server is put in with textContent.
 
 import {getJSON, h, replace} from "./dom.js";
+import {startSettings} from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -92,7 +93,9 @@ function draw(p) {
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/players/")[1] || "");
   try {
-    draw(await getJSON(`/api/players/${encodeURIComponent(name)}`));
+    const found = await getJSON(`/api/players/${encodeURIComponent(name)}`);
+    draw(found);
+    if (found.owner) startSettings();
   } catch (error) {
     $("ratings-note").textContent = error.status === 404 ? "There is no such player." : `The page could not be loaded (${error.message}).`;
     $("name").textContent = name;

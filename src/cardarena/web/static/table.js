@@ -28,6 +28,7 @@ const page = {
   conn: null,
   fixture: null,
   heldSeat: null, // the seat whose secret this page holds (kept in localStorage)
+  byAccount: false, // the page opens the seat bound to the signed-in account (/play/KEY#account): no secret here
   leaving: false, // this page asked to leave the seat (the server's "left" is then no news)
   spectators: 0, // how many watch (welcome, state and seats messages)
   clock: null, // the clock of the latest state: {kind, limit, then, left: [seconds], running}
@@ -69,6 +70,7 @@ function readLocation() {
     const fragment = decodeURIComponent(location.hash.slice(1));
     const held = /^seat=(\d{1,3})$/.exec(fragment);
     if (held) where.seat = Number(held[1]);
+    else if (fragment === "account") where.account = true; // the seat bound to the signed-in account
     else where.invitation = fragment || null;
   }
   return where;
@@ -381,7 +383,8 @@ function renderUndo() {
   $("undo").hidden = !(page.state && page.state.can_undo && page.seat !== null);
   const mine = page.seats.find((s) => s.seat === page.seat);
   const running = page.state && !page.state.terminal && page.state.status === "running";
-  $("handover").hidden = !(page.mode === "play" && page.token && !page.fixture && running && mine && mine.kind === "human");
+  const holds = page.token || page.byAccount; // the seat's secret, or the account the seat is bound to
+  $("handover").hidden = !(page.mode === "play" && holds && !page.fixture && running && mine && mine.kind === "human");
 }
 
 function onHandedOver(message) {
@@ -539,7 +542,7 @@ function onError(message) {
       "This seat was opened in another window or device, so this window stopped. If that was not you, someone has your seat's link: leave the seat.",
       h("button", {type: "button", id: "play-here", onclick: playHere}, "Play here"),
     );
-  } else if (message.code === "bad_token" || (message.code === "left" && !page.leaving)) {
+  } else if (["bad_token", "no_seat", "not_signed_in", "cross_origin"].includes(message.code) || (message.code === "left" && !page.leaving)) {
     page.conn.stop(); // a refused or given-up seat will not work on a retry either
     setStatus("offline");
     if (page.heldSeat !== null) forgetSeat(page.key, page.heldSeat);
@@ -669,7 +672,7 @@ function renderResult() {
   }
   box.hidden = false;
   const children = [h("strong", {class: "result-line"}, resultLine(s))];
-  if (page.mode === "play" && page.token && !page.fixture) {
+  if (page.mode === "play" && (page.token || page.byAccount) && !page.fixture) {
     children.push(h("button", {type: "button", onclick: rematch}, "Rematch"));
   }
   if (page.key) {
@@ -947,7 +950,13 @@ async function start() {
     Object.assign(page, {key: where.key, mode: where.mode});
     // another link of this game pasted into this tab changes only the fragment: read it as a new page would
     window.addEventListener("hashchange", () => location.reload());
-    if (page.mode === "play") {
+    if (page.mode === "play" && where.account) {
+      // no secret in this browser: the cookie opens the account's seat (the socket, and leave, handover and
+      // rematch, whose requests then carry no token)
+      page.byAccount = true;
+      $("leave").hidden = false;
+      $("leave").addEventListener("click", leave);
+    } else if (page.mode === "play") {
       const held = await claimSeat(where);
       if (!held) {
         setStatus("offline");
@@ -958,7 +967,7 @@ async function start() {
       $("leave").hidden = false;
       $("leave").addEventListener("click", leave);
     }
-    page.conn = new Connection(page.key, page.token, hooks);
+    page.conn = new Connection(page.key, page.token, hooks, {account: Boolean(page.byAccount)});
   }
   page.conn.connect();
 }
