@@ -234,6 +234,17 @@ class RatingEntry(Answer):
     games: int = Field(description="rated games played in this key")
 
 
+class BotMatch(Answer):
+    """The AI strength of about a person's rating in a game."""
+
+    game: str
+    key: str
+    strength: str = Field(description="easy, normal, hard or expert: the bot whose rating is nearest")
+    rating: float = Field(description="that bot's rating")
+    yours: float = Field(description="the caller's rating (a new account's, 1500, when not signed in)")
+    provisional: bool
+
+
 class Leaderboard(Answer):
     key: str = Field(description="the rating key: a game, or a Tash-Kalar mode (tashkalar-highform, ...)")
     title: str = Field(description="the rating key in words")

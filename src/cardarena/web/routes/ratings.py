@@ -8,11 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from ..lobby import ApiError
+from ...agents.levels import LEVELS, model_key
+from ..lobby import ApiError, load_game
 from ..profiles import key_title
-from ..ratings import known_key
-from .deps import ServerDep
-from .models import AccountRatings, Leaderboard
+from ..ratings import START, anchor, known_key, provisional
+from .deps import AccountDep, ServerDep
+from .models import AccountRatings, BotMatch, Leaderboard
 
 router = APIRouter(prefix="/api", tags=["ratings"])
 
@@ -25,6 +26,27 @@ async def leaderboard(key: str, srv: ServerDep) -> dict[str, Any]:
         raise ApiError(404, "not_found", "no such rating key (GET /api/ratings/keys lists them)")
     players = await asyncio.to_thread(srv.ratings.leaderboard, key)
     return {"key": key, "title": key_title(key), "players": players}
+
+
+@router.get("/match/bot", response_model=BotMatch)
+async def bot_match(game: str, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
+    """The AI strength whose rating in ``game`` (its default options) is nearest the caller's: the signed-in
+    account's rating there, or a new account's (1500) for a person without one. "Play anyone" offers it when
+    nobody comes."""
+    loaded = await asyncio.to_thread(load_game, game, {})
+    key = model_key(loaded)
+    yours = START if signed is None else await asyncio.to_thread(srv.ratings.rating_of, signed.account.id, key)
+    strength, bot = min(
+        ((label, anchor(key, label)) for label in LEVELS), key=lambda p: abs(p[1].rating - yours.rating)
+    )
+    return {
+        "game": loaded.id,
+        "key": key,
+        "strength": strength,
+        "rating": round(bot.rating, 1),
+        "yours": round(yours.rating, 1),
+        "provisional": provisional(yours.rd),
+    }
 
 
 @router.get("/accounts/{account}/ratings", response_model=AccountRatings)

@@ -61,6 +61,9 @@ function show(me) {
   $("account-form").hidden = Boolean(account);
   $("account-signed").hidden = !account;
   setSignedIn(Boolean(account));
+  const rated = $("rated-field");  // a rated game is for people signed in
+  if (rated) rated.hidden = !account;
+  if (rated && !account) $("rated").checked = false;
   if (account) {
     $("account-name").textContent = account.name;
     $("account-name").href = `/players/${encodeURIComponent(account.name)}`;

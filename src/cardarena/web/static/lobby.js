@@ -4,7 +4,7 @@
 
 import {h, replace, getJSON, toast, savedName, saveName, copyText} from "./dom.js";
 import {startAccountBar} from "./account.js";
-import {startMine} from "./mine.js";
+import {isSignedIn, startMine} from "./mine.js";
 
 const REFRESH_MS = 5000;
 /** The strength labels offered, weakest first, when the catalogue names none (it does: its `strengths`). */
@@ -255,6 +255,7 @@ async function create(event) {
   const body = {game: currentGame().id, options: readOptions(), seats: readSeats(), private: $("private").checked};
   const clock = readClock();
   if (clock) body.clock = clock;
+  if ($("rated").checked && !$("rated-field").hidden) body.rated = true;
   try {
     const answer = await getJSON("/api/games", {method: "POST", body});
     showCreated(answer, body.seats);
@@ -387,7 +388,7 @@ async function playAnyone(game) {
     toast(`Could not wait for a player: ${error.message}`);
     return;
   }
-  Object.assign(anyone, {ticket: answer.ticket, game, started: Date.now(), aiAfter: Number($("anyone-ai").value) || 0});
+  Object.assign(anyone, {ticket: answer.ticket, game, started: Date.now(), aiAfter: Number($("anyone-ai").value) || 0, near: $("anyone-near").checked});
   anyone.timer = setInterval(tickWaiting, 1000);
   tickWaiting();
   waitForMatch(answer.ticket);
@@ -428,11 +429,12 @@ function tickWaiting() {
   }
   const box = $("waiting");
   const title = anyone.game.title || anyone.game.id;
-  const ai = anyone.aiAfter ? ` If nobody comes within ${anyone.aiAfter} s, you play the normal AI.` : "";
+  const who = anyone.near ? "an AI of about your rating" : "the normal AI";
+  const ai = anyone.aiAfter ? ` If nobody comes within ${anyone.aiAfter} s, you play ${who}.` : "";
   replace(
     box,
     h("p", {}, `Waiting for someone to play ${title} with you… ${seconds} s.${ai}`),
-    h("button", {type: "button", class: "secondary", dataset: {anyoneAi: "1"}, onclick: playTheAI}, "Play the normal AI now"),
+    h("button", {type: "button", class: "secondary", dataset: {anyoneAi: "1"}, onclick: playTheAI}, anyone.near ? "Play an AI of my rating now" : "Play the normal AI now"),
     h("button", {type: "button", class: "secondary", dataset: {anyoneStop: "1"}, onclick: stopWaiting}, "Stop waiting"),
   );
   box.hidden = false;
@@ -467,9 +469,22 @@ async function playTheAI() {
   if (!game || (await stopWaiting())) return;
   const name = myName() || "player";
   const seats = [{kind: "human", name}];
-  for (let seat = 1; seat < (game.players || [2])[0]; seat++) seats.push({kind: "ai", strength: "normal"});
+  const body = {game: game.id, options: {}, seats, private: true};
+  let strength = "normal";
+  if (anyone.near) {
+    // the AI whose rating is nearest the player's (GET /api/match/bot); a rated game for an account
+    try {
+      const near = await getJSON(`/api/match/bot?game=${encodeURIComponent(game.id)}`);
+      strength = near.strength;
+      body.rated = isSignedIn();
+      toast(`You play the ${strength} AI (rated ${Math.round(near.rating)}; you: ${Math.round(near.yours)}${near.provisional ? "?" : ""}).`, "info");
+    } catch (error) {
+      toast(`Could not find an AI of your rating (${error.message}): the normal AI plays.`);
+    }
+  }
+  for (let seat = 1; seat < (game.players || [2])[0]; seat++) seats.push({kind: "ai", strength});
   try {
-    const created = await getJSON("/api/games", {method: "POST", body: {game: game.id, options: {}, seats, private: true}});
+    const created = await getJSON("/api/games", {method: "POST", body});
     const token = new URL(created.invitations[0].url, location.href).hash.slice(1);
     const answer = await getJSON(`/api/games/${encodeURIComponent(created.key)}/join`, {method: "POST", body: {token, name}});
     goToSeat(created.key, answer.seat, answer.secret);

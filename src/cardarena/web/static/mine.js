@@ -14,6 +14,11 @@ const STATUS_WORDS = {open: "waiting for players", running: "being played", fini
 const mine = {waiting: null, games: [], signedIn: false};
 
 /** Whether the browser is signed in (account.js says): then the account's games are asked for too. */
+/** Whether someone is signed in on this page (the account bar says so). */
+export function isSignedIn() {
+  return mine.signedIn;
+}
+
 export function setSignedIn(signedIn) {
   mine.signedIn = Boolean(signedIn);
   refreshMine();
