@@ -235,3 +235,29 @@ def test_from_another_browser_the_account_leaves_hands_over_and_asks_a_rematch_w
         left = phone.post(f"/api/games/{key2}/leave", {})
         assert left.status_code == 200 and left.json()["seat"] == 0
         assert store.get_game(key2).seats[0].claimed is False
+
+
+def test_play_anyone_offers_the_ai_of_about_the_players_rating() -> None:
+    """Issue 32, point 5: nobody came; the person asks for a bot of about their rating. A newcomer (or someone not
+    signed in) gets the bot nearest 1500; someone rated far above gets a stronger one."""
+    from cardarena.web.ratings import anchor
+
+    with account_server() as client:
+        guest = client.get("/api/ratings/bot", params={"game": "laplaplace"}).json()
+        bots = {label: anchor("laplaplace", label).rating for label in ("easy", "normal", "hard", "expert")}
+        assert guest["strength"] == min(bots, key=lambda label: abs(bots[label] - 1500))
+        assert (guest["yours"], guest["provisional"], guest["key"]) == (1500.0, True, "laplaplace")
+        ann = Browser(client)
+        ann_id = ann.register("Ann")["id"]
+        engine = client.app.state.server.accounts.engine  # type: ignore[attr-defined]
+        strong = max(bots.values()) + 40
+        with Session(engine) as session, session.begin():
+            session.add(
+                RatingModel(account_id=ann_id, key="laplaplace", rating=strong, rd=60.0, volatility=0.06, games=40,
+                            updated=datetime.now(UTC))
+            )  # fmt: skip
+        mine = ann.get("/api/ratings/bot", params={"game": "laplaplace"}).json()
+        assert mine["strength"] == max(bots, key=lambda label: bots[label])
+        assert (mine["yours"], mine["provisional"]) == (round(strong, 1), False)
+        assert mine["rating"] == round(bots[mine["strength"]], 1)
+        assert client.get("/api/ratings/bot", params={"game": "chess"}).status_code == 400

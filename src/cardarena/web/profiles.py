@@ -92,7 +92,12 @@ def profile(engine: Engine, store: Store, name: str, *, viewer: int | None = Non
                 "provisional": r.rd > PROVISIONAL_RD,
                 "games": r.games,
                 "history": [
-                    {"at": e.at.isoformat(), "rating": round(e.rating, 1), "rd": round(e.rd, 1)}
+                    {
+                        "at": e.at.isoformat(),
+                        "before": round(e.before, 1),
+                        "rating": round(e.rating, 1),
+                        "rd": round(e.rd, 1),
+                    }
                     for e in events
                     if e.key == r.key
                 ],

@@ -324,6 +324,7 @@ class AccountGame(Answer):
 # -- players ----------------------------------------------------------------------------------------------------
 class RatingPoint(BaseModel):
     at: str
+    before: float = Field(description="the rating before that game")
     rating: float
     rd: float
 

@@ -28,7 +28,7 @@ async def leaderboard(key: str, srv: ServerDep) -> dict[str, Any]:
     return {"key": key, "title": key_title(key), "players": players}
 
 
-@router.get("/match/bot", response_model=BotMatch)
+@router.get("/ratings/bot", response_model=BotMatch)
 async def bot_match(game: str, srv: ServerDep, signed: AccountDep) -> dict[str, Any]:
     """The AI strength whose rating in ``game`` (its default options) is nearest the caller's: the signed-in
     account's rating there, or a new account's (1500) for a person without one. "Play anyone" offers it when

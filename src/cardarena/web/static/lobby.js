@@ -472,9 +472,9 @@ async function playTheAI() {
   const body = {game: game.id, options: {}, seats, private: true};
   let strength = "normal";
   if (anyone.near) {
-    // the AI whose rating is nearest the player's (GET /api/match/bot); a rated game for an account
+    // the AI whose rating is nearest the player's (GET /api/ratings/bot); a rated game for an account
     try {
-      const near = await getJSON(`/api/match/bot?game=${encodeURIComponent(game.id)}`);
+      const near = await getJSON(`/api/ratings/bot?game=${encodeURIComponent(game.id)}`);
       strength = near.strength;
       body.rated = isSignedIn();
       toast(`You play the ${strength} AI (rated ${Math.round(near.rating)}; you: ${Math.round(near.yours)}${near.provisional ? "?" : ""}).`, "info");

@@ -18,7 +18,9 @@ function svg(tag, attrs = {}) {
 /** The history of one rating as a line with its deviation as a band (presentation attributes: no inline style). */
 export function historyPlot(history, width = 320, height = 90) {
   const plot = svg("svg", {viewBox: `0 0 ${width} ${height}`, class: "history", role: "img"});
-  const points = history.map((p) => ({y: p.rating, lo: p.rating - p.rd, hi: p.rating + p.rd}));
+  // from the rating before the first game (drawn with that game's deviation) to the latest
+  const start = history.length ? [{rating: history[0].before ?? history[0].rating, rd: history[0].rd}] : [];
+  const points = [...start, ...history].map((p) => ({y: p.rating, lo: p.rating - p.rd, hi: p.rating + p.rd}));
   if (points.length < 1) return plot;
   const low = Math.min(...points.map((p) => p.lo));
   const high = Math.max(...points.map((p) => p.hi));
@@ -30,7 +32,7 @@ export function historyPlot(history, width = 320, height = 90) {
   plot.append(svg("polyline", {points: points.map((p, i) => `${x(i)},${y(p.y)}`).join(" "), fill: "none", stroke: "#1f6f4a", "stroke-width": 2}));
   for (const [i, p] of points.entries()) plot.append(svg("circle", {cx: x(i), cy: y(p.y), r: 2.5, fill: "#1f6f4a"}));
   const title = svg("title");
-  title.textContent = `from ${history[0].rating} to ${history[history.length - 1].rating} over ${history.length} rated game${history.length === 1 ? "" : "s"}`;
+  title.textContent = `from ${history[0].before ?? history[0].rating} to ${history[history.length - 1].rating} over ${history.length} rated game${history.length === 1 ? "" : "s"}`;
   plot.append(title);
   return plot;
 }
