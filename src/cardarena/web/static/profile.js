@@ -31,6 +31,14 @@ export function historyPlot(history, width = 320, height = 90) {
   plot.append(svg("polygon", {points: band.join(" "), fill: "#1f6f4a", "fill-opacity": 0.15, stroke: "none"}));
   plot.append(svg("polyline", {points: points.map((p, i) => `${x(i)},${y(p.y)}`).join(" "), fill: "none", stroke: "#1f6f4a", "stroke-width": 2}));
   for (const [i, p] of points.entries()) plot.append(svg("circle", {cx: x(i), cy: y(p.y), r: 2.5, fill: "#1f6f4a"}));
+  // the first and the latest rating, written beside their points
+  const label = (i, anchor) => {
+    const text = svg("text", {x: x(i) + (anchor === "start" ? 4 : -4), y: Math.max(10, y(points[i].y) - 5), "text-anchor": anchor, "font-size": 10, fill: "#1d1d1f"});
+    text.textContent = String(Math.round(points[i].y));
+    return text;
+  };
+  plot.append(label(0, "start"));
+  if (points.length > 1) plot.append(label(points.length - 1, "end"));
   const title = svg("title");
   title.textContent = `from ${history[0].before ?? history[0].rating} to ${history[history.length - 1].rating} over ${history.length} rated game${history.length === 1 ? "" : "s"}`;
   plot.append(title);
@@ -66,7 +74,7 @@ function draw(p) {
         "li",
         {dataset: {key: g.key}},
         h("div", {class: "info"}, h("strong", {}, g.title), g.rated ? h("span", {class: "tag"}, "rated") : null, g.turn_based ? h("span", {class: "tag"}, "turn-based") : null, h("div", {class: "muted"}, `against ${g.opponents.join(", ")}`)),
-        h("a", {class: "button secondary", href: g.watch}, "Watch"),
+        p.owner ? h("a", {class: "button", href: `/play/${encodeURIComponent(g.key)}#account`}, "Play") : h("a", {class: "button secondary", href: g.watch}, "Watch"),
       ),
     ),
   );
