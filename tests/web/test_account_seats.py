@@ -261,3 +261,39 @@ def test_play_anyone_offers_the_ai_of_about_the_players_rating() -> None:
         assert (mine["yours"], mine["provisional"]) == (round(strong, 1), False)
         assert mine["rating"] == round(bots[mine["strength"]], 1)
         assert client.get("/api/ratings/bot", params={"game": "chess"}).status_code == 400
+
+
+def test_a_rated_game_without_a_clock_gets_one_so_nobody_escapes_a_loss() -> None:
+    with account_server() as client:
+        ann = Browser(client)
+        ann.register("Ann")
+        body = {"game": "laplaplace", "seats": [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], "rated": True}
+        key = ann.post("/api/games", body).json()["key"]
+        row = client.app.state.tables.live(key).row  # type: ignore[attr-defined]
+        assert (row.clock["kind"], row.clock["limit"], row.clock["then"]) == ("move", 300.0, "easy")
+        chosen = {**body, "clock": {"kind": "turn", "hours": 24}}
+        key = ann.post("/api/games", chosen).json()["key"]
+        assert client.app.state.tables.live(key).row.clock["kind"] == "turn"  # type: ignore[attr-defined]
+        casual = {**body, "rated": False}
+        key = ann.post("/api/games", casual).json()["key"]
+        assert client.app.state.tables.live(key).row.clock is None  # type: ignore[attr-defined]
+
+
+def test_a_rated_game_offers_no_hints_or_odds() -> None:
+    """In a rated game a person's own play is rated: the table offers no Help box and refuses a question."""
+    with account_server() as client:
+        ann = Browser(client)
+        ann.register("Ann")
+        body = {"game": "torabato", "seats": [{"kind": "human"}, {"kind": "ai", "strength": "easy"}], "rated": True}
+        made = ann.post("/api/games", body).json()
+        key, token = made["key"], made["invitations"][0]["url"].split("#", 1)[1]
+        secret = ann.post(f"/api/games/{key}/join", {"token": token, "name": "Ann"}).json()["secret"]
+        with Client(client, key, secret) as seat:
+            assert seat.welcome["advice"] is False
+            seat.send({"type": "odds"})
+            assert [m["code"] for m in seat.sync() if m["type"] == "error"] == ["rated"]
+        casual = ann.post("/api/games", {**body, "rated": False}).json()
+        key, token = casual["key"], casual["invitations"][0]["url"].split("#", 1)[1]
+        secret = ann.post(f"/api/games/{key}/join", {"token": token, "name": "Ann"}).json()["secret"]
+        with Client(client, key, secret) as seat:
+            assert seat.welcome["advice"] is True

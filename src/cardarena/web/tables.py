@@ -627,6 +627,8 @@ class Tables:
                 "game": table.summary(),
                 "rules_url": _rules_url(table),
                 "odds": advice.has_odds(table.state.game),
+                # hints and odds: offered in every game but a rated one (its players' own play is rated)
+                "advice": not table.row.rated,
                 "cards": _card_texts(table),
                 # each AI strength in words (the "an AI plays on" menu): never an agent spec
                 "strengths": words_for(table.row.game, table.row.options),
@@ -675,6 +677,8 @@ class Tables:
         if not table.accepts_actions():
             raise ActError("finished" if table.state.is_terminal() else "waiting", "there is no game to help with")
         _check_human(table, seat)
+        if table.row.rated:
+            raise ActError("rated", "no hints or odds in a rated game: it is your own play that is rated")
         if purpose == "hint" and table.state.current_player != seat:
             raise ActError("not_your_turn", "a hint is for your own decision: it is not your turn")
         if purpose == "odds" and not advice.has_odds(table.state.game):

@@ -52,6 +52,9 @@ from .models import (
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
+#: the clock of a rated game created without one: 5 minutes a move, then the easy AI plays on and the seat has lost
+RATED_CLOCK: dict[str, Any] = {"kind": "move", "seconds": 300, "then": "easy"}
+
 
 def _own_seat(row: GameRow, token: str | None, signed: SignedIn | None) -> SeatRow:
     """The caller's seat: the one whose secret ``token`` is, or without one the seat bound to the caller's account
@@ -84,7 +87,10 @@ async def create_game(body: NewGame, srv: ServerDep, creator: ClientDep) -> dict
     plain = _body(body)
     # loading a game reads its data files: in a thread, never on the event loop
     row, invitations = await asyncio.to_thread(new_game, plain, allow_agent_specs=srv.allow_agent_specs)
-    clock = read_clock(plain.get("clock"), len(row.seats))
+    asked = plain.get("clock")
+    if row.rated and (asked is None or asked.get("kind") == "none"):
+        asked = RATED_CLOCK  # a rated game always has a clock: nobody escapes a loss by walking away from it
+    clock = read_clock(asked, len(row.seats))
     if row.rated:  # its AI seats are their strengths' bot accounts
         row = await asyncio.to_thread(srv.ratings.bind_bots, row)
     await srv.tables.create(replace(row, clock=None if clock is None else clock.to_json(), creator=creator))

@@ -65,7 +65,8 @@ class NewGame(Request):
     rated: bool = Field(
         False,
         description="a rated game: its result moves its players' ratings. Every human seat is taken by a signed-in "
-        "person; AI seats play a strength (not an agent spec)",
+        "person; AI seats play a strength (not an agent spec). A rated game always has a clock: without one, each "
+        "move has 5 minutes (then the easy AI plays on, and the seat has lost)",
     )
 
 

@@ -37,6 +37,7 @@ const page = {
   thinkingAt: 0, // performance.now() when it began to think, by the server's count of seconds so far
   thinkingHeard: 0, // performance.now() when the "thinking" message came
   odds: false, // the game declares hidden facts to give odds on (welcome.odds)
+  advice: true, // hints and odds are offered (welcome.advice: not in a rated game)
   asking: null, // "hint" or "odds" while this page waits for the answer
   autoPass: true, // take a forced decision for the player (kept in localStorage: see loadAutoPass)
   auto: null, // the action auto-pass or "Pass until something happens" takes in the latest state, if any
@@ -292,6 +293,7 @@ function onMessage(message) {
 function onWelcome(message) {
   page.seat = message.seat === undefined ? null : message.seat;
   page.odds = message.odds === true;
+  page.advice = message.advice !== false;
   page.cards = message.cards || {}; // what each card says (Game.card_texts), for the card viewer
   page.strengths = message.strengths || {};
   drawHandoverStrengths();
@@ -454,7 +456,7 @@ function renderAdvice() {
   const s = page.state;
   const mine = page.seats.find((x) => x.seat === page.seat);
   const playing = page.seat !== null && s && !s.terminal && (!mine || mine.kind === "human");
-  $("advice-box").hidden = !playing;
+  $("advice-box").hidden = !playing || !page.advice; // no help in a rated game
   $("hint").disabled = !(playing && s.to_act === page.seat && (s.legal || []).length > 0) || page.asking !== null;
   $("odds").hidden = !page.odds;
   $("odds").disabled = !playing || page.asking !== null;
