@@ -155,3 +155,22 @@ def test_a_hash_of_older_parameters_is_replaced_at_sign_in(tmp_path: object) -> 
         assert stronger.verify(digest, PASSWORD)
     finally:
         store.close()
+
+
+def test_two_peoples_names_may_not_look_alike() -> None:
+    """Issue 32: a name that differs from someone's only by look-alike characters is taken (``paul`` / ``pauI``,
+    ``Ada`` / ``Аda`` in Cyrillic), while names that merely share letters are not (``Ali`` and ``All``); a deleted
+    account's name, and names like it, are free again."""
+    with account_server() as client:
+        Browser(client).register("paul")
+        for alike in ("pauI", "PAUL", "pau1"):
+            answer = Browser(client).post("/api/accounts/register", {"name": alike, "password": PASSWORD})
+            assert (answer.status_code, answer.json()["error"]["code"]) == (409, "name_taken"), alike
+        Browser(client).register("Ali")
+        Browser(client).register("All")
+        kim = Browser(client)
+        kim.register("Kim0")
+        taken = Browser(client).post("/api/accounts/register", {"name": "KimO", "password": PASSWORD})
+        assert taken.status_code == 409
+        assert kim.post("/api/accounts/delete", {"password": PASSWORD}).status_code == 200
+        Browser(client).register("KimO")

@@ -12,7 +12,8 @@ Two names are the same name when their keys are equal (:func:`name_key`: NFKC, t
 ``ANN`` and the full-width ``Ａｎｎ`` are one name. The bot accounts' names (``Easy AI`` ... ``Expert AI``) and the
 name deleted accounts are given are reserved, compared by a *skeleton* (:func:`skeleton`) that also maps the
 characters that look like theirs (``I``, ``l`` and ``1``; ``0`` and ``O``; Cyrillic and Greek look-alikes of Latin
-letters) and ignores spaces, so a person cannot register ``Easy Al`` or an all-Cyrillic ``Еаѕу АІ``.
+letters) and ignores spaces, so a person cannot register ``Easy Al`` or an all-Cyrillic ``Еаѕу АӀ``. People's names
+are unique by skeleton too (``accounts.skeleton``): ``paul`` and ``pauI`` cannot both be accounts.
 """
 
 from __future__ import annotations
@@ -35,16 +36,20 @@ DELETED = "Deleted player"
 #: characters that look like others, mapped to one of them before names are compared with the reserved ones
 LOOK_ALIKE = str.maketrans(
     {
-        "i": "l", "1": "l", "|": "l", "0": "o",
+        "1": "l", "|": "l", "0": "o",
         # Cyrillic look-alikes of Latin letters (lower case: names are compared case-folded)
         "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "т": "t",
-        "у": "y", "х": "x", "ѕ": "s", "і": "l", "ӏ": "l", "ј": "j", "ԁ": "d", "ү": "y", "һ": "h", "ԛ": "q",
+        "у": "y", "х": "x", "ѕ": "s", "і": "i", "ӏ": "l", "ј": "j", "ԁ": "d", "ү": "y", "һ": "h", "ԛ": "q",
         "ԝ": "w",
         # Greek look-alikes of Latin letters
-        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "l", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
+        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "i", "κ": "k", "μ": "m", "ν": "v", "ο": "o",
         "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
     }
 )  # fmt: skip
+
+
+#: capital letters that look like a small ``l`` (Latin, Cyrillic, Greek I), mapped before case is folded
+CAPITAL_I = str.maketrans({"I": "l", "І": "l", "Ι": "l", "Ӏ": "l"})
 
 
 class BadName(ValueError):
@@ -62,8 +67,10 @@ def name_key(name: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """The name with look-alike characters made the same (see the module's text), then as :func:`name_key`."""
-    return name_key(name).translate(LOOK_ALIKE).replace(" ", "")
+    """The name with look-alike characters made the same (see the module's text), then as :func:`name_key`. A
+    capital ``I`` is taken for an ``l`` before case is folded (``pauI`` looks like ``paul``; ``Ali`` does not look
+    like ``All``)."""
+    return name_key(unicodedata.normalize("NFKC", name).translate(CAPITAL_I)).translate(LOOK_ALIKE).replace(" ", "")
 
 
 RESERVED = frozenset(skeleton(n) for n in [*(bot_name(label) for label in LEVELS), DELETED])

@@ -40,7 +40,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .account_names import DELETED, BadName, check_name, name_key, reserved
+from .account_names import DELETED, BadName, check_name, name_key, reserved, skeleton
 from .lobby import ApiError
 from .sql import AccountModel, SessionModel
 
@@ -194,7 +194,13 @@ class Accounts:
         if reserved(shown):
             raise _taken()
         digest = self._hash(password)
-        row = AccountModel(name=shown, name_key=name_key(shown), password_hash=digest, created=datetime.now(UTC))
+        row = AccountModel(
+            name=shown,
+            name_key=name_key(shown),
+            skeleton=skeleton(shown)[:64],  # unique: no two people's names look alike
+            password_hash=digest,
+            created=datetime.now(UTC),
+        )
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(row)
@@ -316,6 +322,7 @@ class Accounts:
                 .values(
                     name=DELETED,
                     name_key=f"#deleted:{signed.account.id}",  # '#' is in no name: nobody can have this key
+                    skeleton=None,  # and names like it are free again
                     password_hash=None,
                     deleted=datetime.now(UTC),
                 )

@@ -164,14 +164,18 @@ class AccountModel(Base):
     """A person's account (issue 32), or a bot's: ``bot`` names the strength it plays (``easy`` ... ``expert``).
 
     ``name_key`` is the name as compared (NFKC, case-folded): unique, so two accounts never differ by case or by a
-    compatibility form only. A deleted account keeps its row (games and ratings refer to it) with its name
-    replaced, its password gone and ``deleted`` set."""
+    compatibility form only; ``skeleton`` is unique too, so they never differ by look-alike characters only. A
+    deleted account keeps its row (games and ratings refer to it) with its name replaced, its password gone and
+    ``deleted`` set."""
 
     __tablename__ = "accounts"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(64))
     name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the name with look-alike characters made one (``account_names.skeleton``): unique, so no two people's names
+    #: look alike (``paul`` and ``pauI``); ``None`` for a bot or a deleted account
+    skeleton: Mapped[str | None] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str | None] = mapped_column(Text)
     bot: Mapped[str | None] = mapped_column(String(32))
     created: Mapped[datetime] = mapped_column(UtcDateTime)

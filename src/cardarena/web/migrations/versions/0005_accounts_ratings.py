@@ -24,6 +24,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("name_key", sa.String(64), nullable=False, unique=True),
+        sa.Column("skeleton", sa.String(64), nullable=True, unique=True),
         sa.Column("password_hash", sa.Text(), nullable=True),
         sa.Column("bot", sa.String(32), nullable=True),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
