@@ -234,9 +234,13 @@ def test_a_rated_game_against_a_bot_moves_the_persons_rating_by_glicko2(
         assert (by_name["Easy AI"]["rating"], by_name["Easy AI"]["games"]) == (round(easy.rating, 2), 1)
         assert by_name["Easy AI"]["bot"] == "easy" and by_name["Easy AI"]["provisional"] is False
         assert [p["rating"] for p in board["players"]] == sorted((p["rating"] for p in board["players"]), reverse=True)
+        with Client(client, key, secret) as again, Client(client, key) as watcher:  # pages that come after the end
+            assert again.until("rated") == rated and watcher.until("rated") == rated
     if store is not None:  # the ratings are the database's: a restarted server has them, and the same bots
         with server(store) as client:
             assert _ratings(client, ann)["laplaplace"]["rating"] == mine["rating"]
+            with Client(client, key) as watcher:  # the finished table, rebuilt, tells how the ratings moved
+                assert watcher.until("rated") == rated
             names = [p["name"] for p in client.get("/api/leaderboard/laplaplace").json()["players"]]
             assert sorted(names) == sorted(["Ann", "Easy AI", "Normal AI", "Hard AI", "Expert AI"])
         store.close()

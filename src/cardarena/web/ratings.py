@@ -256,6 +256,32 @@ class Ratings:
                     changes.append(Change(seat, account_id, accounts[account_id].name, key, before, after))
             return changes
 
+    def changes_of(self, row: GameRow) -> list[dict[str, Any]]:
+        """How finished rated game ``row`` moved its players' ratings, as its ``rated`` message told it (from its
+        ``rating_events``; none when it was not rated): for a page that comes to the table after the end."""
+        seats = {s.account: s.seat for s in row.seats if s.account is not None}
+        with Session(self.engine) as session, session.begin():
+            found = session.execute(
+                select(RatingEventModel, AccountModel)
+                .join(AccountModel, AccountModel.id == RatingEventModel.account_id)
+                .where(RatingEventModel.game_key == row.key)
+                .order_by(RatingEventModel.id)
+            ).all()
+            return [
+                {
+                    "seat": seats.get(event.account_id),
+                    "account": event.account_id,
+                    "name": account.name,
+                    "key": event.key,
+                    "before": round(event.before, 2),
+                    "rating": round(event.rating, 2),
+                    "rd": round(event.rd, 2),
+                    "provisional": provisional(event.rd),
+                }
+                for event, account in found
+                if event.account_id in seats
+            ]
+
     def unrated(self, *, limit: int = 100) -> list[str]:
         """The finished rated games of the SQL store that have no rating event: a server stopped between storing a
         game's result and rating it (at most ``limit`` of them, oldest first). A memory store's accounts keep only

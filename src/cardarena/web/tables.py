@@ -142,6 +142,9 @@ class Table:
         self.thinking: tuple[int, datetime] | None = None
         #: the seats with a hint or the odds being computed (one at a time each), and those computations
         self.advising: set[int] = set()
+        #: a finished rated game's ``rated`` message (how its players' ratings moved), told to every connection
+        #: that comes after its end too; ``None`` until known
+        self.rated: dict[str, Any] | None = None
         self.advice_tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -339,6 +342,9 @@ class Tables:
             table = await asyncio.to_thread(self._build, key)
         except UnknownGame:
             raise no_game() from None
+        if row.rated and row.status == GameStatus.FINISHED and self.ratings is not None:
+            changes = await asyncio.to_thread(self.ratings.changes_of, row)
+            table.rated = {"type": "rated", "changes": changes} if changes else None
         self._tables[key] = table
         self._resting.pop(key, None)
         await self._resume(table)
@@ -639,6 +645,8 @@ class Tables:
         conn.push(self._state_message(table, conn, view))
         if table.thinking is not None:
             conn.push(_thinking_message(table))
+        if table.rated is not None:  # a page that comes back after a rated game's end reads how the ratings moved
+            conn.push(table.rated)
         self._broadcast_seats(table, skip=conn)  # its own state carries the seats
 
     @staticmethod
@@ -805,7 +813,7 @@ class Tables:
             log.exception("game %s: its players' ratings could not be updated", table.key)
             return
         if changes:
-            message = {"type": "rated", "changes": changes}
+            table.rated = message = {"type": "rated", "changes": changes}
             for conn in table.conns:
                 conn.push(message)
 
