@@ -24,7 +24,7 @@ from cardarena.engine import Rng, load
 from cardarena.web.glicko import Outcome, Rating, update
 from cardarena.web.ratings import START, anchor, pairwise_scores, resigned
 from cardarena.web.routes.deps import COOKIE
-from cardarena.web.sql import AccountModel
+from cardarena.web.sql import AccountModel, RatingModel
 from cardarena.web.store import GameRow, GameStatus, SeatKind, SeatRow, Store, open_store
 
 from .server_fixtures import Client, create, server
@@ -320,6 +320,17 @@ def test_what_a_rated_game_may_be_and_the_bots_accounts() -> None:
             assert (got["name"], got["bot"], got["ratings"]) == (f"{label.capitalize()} AI", label, [])
         assert client.get("/api/leaderboard/nosuchgame").status_code == 404
         assert client.get("/api/accounts/99999/ratings").status_code == 404
+        # a configuration beyond the lobby's list that someone was rated in has its leaderboard too
+        ratings = client.app.state.server.ratings  # type: ignore[attr-defined]
+        engine = ratings.engine
+        with Session(engine) as session, session.begin():
+            person = AccountModel(name="Odd", name_key="odd", created=datetime.now(UTC))
+            session.add(person)
+            session.flush()
+            session.add(RatingModel(account_id=person.id, key="tashkalar-deathmatch-teams", rating=1600, rd=200,
+                                    volatility=0.06, games=1, updated=datetime.now(UTC)))  # fmt: skip
+        odd = client.get("/api/leaderboard/tashkalar-deathmatch-teams")
+        assert odd.status_code == 200 and "Odd" in [p["name"] for p in odd.json()["players"]]
 
 
 def test_an_account_on_two_seats_of_a_rated_game_is_not_rated() -> None:

@@ -256,6 +256,13 @@ class Ratings:
                     changes.append(Change(seat, account_id, accounts[account_id].name, key, before, after))
             return changes
 
+    def has_key(self, key: str) -> bool:
+        """Whether someone has a rating in ``key`` (a configuration beyond the lobby's list may have been played)."""
+        if len(key) > 64:
+            return False
+        with Session(self.engine) as session, session.begin():
+            return session.scalar(select(func.count()).where(RatingModel.key == key)) != 0
+
     def changes_of(self, row: GameRow) -> list[dict[str, Any]]:
         """How finished rated game ``row`` moved its players' ratings, as its ``rated`` message told it (from its
         ``rating_events``; none when it was not rated): for a page that comes to the table after the end."""

@@ -22,7 +22,7 @@ router = APIRouter(prefix="/api", tags=["ratings"])
 async def leaderboard(key: str, srv: ServerDep) -> dict[str, Any]:
     """The rated accounts of one rating key (a game, or a Tash-Kalar mode: ``tashkalar-highform``) and the bots of
     every strength, best first: rating, deviation, whether it is provisional, rated games played."""
-    if not known_key(key):
+    if not known_key(key) and not await asyncio.to_thread(srv.ratings.has_key, key):
         raise ApiError(404, "not_found", "no such rating key (GET /api/ratings/keys lists them)")
     players = await asyncio.to_thread(srv.ratings.leaderboard, key)
     return {"key": key, "title": key_title(key), "players": players}
