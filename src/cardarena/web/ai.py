@@ -268,6 +268,14 @@ class AIPool:
                 raise TimeoutError(f"the AI workers were not ready within {timeout:g} s")
             await asyncio.sleep(0.05)
 
+    def queued(self) -> int:
+        """Decisions waiting for a worker (``/metrics``)."""
+        return len(self._queue)
+
+    def thinking(self) -> int:
+        """Decisions a worker is thinking about now (``/metrics``; a pool of threads says 0)."""
+        return sum(1 for w in self._workers if w.call is not None)
+
     def pids(self) -> list[int]:
         """The process ids of the live workers (for tests and operators)."""
         return [w.process.pid for w in self._workers if w.process.pid is not None]

@@ -28,10 +28,11 @@ from .analyses import Analyses
 from .capacity import Capacity
 from .lobby import ApiError
 from .match import Matchmaker, MatchRules
+from .metrics import Metrics
 from .ratings import Ratings
 from .replays import Replays
 from .routes import accounts as account_routes
-from .routes import games, live, lobby, pages, players, ratings
+from .routes import games, live, lobby, ops, pages, players, ratings
 from .routes.deps import Server
 from .routes.models import Error
 from .sql import accounts_engine
@@ -171,13 +172,10 @@ def create_app(
     if accounts is None:
         accounts = Accounts(engine)
     rating = Ratings(engine)
-    tables = Tables(
-        store,
-        AIPool(ai_workers, budget=ai_budget, grace=ai_grace),
-        ai_timeout=ai_timeout,
-        capacity=capacity,
-        ratings=rating,
-    )
+    pool = AIPool(ai_workers, budget=ai_budget, grace=ai_grace)
+    metrics = Metrics()
+    tables = Tables(store, pool, ai_timeout=ai_timeout, capacity=capacity, ratings=rating, metrics=metrics)
+    metrics.watch(games=tables.live_counts, connections=tables.connections, queued=pool.queued, thinking=pool.thinking)
     limiter = RestLimit(rest_rate, rest_burst)
     replays = Replays(tables, store, processes=replay_workers)
     analyses = Analyses(replays, store, agent=analysis_agent, processes=analysis_workers)
@@ -260,8 +258,8 @@ def create_app(
         """The REST API's schema to read and try (Swagger UI)."""
         return get_swagger_ui_html(openapi_url="/openapi.json", title="cardarena API")
 
-    routers = (lobby.router, games.router, account_routes.router, ratings.router, players.router, pages.router)
-    for router in (*routers, live.router):
+    routers = (lobby.router, games.router, account_routes.router, ratings.router, players.router, ops.router)
+    for router in (*routers, pages.router, live.router):
         app.include_router(router, max_body_size=MAX_BODY)
     app.mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static")
     return app

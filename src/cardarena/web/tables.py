@@ -69,6 +69,7 @@ from .lobby import (
     seat_of_secret,
     summary,
 )
+from .metrics import Metrics
 from .ratings import Ratings, rating_key, resigned
 from .store import GameRow, GameStatus, SeatKind, SeatRow, Store, StoreError, UnknownGame
 from .strengths import words_for
@@ -251,8 +252,11 @@ class Tables:
         ai_timeout: float = 120.0,
         capacity: Capacity | None = None,
         ratings: Ratings | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        #: the operator's instruments (``/metrics``): actions, the act's latency, refusals
+        self.metrics = metrics if metrics is not None else Metrics()
         #: where a finished rated game's result updates its players' ratings (none: no game is rated)
         self.ratings = ratings
         self.ai = ai
@@ -352,6 +356,17 @@ class Tables:
 
     def live(self, key: str) -> Table | None:
         return self._tables.get(key)
+
+    def live_counts(self) -> dict[str, int]:
+        """How many games this process holds in memory, by status (``/metrics``)."""
+        counts: dict[str, int] = {}
+        for table in self._tables.values():
+            counts[str(table.row.status)] = counts.get(str(table.row.status), 0) + 1
+        return counts
+
+    def connections(self) -> int:
+        """Open connections at every table (``/metrics``)."""
+        return sum(1 for table in self._tables.values() for c in table.conns if not c.closed)
 
     async def stored_row(self, key: str) -> GameRow:
         """``key``'s row as stored (``ApiError`` 404 when there is no such game), for what needs no live table."""
@@ -730,6 +745,16 @@ class Tables:
     async def act(self, table: Table, conn: Conn, ply: int, text: str) -> None:
         """A seat's action, refused with :class:`ActError` (the game unchanged) or committed, applied,
         acknowledged to ``conn`` and broadcast."""
+        started = time.perf_counter()
+        try:
+            await self._act(table, conn, ply, text)
+        except ActError as e:
+            self.metrics.refused.labels(code=e.code).inc()
+            raise
+        self.metrics.latency.observe(time.perf_counter() - started)
+        self._kick_ai(table)
+
+    async def _act(self, table: Table, conn: Conn, ply: int, text: str) -> None:
         seat = conn.seat
         if seat is None:
             raise ActError("spectator", "spectators watch: they cannot act")
@@ -751,7 +776,6 @@ class Tables:
             if not state.is_legal(action):
                 raise ActError("illegal", f"{text!r} is not legal now: {state.why_illegal(action)}")
             await self._commit(table, seat, action, conn)
-        self._kick_ai(table)
 
     async def _commit(self, table: Table, seat: int, action: Action, sender: Conn | None) -> None:
         """Commit, apply, acknowledge, broadcast (``table.lock`` held)."""
@@ -765,6 +789,7 @@ class Tables:
         except StoreError as e:
             log.error("game %s: the action at ply %d could not be stored: %s", table.key, ply, e)
             raise ActError("unavailable", "the action could not be saved; try again") from None
+        self.metrics.actions.labels(by="person" if sender is not None else "ai").inc()
         seen_by = table.log_action(state, action, after)
         table.before, table.state = state, after
         table.version += 1

@@ -376,3 +376,9 @@ class Profile(Answer):
     ratings: list[RatingShown]
     finished: list[FinishedGame]
     playing: list[PlayingGame]
+
+
+# -- operations -------------------------------------------------------------------------------------------------
+class Health(BaseModel):
+    status: Literal["ok", "unavailable"]
+    database: Literal["ok", "unavailable"]
