@@ -82,6 +82,7 @@ def test_a_turn_based_game_over_several_sessions_says_whose_turn_it_is(browser: 
             page.screenshot(path=str(SHOTS / "turn-based-lobby.png"), full_page=True)
         page.click("#mine li a.button")
         page.wait_for_function(MY_DECISION, arg=-1)
+        assert page.title().startswith("(Your turn) ")  # the table's tab says so too
         state = page.evaluate(STATE)
         assert not state["terminal"]
         click_action(page, "laplaplace", rng.choice(state["legal"])["text"])

@@ -620,6 +620,22 @@ function renderTurn() {
   } else text = `Waiting for ${nameOf(s.to_act)}.`;
   $("turn").textContent = text;
   $("turn").classList.toggle("mine", mine);
+  tellTurn(mine);
+}
+
+/** The page's title says when the game waits for this player; in a tab out of view, where the player allowed the
+ *  browser's notifications (the lobby asks), a notification says so too: turn-based games are played over days. */
+function tellTurn(mine) {
+  const base = document.title.replace(/^\(Your turn\) /, "");
+  document.title = mine ? `(Your turn) ${base}` : base;
+  const ply = page.state ? page.state.ply : null;
+  if (!mine || !document.hidden || page.toldTurn === ply) return;
+  page.toldTurn = ply;
+  if ("Notification" in window && Notification.permission === "granted") {
+    const title = (page.summary && (page.summary.title || page.summary.game)) || "cardarena";
+    const note = new Notification(`Your turn: ${title}`, {tag: `turn-${page.key}`});
+    note.onclick = () => window.focus();
+  }
 }
 
 /** What a legal action does, in the words its button shows: the game's detail of a pass or step, else its text. */
