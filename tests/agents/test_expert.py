@@ -102,6 +102,14 @@ def test_the_models_settings_are_played_unless_the_spec_overrides_them(tmp_path:
     assert mine.last is not None and mine.last.iterations == 3 and mine.c == 2.0
 
 
+def test_torabatos_expert_plays_deeper_playouts_with_fewer_iterations() -> None:
+    # measured in session 32 (docs/agents.md, "Why ToraBato's search saturates"): 40 playout decisions and 70
+    # iterations against 20 and 130, +0.051 [+0.001, +0.101] a round against the heuristic over 200 rounds, at
+    # less time a decision
+    settings = ExpertAgent().settings(load_game("torabato"))
+    assert (settings["depth"], settings["iterations"], settings["rollout"]) == (40, 70, "heuristic")
+
+
 def test_a_model_that_does_not_fit_is_not_used_and_says_so(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     game = load_game("dicebattle")
     path = tmp_path / "other.npz"

@@ -43,6 +43,17 @@ def test_summary_counts_draws_as_half() -> None:
     assert summary["error_samples"][0]["error"] == "boom"
 
 
+def test_the_summary_counts_rounds_won_split_and_lost_from_every_seat() -> None:
+    game = cardarena.load("dicebattle")
+    # rounds: won both seats, won one lost one, drew one, lost both, an error (left out)
+    results = ["win", "win", "win", "loss", "draw", "win", "loss", "loss", "error", "win"]
+    outcomes = [Outcome(i, i // 2, i % 2, 0, r, 10, 5, 0.1, 0.2) for i, r in enumerate(results)]
+    summary = summarise(game, ("a", "b"), 0, 5, outcomes)
+    assert summary["rounds"] == {"won_every_seat": 1, "split": 2, "lost_every_seat": 1}
+    unfinished = summarise(game, ("a", "b"), 0, 2, outcomes[:3])  # round 1 has one game of two
+    assert unfinished["rounds"] == {"won_every_seat": 1, "split": 0, "lost_every_seat": 0}
+
+
 def test_a_round_deals_the_same_game_once_per_seat_of_a() -> None:
     game = cardarena.load("tashkalar", mode="melee", players=3, max_turns=4)
     outcomes = [play_one(game, ("random", "random"), i, seed=5) for i in range(6)]

@@ -156,6 +156,12 @@ def test_a_bad_range_is_a_clear_error(text: str, message: str) -> None:
         parse_range(text)
 
 
+def test_the_default_depth_range_reaches_past_the_shipped_depth() -> None:
+    # ToraBato's expert plays depth 20, and depth 40 scored as well or better against the heuristic (docs/agents.md,
+    # "Why ToraBato's search saturates"): a range that ends at 20 cannot find it.
+    assert [p.describe() for p in make_space(["depth"], ())] == ["0:60"]
+
+
 def test_the_space_leaves_out_what_the_agent_spec_fixes() -> None:
     assert [p.name for p in make_space(None, (), fixed=["rollout"])] == ["c", "depth", "prior", "candidates"]
     assert [p.describe() for p in make_space(["c", "depth"], ["depth=0:5"])] == ["0.1:3 (log)", "0:5"]

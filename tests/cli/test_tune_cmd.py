@@ -67,7 +67,7 @@ def test_a_tiny_tune_writes_the_best_settings_into_the_model_and_the_expert_play
     assert summary["written"] == str(model) and len(summary["trials"]) == 3
     assert summary["space"] == {
         "c": "1.5:2.5",
-        "depth": "0:20",
+        "depth": "0:60",
         "rollout": "random|heuristic",
         "prior": "0:1",
         "candidates": "0:12",

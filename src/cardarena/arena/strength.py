@@ -192,6 +192,36 @@ def strength(
     return summary
 
 
+def rounds_by_outcome(outcomes: list[Outcome]) -> dict[str, int]:
+    """How A fared in each round (one deal, once per seat A can take): rounds won from every seat, lost from every
+    seat, and split (every other mix: a draw in some seat, or a win in one seat and a loss in another). Rounds
+    with an error or a missing game are left out.
+
+    A split duel round, a win with one side of the deal and a loss with the other, is one where the deal decided
+    between these two agents: the share of split rounds bounds how far A's score can rise (docs/agents.md, "Why
+    ToraBato's search saturates").
+
+    >>> rows = [Outcome(i, i // 2, i % 2, 0, r, 1, 1, 0.0, 0.0) for i, r in enumerate(["win", "loss", "win", "win"])]
+    >>> rounds_by_outcome(rows)
+    {'won_every_seat': 1, 'split': 1, 'lost_every_seat': 0}
+    """
+    seats = 1 + max((o.a_seat for o in outcomes), default=0)
+    by_round: dict[int, list[str]] = {}
+    for o in outcomes:
+        by_round.setdefault(o.pair, []).append(o.result)
+    counts = {"won_every_seat": 0, "split": 0, "lost_every_seat": 0}
+    for results in by_round.values():
+        if len(results) < seats or "error" in results:
+            continue
+        if all(r == "win" for r in results):
+            counts["won_every_seat"] += 1
+        elif all(r == "loss" for r in results):
+            counts["lost_every_seat"] += 1
+        else:
+            counts["split"] += 1
+    return counts
+
+
 def summarise(
     game: Game,
     agents: tuple[str, str],
@@ -202,7 +232,8 @@ def summarise(
     wall: float = 0.0,
     jobs: int = 1,
 ) -> dict[str, Any]:
-    """The strength JSON object: counts, A's score and its Wilson 95% interval, per seat, and timings apart."""
+    """The strength JSON object: counts, A's score and its Wilson 95% interval, per seat and per round
+    (:func:`rounds_by_outcome`), and timings apart."""
     scored = [o for o in outcomes if o.result != "error"]
     n = len(scored)
     wins = sum(o.result == "win" for o in scored)
@@ -230,6 +261,7 @@ def summarise(
         "score": round(score, 4),
         "ci95": [round(lo, 4), round(hi, 4)],
         "score_by_a_seat": by_seat,
+        "rounds": rounds_by_outcome(outcomes),
         "mean_decisions": round(sum(o.decisions for o in scored) / n, 2) if n else 0.0,
         "time": {
             "wall_seconds": round(wall, 2),

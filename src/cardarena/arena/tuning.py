@@ -109,7 +109,7 @@ def _number(x: float) -> str:
 #: The settings tuned, and their ranges, unless the command says otherwise (``--params``, ``--range``).
 DEFAULT_SPACE: dict[str, Param] = {
     "c": Param("c", "float", 0.1, 3.0, log=True),
-    "depth": Param("depth", "int", 0, 20),
+    "depth": Param("depth", "int", 0, 60),
     "rollout": Param("rollout", "choice", choices=("random", "heuristic")),
     "prior": Param("prior", "float", 0.0, 1.0),
     "candidates": Param("candidates", "int", 0, 12),

@@ -91,6 +91,10 @@ def strength_cmd(
     table.add_row("A's score (draws half)", f"{summary['score']:.3f}  [{lo:.3f}, {hi:.3f}] 95%")
     by_seat = ", ".join("-" if v is None else f"{v:.3f}" for v in summary["score_by_a_seat"])
     table.add_row("A's score by A's seat", by_seat)
+    r = summary["rounds"]
+    table.add_row(
+        "rounds won / split / lost (every seat)", f"{r['won_every_seat']} / {r['split']} / {r['lost_every_seat']}"
+    )
     table.add_row("mean decisions per game", str(summary["mean_decisions"]))
     table.add_row("errors", str(summary["errors"]))
     t = summary["time"]

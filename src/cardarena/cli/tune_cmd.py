@@ -69,7 +69,7 @@ console = Console(highlight=False)
     multiple=True,
     metavar="NAME=LOW:HIGH",
     help="a setting's range (repeatable): c=0.2:2, c=0.1:3:log, depth=0:10, rollout=random|heuristic "
-    "[c=0.1:3:log, depth=0:20, rollout=random|heuristic, prior=0:1, candidates=0:12]",
+    "[c=0.1:3:log, depth=0:60, rollout=random|heuristic, prior=0:1, candidates=0:12]",
 )
 @click.option(
     "--max-slowdown",
