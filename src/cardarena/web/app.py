@@ -54,7 +54,7 @@ SECURITY_HEADERS = {
 #: ``/docs`` (Swagger UI) loads its script and style from a CDN and starts them inline: that page alone may.
 DOCS_CSP = (
     "default-src 'self'; connect-src 'self'; img-src 'self' data: https://fastapi.tiangolo.com; "
-    "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; style-src 'self' https://cdn.jsdelivr.net"
+    "script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net"
 )
 
 
