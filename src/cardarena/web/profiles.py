@@ -9,7 +9,6 @@ listed only to the account's owner."""
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +16,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
 from ..engine import game_class, games
+from .account_names import name_key
 from .lobby import ApiError
 from .sql import AccountModel, RatingEventModel, RatingModel
 from .store import GameRow, GameStatus, Store
@@ -54,11 +54,6 @@ def key_title(key: str) -> str:
     words = MODES.get(mode.rstrip("0123456789"), mode.rstrip("0123456789"))
     details = [words] + ([f"{players} players"] if players else []) + (["teams"] if teams else [])
     return f"{title} ({', '.join(details)})"
-
-
-def name_key(name: str) -> str:
-    """A name as accounts compare names: NFKC, case-folded."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _outcome(row: GameRow, seat: int) -> str:

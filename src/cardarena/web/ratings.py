@@ -52,8 +52,9 @@ from sqlalchemy.orm import Session
 
 from ..agents.levels import LEVELS, ladder, model_key
 from ..engine import load
+from .account_names import name_key
 from .glicko import Outcome, Rating, update
-from .profiles import PROVISIONAL_RD, RATING_KEYS, name_key
+from .profiles import PROVISIONAL_RD, RATING_KEYS
 from .sql import AccountModel, GameModel, RatingEventModel, RatingModel
 from .store import GameRow, GameStatus, SeatKind
 
