@@ -276,16 +276,14 @@ class Ratings:
                 .order_by(RatingEventModel.id)
             ).all()
             return [
-                {
-                    "seat": seats.get(event.account_id),
-                    "account": event.account_id,
-                    "name": account.name,
-                    "key": event.key,
-                    "before": round(event.before, 2),
-                    "rating": round(event.rating, 2),
-                    "rd": round(event.rd, 2),
-                    "provisional": provisional(event.rd),
-                }
+                Change(
+                    seats[event.account_id],
+                    event.account_id,
+                    account.name,
+                    event.key,
+                    Rating(event.before, event.rd, START.volatility),  # to_json reads only the rating before
+                    Rating(event.rating, event.rd, START.volatility),
+                ).to_json()
                 for event, account in found
                 if event.account_id in seats
             ]
